@@ -1,0 +1,99 @@
+// Maps between the editor's page space (points, origin top-left of the page as displayed, with its
+// /Rotate applied and its CropBox as the visible area) and PDF user space (origin bottom-left of
+// the unrotated MediaBox coordinates). Export and import both go through here, so an annotation
+// lands where the user saw it on rotated pages and on boxes that do not start at 0,0.
+import type { Point, Rect } from '../model/types';
+
+export type PageRotation = 0 | 90 | 180 | 270;
+
+/** The visible box of a page in PDF user space: left, bottom, right, top. */
+export interface PdfBox {
+  left: number;
+  bottom: number;
+  right: number;
+  top: number;
+}
+
+export interface PageSpace {
+  rotation: PageRotation;
+  box: PdfBox;
+  /** Width and height of the page as displayed (rotation applied). */
+  width: number;
+  height: number;
+  /** Display point to PDF user space point. */
+  toPdf(point: Point): Point;
+  /** PDF user space point to display point. */
+  toDisplay(point: Point): Point;
+  /** Display rectangle to the axis-aligned PDF rectangle covering it (x, y is its bottom-left). */
+  rectToPdf(rect: Rect): Rect;
+  /** PDF rectangle (bottom-left x, y) to the display rectangle (top-left x, y). */
+  rectToDisplay(rect: Rect): Rect;
+}
+
+/** Normalises any multiple of 90 (negative too) to 0, 90, 180 or 270. */
+export function normalizeRotation(degrees: number): PageRotation {
+  const quarter = Math.round(degrees / 90);
+  return ((((quarter % 4) + 4) % 4) * 90) as PageRotation;
+}
+
+export function createPageSpace(box: PdfBox, rotationDegrees = 0): PageSpace {
+  const rotation = normalizeRotation(rotationDegrees);
+  const left = Math.min(box.left, box.right);
+  const right = Math.max(box.left, box.right);
+  const bottom = Math.min(box.bottom, box.top);
+  const top = Math.max(box.bottom, box.top);
+  const boxWidth = right - left;
+  const boxHeight = top - bottom;
+  const sideways = rotation === 90 || rotation === 270;
+
+  const toPdf = ({ x: u, y: v }: Point): Point => {
+    switch (rotation) {
+      case 0:
+        return { x: left + u, y: top - v };
+      case 90:
+        return { x: left + v, y: bottom + u };
+      case 180:
+        return { x: right - u, y: bottom + v };
+      case 270:
+        return { x: right - v, y: top - u };
+    }
+  };
+
+  const toDisplay = ({ x, y }: Point): Point => {
+    switch (rotation) {
+      case 0:
+        return { x: x - left, y: top - y };
+      case 90:
+        return { x: y - bottom, y: x - left };
+      case 180:
+        return { x: right - x, y: y - bottom };
+      case 270:
+        return { x: top - y, y: right - x };
+    }
+  };
+
+  const boundsOf = (points: Point[]) => {
+    const xs = points.map((p) => p.x);
+    const ys = points.map((p) => p.y);
+    const minX = Math.min(...xs);
+    const minY = Math.min(...ys);
+    return { minX, minY, width: Math.max(...xs) - minX, height: Math.max(...ys) - minY };
+  };
+
+  return {
+    rotation,
+    box: { left, bottom, right, top },
+    width: sideways ? boxHeight : boxWidth,
+    height: sideways ? boxWidth : boxHeight,
+    toPdf,
+    toDisplay,
+    rectToPdf(rect) {
+      const b = boundsOf([toPdf(rect), toPdf({ x: rect.x + rect.width, y: rect.y + rect.height })]);
+      return { x: b.minX, y: b.minY, width: b.width, height: b.height };
+    },
+    rectToDisplay(rect) {
+      const b = boundsOf([toDisplay(rect), toDisplay({ x: rect.x + rect.width, y: rect.y + rect.height })]);
+      return { x: b.minX, y: b.minY, width: b.width, height: b.height };
+    },
+  };
+}

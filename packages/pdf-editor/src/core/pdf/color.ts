@@ -1,0 +1,34 @@
+// Colour parsing for export: the spec's rule is that anything but a 6-digit hex (with or without
+// '#') is black.
+import { rgb, type RGB } from 'pdf-lib';
+
+export interface RgbComponents {
+  r: number;
+  g: number;
+  b: number;
+}
+
+const HEX6 = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i;
+
+/** Components in 0..1; black for anything that is not a 6-digit hex colour. */
+export function parseHexColor(color: string | undefined): RgbComponents {
+  const match = color ? HEX6.exec(color.trim()) : null;
+  if (!match) return { r: 0, g: 0, b: 0 };
+  const [, r, g, b] = match as unknown as [string, string, string, string];
+  return { r: parseInt(r, 16) / 255, g: parseInt(g, 16) / 255, b: parseInt(b, 16) / 255 };
+}
+
+/** pdf-lib colour for a hex string, black when it is not a 6-digit hex. */
+export function toPdfColor(color: string | undefined): RGB {
+  const { r, g, b } = parseHexColor(color);
+  return rgb(r, g, b);
+}
+
+/** `#RRGGBB` (upper case) from components in 0..1, for colours read back from PDFs. */
+export function toHexColor({ r, g, b }: RgbComponents): string {
+  const channel = (value: number) =>
+    Math.round(Math.min(1, Math.max(0, value)) * 255)
+      .toString(16)
+      .padStart(2, '0');
+  return `#${channel(r)}${channel(g)}${channel(b)}`.toUpperCase();
+}
