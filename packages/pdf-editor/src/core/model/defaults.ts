@@ -89,5 +89,5 @@ export function normalizeAnnotation<T extends AnnotationInput>(input: T): Annota
   if (input.type === 'arrow' && !('endPoint' in given)) {
     Object.assign(specific, { endPoint: { x: position.x + DEFAULTS.shapeSize, y: position.y + DEFAULTS.shapeSize } });
   }
-  return { ...common, ...specific, ...given } as AnnotationOfType<T['type']>;
+  return { ...common, ...specific, ...given } as unknown as AnnotationOfType<T["type"]>;
 }

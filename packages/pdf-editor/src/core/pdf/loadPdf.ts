@@ -1,6 +1,6 @@
 // Loads PDF bytes with pdf-lib and turns its failures into the core's typed errors, so callers
 // never write a corrupt file from an encrypted or broken source.
-import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { PdfEmptyError, PdfEncryptedError, PdfInvalidError } from '../errors';
 
 export type PdfSource = Uint8Array | ArrayBuffer;
@@ -36,8 +36,9 @@ export async function loadPdf(source: PdfSource, options: LoadPdfOptions = {}): 
   try {
     doc = await PDFDocument.load(bytes, { updateMetadata: false });
   } catch (error) {
-    if (error instanceof EncryptedPDFError) throw new PdfEncryptedError();
     const detail = error instanceof Error ? error.message : String(error);
+    // pdf-lib's errors are ES5-style subclasses, so `instanceof EncryptedPDFError` does not hold.
+    if (/is encrypted/.test(detail)) throw new PdfEncryptedError();
     throw new PdfInvalidError(`The PDF could not be read; it may be truncated or damaged (${detail}).`, {
       cause: error,
     });
