@@ -45,3 +45,49 @@ export {
 // Geometry
 export { createPageSpace, normalizeRotation } from './geometry/pageSpace';
 export type { PageRotation, PageSpace, PdfBox } from './geometry/pageSpace';
+
+// Export
+export { exportPdf } from './export/exportPdf';
+export type { ExportFontOptions, ExportOptions, FontBytes, FontFaces, WatermarkOptions } from './export/options';
+
+// History
+export { createHistory, DEFAULT_HISTORY_LIMIT } from './history/createHistory';
+export type {
+  ApplyOptions,
+  History,
+  HistoryChange,
+  HistoryChangeReason,
+  HistoryListener,
+  HistoryOptions,
+  HistoryTransaction,
+} from './history/createHistory';
+export {
+  addAnnotation,
+  clearAnnotations,
+  removeAnnotation,
+  removeAnnotations,
+  updateAnnotation,
+} from './history/annotationList';
+export type { AnnotationListUpdate, AnnotationPatch } from './history/annotationList';
+
+// Pages
+export {
+  deletePages,
+  extractPages,
+  getPageSizes,
+  insertPages,
+  mergePdfs,
+  reorderPages,
+  rotatePages,
+  splitPdf,
+} from './pages/pageOperations';
+export type { InsertPagesOptions } from './pages/pageOperations';
+export { applyPageOperation } from './pages/applyPageOperation';
+export { mergeAnnotations, remapAnnotations } from './pages/remapAnnotations';
+export type { PageOperation, PageOperationOf, PageOperationType, PageRange, PageSize, RotationDelta } from './pages/types';
+// Accepted by page operations (and exportPdf) as PDF bytes.
+export type { PdfSource } from './pdf/loadPdf';
+
+// Import
+export { importAnnotations } from './import/importAnnotations';
+export type { ImportOptions } from './import/importAnnotations';

@@ -1,0 +1,56 @@
+// A host app as a third party would write it: open a PDF (file picker or ?file=URL), edit it
+// with <PdfEditor />, keep annotations in its own state, and export through the editor's ref.
+import { useRef, useState } from 'react';
+import { PdfEditor, memoryStorage } from '@marginalia/pdf-editor';
+import type { Annotation, GateDecision, PdfEditorHandle } from '@marginalia/pdf-editor';
+
+const storage = memoryStorage();
+const initialFile = new URLSearchParams(window.location.search).get('file');
+
+declare global {
+  interface Window {
+    /** The editor's ref, for scripted tests of this example. */
+    marginalia?: PdfEditorHandle | null;
+  }
+}
+
+export function App() {
+  const [file, setFile] = useState<string | File | null>(initialFile);
+  const [annotations, setAnnotations] = useState<Annotation[]>([]);
+  const [prompt, setPrompt] = useState<string | null>(null);
+  const editor = useRef<PdfEditorHandle | null>(null);
+
+  return (
+    <div className="app">
+      <header>
+        <strong>Marginalia example</strong>
+        <label>
+          Open PDF <input type="file" accept="application/pdf" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </label>
+        <span data-testid="annotation-count">{annotations.length} annotations</span>
+        {prompt && <span role="status">{prompt}</span>}
+      </header>
+      <div className="editor">
+        <PdfEditor
+          ref={(handle) => {
+            editor.current = handle;
+            window.marginalia = handle;
+          }}
+          file={file}
+          fileName={typeof file === 'string' ? file.split('/').pop() : file?.name}
+          annotations={annotations}
+          onAnnotationsChange={setAnnotations}
+          storage={storage}
+          documentId="example"
+          onGatePrompt={(decision: Exclude<GateDecision, 'allow'>) => setPrompt(decision.message)}
+          toolbarEnd={
+            <button type="button" className="mg-button" onClick={() => editor.current?.goToPage(1)}>
+              First page
+            </button>
+          }
+          style={{ ['--mg-accent' as string]: '#7c3aed' }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+// Signed-in journeys: sign-up, guard round trip, dashboard figures, documents upload/search/paging/delete,
+// the free-plan upload limit and an expired session.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ARTIFACTS, launchBrowser, openPage, registerUser, setPlan, sharedPdf, signInWithToken, uploadViaApi } from './harness';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+let browser: Browser;
+const small = new Uint8Array(readFileSync(sharedPdf('sizes.pdf')));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const EXPECTED_401 = /status of 401/;
+
+describe('account', () => {
+  it('must sign up through the form, land on the dashboard and log out', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await page.goto('/register');
+    const email = `signup${Date.now()}@example.com`;
+    await page.getByLabel('Name').fill('Grace Hopper');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Compiler42');
+    await page.getByLabel('Confirm password').fill('Compiler42');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Account created successfully!').waitFor();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Welcome back, Grace Hopper!' }).waitFor();
+    expect(await page.getByTestId('stat-usage').textContent()).toBe('0/3');
+    expect(await page.getByTestId('stat-total').textContent()).toBe('0');
+    await page.getByRole('link', { name: 'Upload your first document' }).waitFor();
+    expect(await page.title()).toContain('Dashboard');
+    const stored = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('auth-storage')]);
+    expect(stored[0]).toBeTruthy();
+    expect(JSON.parse(stored[1] ?? '{}').state.isAuthenticated).toBe(true);
+    await page.getByRole('button', { name: /Grace Hopper/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto('/register');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('must send a signed-out visitor to /login and back after sign-in', async () => {
+    const user = await registerUser(baseUrl, 'Guarded Gus');
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await page.goto('/documents');
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Welcome back!').waitFor();
+    await page.waitForURL('**/documents');
+    await page.getByRole('heading', { name: 'My Documents' }).waitFor();
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('must upload with progress, reach READY, and stop a free user after 3 uploads a day', async () => {
+    const user = await registerUser(baseUrl, 'Uploading Uma');
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await signInWithToken(page, user, '/documents');
+    await page.getByRole('button', { name: 'Upload PDF' }).click();
+    await page.getByTestId('upload-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await page.getByText('File type not supported. Please upload PDF, JPG, PNG, DOC, or DOCX files.').first().waitFor();
+    await page.getByTestId('upload-file-input').setInputFiles(sharedPdf('tracemonkey.pdf'));
+    await page.getByRole('progressbar').waitFor();
+    await page.waitForURL(/\/editor\/[\w-]+$/);
+    await page.goto('/documents');
+    const item = page.getByTestId('document-item').filter({ hasText: 'tracemonkey' });
+    await item.getByText('READY').waitFor({ timeout: 30_000 });
+    await item.getByText('992.5 KB').waitFor();
+    await item.getByText('Just now').waitFor();
+    await uploadViaApi(baseUrl, user, small, 'second.pdf');
+    await uploadViaApi(baseUrl, user, small, 'third.pdf');
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByTestId('stat-usage').textContent()).toBe('3/3');
+    expect(await page.getByTestId('stat-total').textContent()).toBe('3');
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard.png'), fullPage: true });
+    await page.goto('/documents');
+    await page.getByRole('button', { name: 'Upload PDF' }).click();
+    await page.getByText("You've reached your daily limit of 3 PDF uploads. Upgrade to Pro for unlimited uploads.").waitFor();
+    expect(await page.getByRole('button', { name: 'Upload a document' }).getAttribute('aria-disabled')).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('must search, page by 20 and delete after confirming', async () => {
+    const user = await registerUser(baseUrl, 'Paging Pat');
+    await setPlan(dataDir, user.email, 'personal');
+    for (let i = 1; i <= 21; i += 1) await uploadViaApi(baseUrl, user, small, `report-${String(i).padStart(2, '0')}.pdf`);
+    await uploadViaApi(baseUrl, user, small, 'invoice.pdf');
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => dialogs.push(dialog.message()));
+    await signInWithToken(page, user, '/documents');
+    await page.getByTestId('documents-total').getByText('22 documents').waitFor();
+    expect(await page.getByTestId('document-item').count()).toBe(20);
+    await page.getByText('Page 1 of 2').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => page.getByTestId('document-item').count()).toBe(2);
+    await page.getByLabel('Search documents').fill('invoice');
+    await expect.poll(() => page.getByTestId('document-item').count()).toBe(1);
+    await page.getByRole('button', { name: 'Delete invoice.pdf' }).click();
+    await page.getByText('Document deleted successfully').waitFor();
+    expect(dialogs).toEqual(['Are you sure you want to delete this document?']);
+    await page.getByText('No documents match your search').waitFor();
+    await page.getByLabel('Search documents').fill('');
+    await page.getByTestId('documents-total').getByText('21 documents').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('must send an expired session to /login with the toast', async () => {
+    const user = await registerUser(baseUrl, 'Expiring Eve');
+    const { page, context, errors } = await openPage(browser, baseUrl, { allow: [EXPECTED_401] });
+    await signInWithToken(page, user, '/dashboard');
+    await page.getByRole('heading', { name: 'Welcome back, Expiring Eve!' }).waitFor();
+    const revoked = await fetch(`${baseUrl}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${user.token}` } });
+    expect(revoked.ok).toBe(true);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documents' }).click();
+    await page.getByText('Session expired. Please login again.').waitFor();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

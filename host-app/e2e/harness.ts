@@ -1,0 +1,216 @@
+// Journey harness: builds the site when its sources changed, starts the real host-server on a random
+// port with a temporary data folder (SQLite), and drives Debian's Chromium with playwright-core.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const HOST_APP = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO = resolve(HOST_APP, '..');
+export const SERVER_MAIN = join(REPO, 'host-server', 'dist', 'main.js');
+export const SHARED_PDFS = process.env.MARGINALIA_SHARED_PDFS ?? join(REPO, '..', 'shared', 'pdfs');
+export const ARTIFACTS = join(HOST_APP, 'artifacts');
+
+export function sharedPdf(name: string): string {
+  return join(SHARED_PDFS, name);
+}
+
+function newestMtime(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds host-app unless dist/ is newer than every source file. */
+export function ensureBuilt(): void {
+  const index = join(HOST_APP, 'dist', 'index.html');
+  const sources = Math.max(newestMtime(join(HOST_APP, 'src')), statSync(join(HOST_APP, 'index.html')).mtimeMs);
+  if (existsSync(index) && statSync(index).mtimeMs > sources) return;
+  const result = spawnSync(join(REPO, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+    cwd: HOST_APP,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'marginalia-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_DIR: join(HOST_APP, 'dist'),
+    APP_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: 'production',
+  };
+  // SQLite in the temporary folder: journeys never touch a shared database.
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`host-server exited early:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`host-server did not become healthy:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** A page that records console errors and uncaught exceptions, which every journey asserts are absent. */
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  options: { viewport?: { width: number; height: number }; allow?: RegExp[] } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    baseURL,
+    acceptDownloads: true,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const allowed = (text: string) => (options.allow ?? []).some((pattern) => pattern.test(text));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !allowed(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('dialog', (dialog) => void dialog.accept());
+  return { page, context, errors };
+}
+
+export function pdftotext(path: string): string {
+  const result = spawnSync('pdftotext', [path, '-'], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`pdftotext failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'marginalia-dl-'));
+}
+
+let userCounter = 0;
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** Registers through the API (fast set-up for journeys that are not about sign-up). */
+export async function registerUser(baseUrl: string, name = 'Journey User'): Promise<TestUser> {
+  userCounter += 1;
+  const email = `user${Date.now()}${userCounter}@example.com`;
+  const password = 'Journey123';
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, email, password }),
+  });
+  if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { token: string };
+  return { name, email, password, token: body.token };
+}
+
+/** Signs in by putting the token where the app keeps it, then loading a page. */
+export async function signInWithToken(page: Page, user: TestUser, path = '/dashboard'): Promise<void> {
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('token', token), user.token);
+  await page.goto(path);
+}
+
+/** Moves a user to another plan straight in the server's SQLite file (plan purchase has no UI). */
+export async function setPlan(dataDir: string, email: string, plan: 'free' | 'personal' | 'team'): Promise<void> {
+  const { DatabaseSync } = await import('node:sqlite');
+  const db = new DatabaseSync(join(dataDir, 'marginalia.sqlite'));
+  try {
+    db.prepare('UPDATE users SET plan = ? WHERE email = ?').run(plan, email);
+  } finally {
+    db.close();
+  }
+}
+
+/** Uploads a file through the API as the given user; returns the new document's id. */
+export async function uploadViaApi(baseUrl: string, user: TestUser, bytes: Uint8Array, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes.buffer as ArrayBuffer], { type: 'application/pdf' }), name);
+  const response = await fetch(`${baseUrl}/api/documents/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${user.token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { document: { id: string } };
+  return body.document.id;
+}

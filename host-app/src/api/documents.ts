@@ -1,0 +1,48 @@
+// Document, annotation and share calls.
+import type { Annotation } from '@marginalia/pdf-editor/core';
+import type { UploadProgress } from './client';
+import { api } from './instance';
+import type {
+  AnnotationsResponse,
+  DocumentListResponse,
+  DocumentSummary,
+  ShareResponse,
+  SharedDocumentResponse,
+  UploadResponse,
+} from './types';
+
+export const PAGE_SIZE = 20;
+
+export const documentsApi = {
+  list: (page: number, search: string) => {
+    const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+    if (search.trim()) params.set('search', search.trim());
+    return api().request<DocumentListResponse>(`/api/documents?${params.toString()}`);
+  },
+  get: async (id: string): Promise<DocumentSummary> => {
+    const body = await api().request<{ document: DocumentSummary } | DocumentSummary>(`/api/documents/${id}`);
+    return 'document' in body ? body.document : body;
+  },
+  download: (id: string) => api().requestBlob(`/api/documents/${id}/download`),
+  remove: (id: string) => api().request<unknown>(`/api/documents/${id}`, { method: 'DELETE' }),
+  upload: (file: File, onProgress?: (progress: UploadProgress) => void) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api().upload<UploadResponse>('/api/documents/upload', form, onProgress);
+  },
+  annotations: (id: string) => api().request<AnnotationsResponse>(`/api/documents/${id}/annotations`),
+  saveAnnotations: (id: string, annotations: Annotation[], version: number) =>
+    api().request<AnnotationsResponse>(`/api/documents/${id}/annotations`, {
+      method: 'PUT',
+      body: { annotations, version },
+      handledStatuses: [409],
+    }),
+  share: (id: string) => api().request<ShareResponse>(`/api/documents/${id}/shares`, { method: 'POST' }),
+  shared: (token: string) => api().request<SharedDocumentResponse>(`/api/shares/${token}`),
+  sharedFile: (fileUrl: string) => api().requestBlob(fileUrl),
+  uploadThumbnail: (id: string, png: Blob) => {
+    const form = new FormData();
+    form.append('thumbnail', png, 'thumbnail.png');
+    return api().upload<unknown>(`/api/documents/${id}/thumbnail`, form);
+  },
+};

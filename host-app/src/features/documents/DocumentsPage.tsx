@@ -1,0 +1,111 @@
+// My Documents (spec section 2): upload toggle and zone, paged searchable list of 20.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Spinner } from '../../components/Spinner';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { DocumentCollection, ViewToggle, type CollectionView } from './DocumentCollection';
+import { takePendingUpload } from './pendingUpload';
+import { UploadZone } from './UploadZone';
+import { UPLOAD_MESSAGES } from './uploadRules';
+import { useDebounced, useDocumentList } from './useDocumentList';
+import './documents.css';
+
+function usePendingFile(): File | null {
+  const [file] = useState<File | null>(() => {
+    try {
+      return takePendingUpload(sessionStorage);
+    } catch (error) {
+      console.warn('Pending file could not be rebuilt', error);
+      toast.error(UPLOAD_MESSAGES.pendingFailed);
+      return null;
+    }
+  });
+  useEffect(() => {
+    if (file) toast(`Ready to upload: ${file.name}`);
+  }, [file]);
+  return file;
+}
+
+export function DocumentsPage() {
+  useDocumentTitle('My Documents');
+  const queryClient = useQueryClient();
+  const pendingFile = usePendingFile();
+  const [showUpload, setShowUpload] = useState(pendingFile !== null);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [view, setView] = useState<CollectionView>('list');
+  const query = useDebounced(search);
+  const list = useDocumentList(page, query);
+
+  useEffect(() => setPage(1), [query]);
+  useEffect(() => {
+    if (list.isError) console.warn('Document list failed to load', list.error);
+  }, [list.isError, list.error]);
+
+  const onUploaded = () => {
+    void queryClient.invalidateQueries({ queryKey: ['documents'] });
+    void queryClient.invalidateQueries({ queryKey: ['me'] });
+  };
+
+  const documents = list.data?.documents ?? [];
+  const pages = Math.max(1, list.data?.pagination.pages ?? 1);
+
+  return (
+    <div className="page container">
+      <header className="toolbar-row">
+        <h1>My Documents</h1>
+        <button type="button" className="btn btn-primary" aria-expanded={showUpload} onClick={() => setShowUpload((shown) => !shown)}>
+          {showUpload ? 'Hide Upload' : 'Upload PDF'}
+        </button>
+      </header>
+      {showUpload && <UploadZone pendingFile={pendingFile} onUploaded={onUploaded} />}
+      <div className="toolbar-row">
+        <div>
+          <label className="visually-hidden" htmlFor="documents-search">
+            Search documents
+          </label>
+          <input
+            id="documents-search"
+            className="input search-input"
+            type="search"
+            placeholder="Search documents..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="row">
+          {list.data && (
+            <span className="muted" data-testid="documents-total">
+              {list.data.pagination.total} {list.data.pagination.total === 1 ? 'document' : 'documents'}
+            </span>
+          )}
+          <ViewToggle view={view} onChange={setView} />
+        </div>
+      </div>
+      {list.isPending ? (
+        <Spinner label="Loading documents..." />
+      ) : documents.length === 0 ? (
+        <div className="card center-state">
+          <h2>{query ? 'No documents match your search' : 'No documents yet'}</h2>
+          {!query && <p className="muted">Upload a PDF to keep it in your account.</p>}
+        </div>
+      ) : (
+        <DocumentCollection documents={documents} view={view} />
+      )}
+      {pages > 1 && (
+        <nav className="pager" aria-label="Pages">
+          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

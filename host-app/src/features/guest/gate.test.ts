@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { decideGate, PRO_FEATURE_MESSAGE } from './gate';
+
+describe('editor gate', () => {
+  it('must prompt an upgrade for Pro tools on the free plan and for guests', () => {
+    for (const tool of ['comment', 'signature']) {
+      expect(decideGate({ type: 'tool', tool }, { isGuest: true, plan: null })).toEqual({
+        prompt: 'pro-feature',
+        message: PRO_FEATURE_MESSAGE,
+      });
+      expect(decideGate({ type: 'tool', tool }, { isGuest: false, plan: 'free' })).toMatchObject({ prompt: 'pro-feature' });
+    }
+  });
+
+  it('must allow Pro tools on paid plans', () => {
+    expect(decideGate({ type: 'tool', tool: 'signature' }, { isGuest: false, plan: 'team' })).toBe('allow');
+  });
+
+  it('must allow ordinary tools to everyone', () => {
+    expect(decideGate({ type: 'tool', tool: 'freehand' }, { isGuest: true, plan: null })).toBe('allow');
+  });
+
+  it('must prompt guests on save and download, never signed-in users', () => {
+    expect(decideGate({ type: 'save' }, { isGuest: true, plan: null })).toMatchObject({ prompt: 'save' });
+    expect(decideGate({ type: 'download' }, { isGuest: true, plan: null })).toMatchObject({ prompt: 'download' });
+    expect(decideGate({ type: 'save' }, { isGuest: false, plan: 'free' })).toBe('allow');
+  });
+});

@@ -1,0 +1,20 @@
+// The host's policy for the editor SDK's gate: guests may not use Pro tools, save, or download
+// without a prompt; signed-in users may do everything but the Pro tools.
+export const PRO_FEATURE_MESSAGE = 'Upgrade to Pro to use this feature';
+export const PRO_TOOLS: readonly string[] = ['comment', 'signature'];
+
+export type HostGateAction = { type: 'tool'; tool: string } | { type: 'save' } | { type: 'download' } | { type: 'edit' };
+export type HostGateDecision =
+  | 'allow'
+  | { prompt: 'save' | 'download' | 'pro-feature' | 'limit-reached'; message: string };
+
+export function decideGate(action: HostGateAction, context: { isGuest: boolean; plan: string | null }): HostGateDecision {
+  const paid = context.plan === 'personal' || context.plan === 'team';
+  if (action.type === 'tool' && PRO_TOOLS.includes(action.tool) && !paid) {
+    return { prompt: 'pro-feature', message: PRO_FEATURE_MESSAGE };
+  }
+  if (!context.isGuest) return 'allow';
+  if (action.type === 'save') return { prompt: 'save', message: 'Sign up to save your edits.' };
+  if (action.type === 'download') return { prompt: 'download', message: 'Sign up to download without watermarks.' };
+  return 'allow';
+}

@@ -1,0 +1,113 @@
+// The app factory: a Koa application over the given configuration, database, file store and
+// mailer. It opens no port; `main.ts` listens, and tests drive `app.callback()` with supertest.
+import { join } from 'node:path';
+import cors from '@koa/cors';
+import type { Knex } from 'knex';
+import Koa from 'koa';
+import helmet from 'koa-helmet';
+import type { AppConfig } from './config';
+import type { JobNotifier, ServerContext } from './context';
+import { databaseClient } from './db';
+import { errorMiddleware } from './errors';
+import { consoleLogger, type Logger } from './logger';
+import { bindModels } from './models';
+import { buildApiRouter } from './routes';
+import type { FileStore } from './services/fileStore';
+import type { Mailer } from './services/mailer';
+import { ChildPdfWorker, type PdfWorker } from './services/pdfWorker';
+import { SlidingWindowLimiter } from './services/rateLimit';
+import { createTokenService } from './services/tokens';
+
+export interface AppDependencies {
+  config: AppConfig;
+  knex: Knex;
+  fileStore: FileStore;
+  mailer: Mailer;
+  logger?: Logger;
+  pdfWorker?: PdfWorker;
+  /** Told about new conversion jobs; `main.ts` passes the running job runner. */
+  jobs?: JobNotifier;
+  now?: () => Date;
+}
+
+export interface App {
+  koa: Koa;
+  server: ServerContext;
+  /** Replaces the job notifier (the runner needs the server context before it exists). */
+  setJobs(jobs: JobNotifier): void;
+  callback(): ReturnType<Koa['callback']>;
+}
+
+// The API answers JSON only; the web app's own policy is set where it is served (see static.ts).
+const API_CSP = { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] } };
+
+export function createApp(dependencies: AppDependencies): App {
+  const { config } = dependencies;
+  const now = dependencies.now ?? (() => new Date());
+  const logger = dependencies.logger ?? consoleLogger;
+  let jobs: JobNotifier = dependencies.jobs ?? { notify: () => {} };
+
+  const server: ServerContext = {
+    config,
+    knex: dependencies.knex,
+    client: databaseClient(dependencies.knex),
+    models: bindModels(dependencies.knex),
+    fileStore: dependencies.fileStore,
+    mailer: dependencies.mailer,
+    logger,
+    pdfWorker: dependencies.pdfWorker ?? new ChildPdfWorker(),
+    jobs: { notify: () => jobs.notify() },
+    tokens: createTokenService({
+      secret: config.jwtSecret,
+      issuer: config.jwtIssuer,
+      audience: config.jwtAudience,
+      ttlSeconds: config.tokenTtlSeconds,
+      now,
+    }),
+    limiters: {
+      loginPerAccount: new SlidingWindowLimiter(config.limits.loginPerAccount, () => now().getTime()),
+      loginPerAddress: new SlidingWindowLimiter(config.limits.loginPerAddress, () => now().getTime()),
+      authPerAddress: new SlidingWindowLimiter(config.limits.authPerAddress, () => now().getTime()),
+    },
+    tmpDir: join(config.dataDir, 'tmp'),
+    now,
+  };
+
+  const koa = new Koa({ proxy: config.trustProxy });
+  // Errors are logged by the error middleware; Koa's own printer would log expected 4xx too.
+  koa.silent = true;
+  const allowed = new Set(config.corsOrigins);
+  const router = buildApiRouter(server);
+
+  const apiHeaders = helmet({ contentSecurityPolicy: API_CSP, crossOriginResourcePolicy: { policy: 'same-origin' } });
+
+  koa.use(errorMiddleware(logger));
+  koa.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/api/')) await apiHeaders(ctx, next);
+    else await next();
+  });
+  koa.use(
+    cors({
+      // The configured origin, or no CORS header at all: never the request's Origin echoed back.
+      origin: (ctx) => {
+        const origin = ctx.get('Origin');
+        return allowed.has(origin) ? origin : '';
+      },
+      credentials: true,
+      allowHeaders: ['Authorization', 'Content-Type'],
+      exposeHeaders: ['Content-Disposition', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  koa.use(router.routes());
+  koa.use(router.allowedMethods());
+
+  return {
+    koa,
+    server,
+    setJobs(next) {
+      jobs = next;
+    },
+    callback: () => koa.callback(),
+  };
+}

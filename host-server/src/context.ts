@@ -1,0 +1,45 @@
+// What route handlers and jobs share: configuration, database, stores and services, built once by
+// `createApp`. Passing this object (rather than importing singletons) keeps apps independent, so
+// tests can run several, on different databases, in one process.
+import type { Knex } from 'knex';
+import type { AppConfig } from './config';
+import type { DatabaseClient } from './db';
+import type { Logger } from './logger';
+import type { Models, User } from './models';
+import type { FileStore } from './services/fileStore';
+import type { Mailer } from './services/mailer';
+import type { PdfWorker } from './services/pdfWorker';
+import type { SlidingWindowLimiter } from './services/rateLimit';
+import type { TokenClaims, TokenService } from './services/tokens';
+
+/** Told when a conversion job is queued, so it starts without waiting for the next poll. */
+export interface JobNotifier {
+  notify(): void;
+}
+
+export interface ServerContext {
+  config: AppConfig;
+  knex: Knex;
+  client: DatabaseClient;
+  models: Models;
+  fileStore: FileStore;
+  mailer: Mailer;
+  logger: Logger;
+  pdfWorker: PdfWorker;
+  jobs: JobNotifier;
+  tokens: TokenService;
+  limiters: {
+    loginPerAccount: SlidingWindowLimiter;
+    loginPerAddress: SlidingWindowLimiter;
+    authPerAddress: SlidingWindowLimiter;
+  };
+  /** Temporary folder for uploads in progress (DATA_DIR/tmp); emptied at start. */
+  tmpDir: string;
+  now(): Date;
+}
+
+/** Koa state of an authenticated request. */
+export interface AuthState {
+  user: User;
+  token: TokenClaims;
+}

@@ -1,0 +1,93 @@
+// The one place where failures become HTTP answers: every error leaves as JSON `{ message }` with
+// the right status, and nothing internal (stack, SQL, paths) leaves on a 500.
+import { STATUS_CODES } from 'node:http';
+import { AnnotationValidationError } from '@marginalia/pdf-editor/core';
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { describeError, type Logger } from './logger';
+
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly extra: Record<string, unknown>;
+
+  constructor(
+    status: number,
+    message: string,
+    options: { headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.headers = options.headers ?? {};
+    this.extra = options.extra ?? {};
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, { extra });
+export const tooManyRequests = (message: string, retryAfterMs?: number) =>
+  new HttpError(429, message, {
+    headers: retryAfterMs ? { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } : {},
+  });
+
+interface FieldError {
+  field: string;
+  message: string;
+}
+
+export function zodFieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message }));
+}
+
+function fromZod(error: ZodError): HttpError {
+  const errors = zodFieldErrors(error);
+  const message = errors.map((item) => `${item.field}: ${item.message}`).join('; ');
+  return new HttpError(400, message, { extra: { errors } });
+}
+
+/** Errors thrown by body parsers (co-body via koa-body) carry a status and a type. */
+function fromParser(error: unknown): HttpError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status, type } = error as { status?: unknown; type?: unknown };
+  if (type === 'entity.parse.failed') return badRequest('Malformed JSON body');
+  if (type === 'entity.too.large' || status === 413) return new HttpError(413, 'Request body too large');
+  if (type === 'encoding.unsupported' || status === 415) return new HttpError(415, 'Unsupported request encoding');
+  if (typeof status === 'number' && status >= 400 && status < 500 && typeof type === 'string') {
+    return new HttpError(status, STATUS_CODES[status] ?? 'Bad request');
+  }
+  return undefined;
+}
+
+export function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof ZodError) return fromZod(error);
+  if (error instanceof AnnotationValidationError) {
+    return new HttpError(400, error.message, { extra: { errors: error.issues } });
+  }
+  return fromParser(error);
+}
+
+export function errorMiddleware(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      // Routes that matched nothing, or the router's 405/501, leave an empty body: answer JSON too.
+      if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
+        ctx.body = { message: ctx.status === 404 ? 'Not found' : (STATUS_CODES[ctx.status] ?? 'Error') };
+      }
+    } catch (error) {
+      const known = toHttpError(error);
+      const status = known?.status ?? 500;
+      if (!known) logger.error('request failed', { method: ctx.method, path: ctx.path, ...describeError(error) });
+      // A response already on its way (a streamed download) cannot change status any more.
+      if (ctx.headerSent || !ctx.writable) return;
+      ctx.status = status;
+      ctx.remove('Content-Disposition');
+      ctx.set(known?.headers ?? {});
+      ctx.body = known ? { message: known.message, ...known.extra } : { message: 'Internal server error' };
+    }
+  };
+}

@@ -1,0 +1,76 @@
+// Server entry point: reads and checks the configuration, opens and migrates the database, settles
+// files left by an unclean stop, resumes conversion jobs, serves the API (and the built web app when
+// there is one) and shuts down cleanly on SIGTERM/SIGINT.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { ConfigError, configFromEnv, parseEnv } from './config';
+import { databaseClient, migrate, openDatabase } from './db';
+import { consoleLogger, describeError } from './logger';
+import { ConversionRunner } from './services/conversions';
+import { LocalFileStore } from './services/fileStore';
+import { OutboxMailer, SmtpMailer } from './services/mailer';
+import { recoverFiles } from './services/maintenance';
+import { serveWebApp } from './static';
+
+async function main(): Promise<void> {
+  const env = parseEnv(process.env);
+  const config = await configFromEnv(env);
+  const logger = consoleLogger;
+  const knex = openDatabase({ dataDir: config.dataDir, databaseUrl: env.DATABASE_URL });
+  await migrate(knex);
+  const fileStore = await new LocalFileStore(join(config.dataDir, 'files')).init();
+  await recoverFiles(knex, fileStore, join(config.dataDir, 'tmp'), logger);
+  const mailer = env.SMTP_URL
+    ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : new OutboxMailer(join(config.dataDir, 'outbox'), env.MAIL_FROM, logger);
+
+  const app = createApp({ config, knex, fileStore, mailer, logger });
+  const runner = new ConversionRunner(app.server);
+  app.setJobs(runner);
+  await runner.start();
+
+  // dist/main.js sits in host-server/dist; the web app builds to host-app/dist.
+  const here = dirname(fileURLToPath(import.meta.url));
+  const webApp = env.PUBLIC_DIR ? resolve(env.PUBLIC_DIR) : resolve(here, '../../host-app/dist');
+  serveWebApp(app.koa, webApp);
+
+  const server = app.koa.listen(env.PORT, env.HOST);
+  // Uploads of 100 MB over slow links take minutes; only idle connections are cut.
+  server.requestTimeout = 0;
+  server.headersTimeout = 60_000;
+  server.keepAliveTimeout = 65_000;
+  server.on('listening', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    logger.info('Marginalia server listening', {
+      url: `http://localhost:${port}`,
+      database: databaseClient(knex) === 'postgres' ? 'postgresql' : `sqlite (${config.dataDir})`,
+      webApp: existsSync(join(webApp, 'index.html')) ? webApp : 'not built',
+      mail: env.SMTP_URL ? 'smtp' : `outbox (${join(config.dataDir, 'outbox')})`,
+      googleSignIn: config.oidc ? 'configured' : 'not configured',
+    });
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info('shutting down', { signal });
+    server.close();
+    server.closeIdleConnections();
+    await runner.stop();
+    app.server.pdfWorker.close();
+    await knex.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('Marginalia server failed to start:', describeError(error));
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+// Migrations are plain modules listed here (not files found on disk), so they run the same from the
+// TypeScript sources and from the bundled dist/main.js.
+import type { Knex } from 'knex';
+import * as initial from './001_initial';
+
+interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+const migrations: Migration[] = [{ name: '001_initial', ...initial }];
+
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => migrations,
+  getMigrationName: (migration) => migration.name,
+  getMigration: async (migration) => migration,
+};

@@ -1,0 +1,55 @@
+// A person with an account. `passwordHash` is null for accounts created through OpenID Connect.
+import type { JSONSchema, RelationMappings } from 'objection';
+import { BaseModel } from './BaseModel';
+import { Document } from './Document';
+
+export const PLANS = ['free', 'personal', 'team'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export class User extends BaseModel {
+  static override tableName = 'users';
+
+  declare id: string;
+  declare name: string;
+  declare email: string;
+  declare passwordHash: string | null;
+  declare plan: Plan;
+  declare dailyUsage: number;
+  declare usageDay: string | null;
+  declare sessionEpoch: number;
+  declare oidcSubject: string | null;
+  declare createdAt: string;
+  declare updatedAt: string;
+
+  static override jsonSchema: JSONSchema = {
+    type: 'object',
+    required: ['id', 'name', 'email', 'plan'],
+    properties: {
+      id: { type: 'string', minLength: 36, maxLength: 36 },
+      name: { type: 'string', minLength: 1, maxLength: 100 },
+      email: { type: 'string', minLength: 3, maxLength: 254 },
+      passwordHash: { type: ['string', 'null'], maxLength: 255 },
+      plan: { type: 'string', enum: [...PLANS] },
+      dailyUsage: { type: 'integer', minimum: 0 },
+      usageDay: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      sessionEpoch: { type: 'integer', minimum: 0 },
+      oidcSubject: { type: ['string', 'null'], maxLength: 255 },
+      createdAt: { type: 'string' },
+      updatedAt: { type: 'string' },
+    },
+  };
+
+  static override relationMappings = (): RelationMappings => ({
+    documents: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Document,
+      join: { from: 'users.id', to: 'documents.userId' },
+    },
+  });
+
+  /** Never let secrets reach a JSON response, even if a route forgets the presenter. */
+  override $formatJson(json: Record<string, unknown>): Record<string, unknown> {
+    const { passwordHash: _hash, sessionEpoch: _epoch, oidcSubject: _subject, ...rest } = super.$formatJson(json);
+    return rest;
+  }
+}

@@ -1,0 +1,109 @@
+// The editor's saved work: GET/PUT /api/documents/:id/annotations with optimistic versioning (a PUT
+// based on a stale version answers 409, so two tabs cannot silently overwrite each other), and
+// GET /api/documents/:id/export, the PDF with the annotations burned in by the core.
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type Router from '@koa/router';
+import { parseAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { ServerContext } from '../context';
+import { badRequest, conflict, HttpError } from '../errors';
+import { isoNow } from '../models/BaseModel';
+import type { Document } from '../models';
+import { findOwnDocument } from '../services/documents';
+import { contentDisposition, withExtension } from '../services/fileNames';
+import { PdfWorkerError } from '../services/pdfWorker';
+import { jsonBody, readBody } from './bodies';
+import { authState, requireAuth } from './requireAuth';
+
+const putSchema = z.object({
+  annotations: z.unknown(),
+  version: z.number({ error: 'version is required (the version the edits are based on)' }).int().min(0),
+});
+
+export const STALE_VERSION =
+  'These annotations were changed elsewhere (another tab or device). Reload to get the latest version before saving.';
+
+/** The stored annotations, validated again on the way out (the format may have moved on). */
+export function storedAnnotations(document: Document): Annotation[] {
+  return document.annotations ? parseAnnotations(document.annotations) : [];
+}
+
+export function parseWatermark(value: unknown): false | { text?: string } {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return {};
+  throw badRequest('watermark: must be true or false');
+}
+
+/** Runs the core's export in the PDF worker and streams the result, removing it afterwards. */
+export async function sendExport(
+  server: ServerContext,
+  ctx: Context,
+  document: Document,
+  watermark: false | { text?: string },
+): Promise<void> {
+  if (document.status !== 'READY' || !document.pdfKey) {
+    throw conflict(`This document is not ready (status ${document.status}).`);
+  }
+  const annotations = storedAnnotations(document);
+  const outDir = join(server.tmpDir, `export-${randomUUID()}`);
+  await mkdir(outDir, { recursive: true });
+  const output = join(outDir, 'export.pdf');
+  const source = await server.fileStore.localFile(document.pdfKey, outDir);
+  try {
+    await server.pdfWorker.exportPdf(source.path, output, annotations, watermark);
+  } catch (error) {
+    await rm(outDir, { recursive: true, force: true });
+    if (error instanceof PdfWorkerError && error.reason !== 'failed') throw new HttpError(422, error.message);
+    throw error;
+  } finally {
+    await source.release();
+  }
+  const suffix = watermark ? '_edited_watermark.pdf' : '_edited.pdf';
+  ctx.type = 'application/pdf';
+  ctx.length = (await stat(output)).size;
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.set('Content-Disposition', contentDisposition(withExtension(document.name, suffix)));
+  const stream = createReadStream(output);
+  stream.on('close', () => void rm(outDir, { recursive: true, force: true }));
+  ctx.body = stream;
+}
+
+export function registerAnnotationRoutes(router: Router, server: ServerContext): void {
+  const auth = requireAuth(server);
+  const json = jsonBody(server.config.limits.annotationsJsonBytes);
+
+  router.get('/api/documents/:id/annotations', auth, async (ctx) => {
+    const document = await findOwnDocument(server, authState(ctx).user, ctx.params.id ?? '', { withAnnotations: true });
+    ctx.body = { annotations: storedAnnotations(document), version: document.annotationsVersion };
+  });
+
+  router.put('/api/documents/:id/annotations', auth, json, async (ctx) => {
+    const { user } = authState(ctx);
+    const document = await findOwnDocument(server, user, ctx.params.id ?? '');
+    const body = readBody(ctx, putSchema);
+    const annotations = parseAnnotations(body.annotations);
+    const changed = await server.models.Document.query()
+      .findById(document.id)
+      .where('userId', user.id)
+      .where('annotationsVersion', body.version)
+      .patch({
+        annotations: serializeAnnotations(annotations),
+        annotationsVersion: body.version + 1,
+        updatedAt: isoNow(server.now()),
+      });
+    if (changed !== 1) {
+      const current = await findOwnDocument(server, user, document.id);
+      throw conflict(STALE_VERSION, { version: current.annotationsVersion });
+    }
+    ctx.body = { annotations, version: body.version + 1 };
+  });
+
+  router.get('/api/documents/:id/export', auth, async (ctx) => {
+    const document = await findOwnDocument(server, authState(ctx).user, ctx.params.id ?? '', { withAnnotations: true });
+    await sendExport(server, ctx, document, parseWatermark(ctx.query.watermark));
+  });
+}

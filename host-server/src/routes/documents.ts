@@ -1,0 +1,154 @@
+// /api/documents: upload, list, read, download and delete the signed-in user's documents, and the
+// page-1 thumbnail the client renders and uploads. Another user's document id answers 404.
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { ServerContext } from '../context';
+import { conflict, HttpError, notFound, tooManyRequests } from '../errors';
+import { isoNow } from '../models/BaseModel';
+import { createDocument, deleteDocument, findOwnDocument, listDocuments, TOO_LARGE } from '../services/documents';
+import { contentDisposition } from '../services/fileNames';
+import { withFileIntent } from '../services/maintenance';
+import { presentDocument, thumbnailSignatureMatches } from '../services/presenters';
+import { hasUploadsLeft, QUOTA_MESSAGE } from '../services/quota';
+import { detectFileKindOfPath } from '../services/sniff';
+import { receiveFile } from '../services/uploads';
+import { authState, requireAuth } from './requireAuth';
+import { UUID_PATTERN } from './validation';
+
+const listQuery = z.object({
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
+    .default(20),
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+});
+
+/** Streams a stored file as the response body. */
+export async function sendStoredFile(
+  server: ServerContext,
+  ctx: Context,
+  key: string,
+  options: { type: string; fileName?: string; cacheControl?: string },
+): Promise<void> {
+  const size = await server.fileStore.size(key);
+  if (size === undefined) throw notFound('File not found');
+  ctx.type = options.type;
+  ctx.length = size;
+  ctx.set('Cache-Control', options.cacheControl ?? 'private, no-store');
+  if (options.fileName) ctx.set('Content-Disposition', contentDisposition(options.fileName));
+  ctx.body = server.fileStore.read(key);
+}
+
+export function registerDocumentRoutes(router: Router, server: ServerContext): void {
+  const auth = requireAuth(server);
+  const { limits } = server.config;
+
+  router.post('/api/documents/upload', auth, async (ctx) => {
+    const { user } = authState(ctx);
+    // Refused before the body is read; the count is taken again, atomically, when the row is written.
+    if (!hasUploadsLeft(user, server.now(), limits.freeDailyUploads)) {
+      ctx.set('Connection', 'close');
+      throw tooManyRequests(QUOTA_MESSAGE);
+    }
+    const received = await receiveFile(ctx, {
+      tmpRoot: server.tmpDir,
+      field: 'file',
+      maxBytes: limits.maxUploadBytes,
+      tooLargeMessage: TOO_LARGE,
+    });
+    try {
+      const document = await createDocument(server, user, received);
+      ctx.status = 201;
+      ctx.body = { document: presentDocument(server, document) };
+    } finally {
+      await received.cleanup();
+    }
+  });
+
+  router.get('/api/documents', auth, async (ctx) => {
+    const { user } = authState(ctx);
+    const { page, limit, search } = listQuery.parse(ctx.query);
+    const { documents, total } = await listDocuments(server, user, { page, limit, search: search || undefined });
+    ctx.body = {
+      documents: documents.map((document) => presentDocument(server, document)),
+      pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+    };
+  });
+
+  router.get('/api/documents/:id', auth, async (ctx) => {
+    const document = await findOwnDocument(server, authState(ctx).user, ctx.params.id ?? '');
+    ctx.body = { document: presentDocument(server, document) };
+  });
+
+  router.get('/api/documents/:id/download', auth, async (ctx) => {
+    const document = await findOwnDocument(server, authState(ctx).user, ctx.params.id ?? '');
+    if (document.status !== 'READY' || !document.pdfKey) {
+      throw conflict(`This document is not ready (status ${document.status}).`);
+    }
+    await sendStoredFile(server, ctx, document.pdfKey, { type: 'application/pdf', fileName: document.name });
+  });
+
+  router.delete('/api/documents/:id', auth, async (ctx) => {
+    const document = await findOwnDocument(server, authState(ctx).user, ctx.params.id ?? '');
+    await deleteDocument(server, document);
+    ctx.body = { message: 'Document deleted' };
+  });
+
+  router.put('/api/documents/:id/thumbnail', auth, async (ctx) => {
+    const { user } = authState(ctx);
+    const document = await findOwnDocument(server, user, ctx.params.id ?? '');
+    const received = await receiveFile(ctx, {
+      tmpRoot: server.tmpDir,
+      field: 'thumbnail',
+      maxBytes: limits.maxThumbnailBytes,
+      tooLargeMessage: 'Thumbnail too large. Maximum size is 2MB.',
+    });
+    try {
+      const kind = await detectFileKindOfPath(received.path);
+      if (kind !== 'png' && kind !== 'jpeg') throw new HttpError(415, 'A thumbnail must be a PNG or JPEG image.');
+      const version = document.thumbnailVersion + 1;
+      const key = `${document.id}.thumbnail-${version}.${kind === 'png' ? 'png' : 'jpg'}`;
+      const previous = document.thumbnailKey;
+      await withFileIntent(server.tmpDir, previous ? [key, previous] : [key], async () => {
+        await server.fileStore.putFile(key, received.path);
+        const changed = await server.models.Document.query()
+          .findById(document.id)
+          .where('thumbnailVersion', document.thumbnailVersion)
+          .patch({ thumbnailKey: key, thumbnailVersion: version, updatedAt: isoNow(server.now()) });
+        if (changed !== 1) {
+          await server.fileStore.remove(key);
+          throw conflict('The thumbnail was replaced at the same time; try again.');
+        }
+        if (previous) await server.fileStore.remove(previous);
+      });
+      const updated = await findOwnDocument(server, user, document.id);
+      ctx.body = { document: presentDocument(server, updated) };
+    } finally {
+      await received.cleanup();
+    }
+  });
+
+  // No bearer token here (an <img> cannot send one): the signed URL is the permission.
+  router.get('/api/documents/:id/thumbnail', async (ctx) => {
+    const id = ctx.params.id ?? '';
+    const document = UUID_PATTERN.test(id)
+      ? await server.models.Document.query().modify('summary').findById(id)
+      : undefined;
+    const { v, sig } = ctx.query;
+    if (
+      !document?.thumbnailKey ||
+      !thumbnailSignatureMatches(server, document, typeof v === 'string' ? v : undefined, typeof sig === 'string' ? sig : undefined)
+    ) {
+      throw notFound('Thumbnail not found');
+    }
+    await sendStoredFile(server, ctx, document.thumbnailKey, {
+      type: document.thumbnailKey.endsWith('.png') ? 'image/png' : 'image/jpeg',
+      // The URL changes with every new thumbnail, so the old one may be cached for good.
+      cacheControl: 'private, max-age=31536000, immutable',
+    });
+  });
+}

@@ -1,0 +1,103 @@
+// Account operations behind the auth routes: creating users, checking credentials, password
+// changes and single-use reset tokens. Password hashing always happens outside transactions, so a
+// slow hash never holds the (SQLite) writer.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { raw, UniqueViolationError } from 'objection';
+import type { ServerContext } from '../context';
+import { conflict, HttpError } from '../errors';
+import { isoNow } from '../models/BaseModel';
+import type { User } from '../models';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+const RESET_TTL_MS = 60 * 60_000;
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export async function createUser(
+  server: ServerContext,
+  fields: { name: string; email: string; password?: string; oidcSubject?: string },
+): Promise<User> {
+  const { User } = server.models;
+  if (await User.query().findOne({ email: fields.email })) throw conflict(EMAIL_TAKEN);
+  const passwordHash = fields.password ? await hashPassword(fields.password, server.config.scrypt) : null;
+  const now = isoNow(server.now());
+  try {
+    return await User.query().insertAndFetch({
+      id: randomUUID(),
+      name: fields.name,
+      email: fields.email,
+      passwordHash,
+      plan: 'free',
+      dailyUsage: 0,
+      usageDay: null,
+      sessionEpoch: 0,
+      oidcSubject: fields.oidcSubject ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (error) {
+    // Two registrations of one address at the same moment: the unique index decides.
+    if (error instanceof UniqueViolationError) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** The user whose e-mail and password these are, or undefined, in the same time either way. */
+export async function checkCredentials(server: ServerContext, email: string, password: string): Promise<User | undefined> {
+  const user = await server.models.User.query().findOne({ email });
+  if (!user?.passwordHash) {
+    await verifyAgainstNothing(password, server.config.scrypt);
+    return undefined;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? user : undefined;
+}
+
+/** Sets a new password and ends every existing session of the account. */
+export async function setPassword(server: ServerContext, user: User, password: string): Promise<User> {
+  const passwordHash = await hashPassword(password, server.config.scrypt);
+  await server.models.User.query()
+    .findById(user.id)
+    .patch({ passwordHash, sessionEpoch: raw('session_epoch + 1'), updatedAt: isoNow(server.now()) });
+  return server.models.User.query().findById(user.id).throwIfNotFound();
+}
+
+/** Creates a reset token for the account and returns it (only its hash is stored). */
+export async function createPasswordReset(server: ServerContext, user: User): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = server.now();
+  await server.models.PasswordReset.query().insert({
+    id: randomUUID(),
+    userId: user.id,
+    tokenHash: sha256(token),
+    expiresAt: isoNow(new Date(now.getTime() + RESET_TTL_MS)),
+    usedAt: null,
+    createdAt: isoNow(now),
+  });
+  return token;
+}
+
+export const INVALID_RESET = 'This password reset link is invalid or has expired.';
+
+/**
+ * Spends a reset token: valid, unexpired and unused, it is marked used (by one conditional update,
+ * so two simultaneous requests cannot both use it) and the password changes.
+ */
+export async function resetPassword(server: ServerContext, token: string, password: string): Promise<void> {
+  const { PasswordReset, User } = server.models;
+  const now = isoNow(server.now());
+  const reset = await PasswordReset.query()
+    .findOne({ tokenHash: sha256(token) })
+    .whereNull('usedAt')
+    .where('expiresAt', '>', now);
+  if (!reset) throw new HttpError(400, INVALID_RESET);
+  const claimed = await PasswordReset.query().findById(reset.id).whereNull('usedAt').patch({ usedAt: now });
+  if (claimed !== 1) throw new HttpError(400, INVALID_RESET);
+  const user = await User.query().findById(reset.userId);
+  if (!user) throw new HttpError(400, INVALID_RESET);
+  await setPassword(server, user, password);
+  // Any other link sent to this account stops working too.
+  await PasswordReset.query().where('userId', user.id).whereNull('usedAt').patch({ usedAt: now });
+}

@@ -1,0 +1,193 @@
+// The background job runner that turns images and Word files into PDFs. Jobs live in the
+// database: a job claimed by a process that then died is put back to pending at start, so a
+// restart resumes it. Images become one-page PDFs in the PDF worker; Word files go through
+// LibreOffice (`soffice --headless`) when it is installed, and end FAILED with a reason otherwise.
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { JobNotifier, ServerContext } from '../context';
+import { describeError } from '../logger';
+import { isoNow } from '../models/BaseModel';
+import type { ConversionJob, Document } from '../models';
+import { withFileIntent } from './maintenance';
+import { PdfWorkerError } from './pdfWorker';
+import { detectFileKindOfPath } from './sniff';
+
+const run = promisify(execFile);
+
+const MAX_ATTEMPTS = 3;
+const SOFFICE_TIMEOUT_MS = 180_000;
+export const NO_LIBREOFFICE =
+  'Word documents cannot be converted on this server: LibreOffice (soffice) is not installed. Save the file as PDF and upload that instead.';
+
+class ConversionFailure extends Error {
+  override readonly name = 'ConversionFailure';
+}
+
+export class ConversionRunner implements JobNotifier {
+  private readonly server: ServerContext;
+  private readonly pollMs: number;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private wanted = false;
+  private stopped = true;
+
+  constructor(server: ServerContext, options: { pollMs?: number } = {}) {
+    this.server = server;
+    this.pollMs = options.pollMs ?? 5_000;
+  }
+
+  /** Puts interrupted jobs back in the queue and starts working through it. */
+  async start(): Promise<void> {
+    await this.server.models.ConversionJob.query()
+      .where('state', 'running')
+      .patch({ state: 'pending', lockedAt: null, updatedAt: isoNow(this.server.now()) });
+    this.stopped = false;
+    this.notify();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  notify(): void {
+    if (this.stopped) return;
+    this.wanted = true;
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+      if (this.wanted) this.notify();
+      else this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.timer = setTimeout(() => this.notify(), this.pollMs);
+    this.timer.unref();
+  }
+
+  /** Runs pending jobs until none is left (also usable directly, without `start`). */
+  async drain(): Promise<void> {
+    this.wanted = false;
+    for (;;) {
+      const job = await this.claim();
+      if (!job) return;
+      await this.process(job);
+    }
+  }
+
+  /** Takes the oldest pending job; the conditional update makes the claim safe across processes. */
+  private async claim(): Promise<ConversionJob | undefined> {
+    const { ConversionJob } = this.server.models;
+    for (;;) {
+      const next = await ConversionJob.query().where('state', 'pending').orderBy('createdAt').first();
+      if (!next) return undefined;
+      const now = isoNow(this.server.now());
+      const claimed = await ConversionJob.query()
+        .findById(next.id)
+        .where('state', 'pending')
+        .patch({ state: 'running', lockedAt: now, attempts: next.attempts + 1, updatedAt: now });
+      if (claimed === 1) return { ...next, attempts: next.attempts + 1 } as ConversionJob;
+    }
+  }
+
+  private async process(job: ConversionJob): Promise<void> {
+    const { Document } = this.server.models;
+    const document = await Document.query().modify('summary').findById(job.documentId);
+    if (!document) return;
+    if (job.attempts > MAX_ATTEMPTS) {
+      await this.finish(job, document, { failure: 'The conversion failed repeatedly and was abandoned.' });
+      return;
+    }
+    const workDir = join(this.server.tmpDir, `job-${job.id}`);
+    await mkdir(workDir, { recursive: true });
+    try {
+      const output = await this.convert(job, document, workDir);
+      const pdfKey = `${document.id}.converted.pdf`;
+      await withFileIntent(this.server.tmpDir, [pdfKey], async () => {
+        await this.server.fileStore.putFile(pdfKey, output);
+        await this.finish(job, document, { pdfKey });
+      });
+    } catch (error) {
+      const expected = error instanceof ConversionFailure || error instanceof PdfWorkerError;
+      if (!expected) this.server.logger.error('conversion failed', { documentId: document.id, ...describeError(error) });
+      await this.finish(job, document, {
+        failure: expected ? error.message : 'The file could not be converted to PDF.',
+      });
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  private async convert(job: ConversionJob, document: Document, workDir: string): Promise<string> {
+    const source = await this.server.fileStore.localFile(document.sourceKey, workDir);
+    try {
+      const output = join(workDir, 'converted.pdf');
+      if (job.kind === 'image') {
+        const kind = await detectFileKindOfPath(source.path);
+        if (kind !== 'png' && kind !== 'jpeg') throw new ConversionFailure('The image is not a PNG or JPEG file.');
+        await this.server.pdfWorker.imageToPdf(source.path, output, kind);
+        return output;
+      }
+      const converted = await this.convertWithLibreOffice(source.path, document, workDir);
+      await this.server.pdfWorker.check(converted);
+      return converted;
+    } finally {
+      await source.release();
+    }
+  }
+
+  private async convertWithLibreOffice(sourcePath: string, document: Document, workDir: string): Promise<string> {
+    // soffice picks the import filter from the extension, so give it a copy with the right one.
+    const input = join(workDir, `input.${document.sourceKey.split('.').pop() ?? 'docx'}`);
+    await copyFile(sourcePath, input);
+    const outDir = join(workDir, 'out');
+    try {
+      await run(
+        this.server.config.sofficePath,
+        ['--headless', '--norestore', `-env:UserInstallation=file://${join(workDir, 'profile')}`, '--convert-to', 'pdf', '--outdir', outDir, input],
+        { timeout: SOFFICE_TIMEOUT_MS },
+      );
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ConversionFailure(NO_LIBREOFFICE);
+      throw new ConversionFailure('LibreOffice could not convert this document.');
+    }
+    const produced = (await readdir(outDir)).find((name) => name.endsWith('.pdf'));
+    if (!produced) throw new ConversionFailure('LibreOffice produced no PDF for this document.');
+    return join(outDir, produced);
+  }
+
+  private async finish(
+    job: ConversionJob,
+    document: Document,
+    outcome: { pdfKey: string } | { failure: string },
+  ): Promise<void> {
+    const { Document, ConversionJob } = this.server.models;
+    const now = isoNow(this.server.now());
+    const updated = await this.server.knex.transaction(async (trx) => {
+      const changed = await Document.query(trx)
+        .findById(document.id)
+        .where('status', 'PROCESSING')
+        .patch(
+          'pdfKey' in outcome
+            ? { status: 'READY', pdfKey: outcome.pdfKey, failureReason: null, updatedAt: now }
+            : { status: 'FAILED', failureReason: outcome.failure, updatedAt: now },
+        );
+      await ConversionJob.query(trx)
+        .findById(job.id)
+        .patch({
+          state: 'pdfKey' in outcome ? 'done' : 'failed',
+          lastError: 'failure' in outcome ? outcome.failure : null,
+          lockedAt: null,
+          updatedAt: now,
+        });
+      return changed;
+    });
+    // The document was deleted while converting: its new PDF has no owner.
+    if (updated !== 1 && 'pdfKey' in outcome) await this.server.fileStore.remove(outcome.pdfKey);
+  }
+}

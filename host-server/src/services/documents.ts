@@ -1,0 +1,152 @@
+// Documents: turning a received upload into a stored document (type check by content, PDF check by
+// the core, quota, row and file committed together), finding a user's own documents, deleting.
+import { randomUUID } from 'node:crypto';
+import type { ServerContext } from '../context';
+import { HttpError, notFound, tooManyRequests } from '../errors';
+import { isoNow } from '../models/BaseModel';
+import type { Document, User } from '../models';
+import { UUID_PATTERN } from '../routes/validation';
+import { sanitizeFileName, withExtension } from './fileNames';
+import { withFileIntent } from './maintenance';
+import { PdfWorkerError } from './pdfWorker';
+import { QUOTA_MESSAGE, reserveUpload } from './quota';
+import { detectFileKindOfPath, type FileKind, MIME_TYPES } from './sniff';
+import type { ReceivedFile } from './uploads';
+
+export const UNSUPPORTED_TYPE = 'File type not supported. Please upload PDF, JPG, PNG, DOC, or DOCX files.';
+export const TOO_LARGE = 'File size too large. Maximum size is 100MB.';
+
+const EXTENSIONS: Record<FileKind, string> = { pdf: 'pdf', png: 'png', jpeg: 'jpg', doc: 'doc', docx: 'docx' };
+
+const PDF_REJECTIONS: Record<string, string> = {
+  invalid: 'The file could not be read as a PDF; it may be truncated or damaged.',
+  encrypted: 'Password-protected PDFs are not supported. Remove the password and upload the file again.',
+  empty: 'This PDF has no pages.',
+  timeout: 'The PDF took too long to read and was not accepted.',
+};
+
+/** The user's document with this id; 404 for anybody else's id, or an id that is not one of ours. */
+export async function findOwnDocument(
+  server: ServerContext,
+  user: User,
+  id: string,
+  options: { withAnnotations?: boolean } = {},
+): Promise<Document> {
+  if (!UUID_PATTERN.test(id)) throw notFound('Document not found');
+  const query = server.models.Document.query().findById(id).where('userId', user.id);
+  if (!options.withAnnotations) query.modify('summary');
+  const document = await query;
+  if (!document) throw notFound('Document not found');
+  return document;
+}
+
+/** Rejects a PDF the core cannot open (422), with a message saying why. */
+async function checkPdf(server: ServerContext, path: string): Promise<void> {
+  try {
+    await server.pdfWorker.check(path);
+  } catch (error) {
+    if (error instanceof PdfWorkerError && PDF_REJECTIONS[error.reason]) {
+      throw new HttpError(422, PDF_REJECTIONS[error.reason] as string);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Stores a received upload as a document. PDFs are READY at once; images and Word files start
+ * PROCESSING with a conversion job. The quota count, the row and the move of the file into the
+ * store happen in one transaction: if anything fails, none of them remains.
+ */
+export async function createDocument(server: ServerContext, user: User, received: ReceivedFile): Promise<Document> {
+  const kind = await detectFileKindOfPath(received.path);
+  if (!kind) throw new HttpError(415, UNSUPPORTED_TYPE);
+  if (kind === 'pdf') await checkPdf(server, received.path);
+
+  const { Document, ConversionJob } = server.models;
+  const id = randomUUID();
+  const sourceKey = `${id}.${EXTENSIONS[kind]}`;
+  const originalName = sanitizeFileName(received.clientName, `document.${EXTENSIONS[kind]}`);
+  const now = server.now();
+  const timestamp = isoNow(now);
+  return withFileIntent(server.tmpDir, [sourceKey], async () => {
+    let stored = false;
+    try {
+      const document = await server.knex.transaction(async (trx) => {
+        if (!(await reserveUpload(trx, user.id, now, server.config.limits.freeDailyUploads))) {
+          throw tooManyRequests(QUOTA_MESSAGE);
+        }
+        const inserted = await Document.query(trx).insertAndFetch({
+          id,
+          userId: user.id,
+          name: kind === 'pdf' ? originalName : withExtension(originalName, '.pdf'),
+          originalName,
+          mimeType: MIME_TYPES[kind],
+          size: received.size,
+          status: kind === 'pdf' ? 'READY' : 'PROCESSING',
+          failureReason: null,
+          sourceKey,
+          pdfKey: kind === 'pdf' ? sourceKey : null,
+          thumbnailKey: null,
+          thumbnailVersion: 0,
+          annotations: null,
+          annotationsVersion: 0,
+          createdAt: timestamp,
+          updatedAt: timestamp,
+        });
+        if (kind !== 'pdf') {
+          await ConversionJob.query(trx).insert({
+            id: randomUUID(),
+            documentId: id,
+            kind: kind === 'png' || kind === 'jpeg' ? 'image' : 'word',
+            state: 'pending',
+            attempts: 0,
+            lastError: null,
+            lockedAt: null,
+            createdAt: timestamp,
+            updatedAt: timestamp,
+          });
+        }
+        // The last step before the commit; the intent covers a crash between the two.
+        await server.fileStore.putFile(sourceKey, received.path);
+        stored = true;
+        return inserted;
+      });
+      if (kind !== 'pdf') server.jobs.notify();
+      return document;
+    } catch (error) {
+      if (stored) await server.fileStore.remove(sourceKey);
+      throw error;
+    }
+  });
+}
+
+/** Deletes the row (its shares and jobs go with it), then its files. */
+export async function deleteDocument(server: ServerContext, document: Document): Promise<void> {
+  const keys = document.fileKeys();
+  await withFileIntent(server.tmpDir, keys, async () => {
+    await server.models.Document.query().deleteById(document.id);
+    await Promise.all(keys.map((key) => server.fileStore.remove(key)));
+  });
+}
+export interface ListOptions {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+/** `search` matched literally: LIKE wildcards in it are escaped, values always bound. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export async function listDocuments(server: ServerContext, user: User, options: ListOptions) {
+  const query = server.models.Document.query().modify('summary').where('userId', user.id);
+  if (options.search) query.whereRaw("lower(name) like ? escape '\\'", [likePattern(options.search)]);
+  const { results, total } = await query
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .page(options.page - 1, options.limit);
+  return { documents: results, total: Number(total) };
+}

@@ -1,0 +1,99 @@
+// Receives one multipart file with koa-body/formidable, streamed to a private temporary folder
+// (never held whole in memory). The size limit is enforced while the bytes arrive, and the folder
+// is removed on every failure, including a client that hangs up half-way.
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context } from 'koa';
+import { koaBody } from 'koa-body';
+import { badRequest, HttpError } from '../errors';
+
+export interface ReceivedFile {
+  /** Path of the complete file in its temporary folder. */
+  path: string;
+  /** The name the client gave, unsanitised. */
+  clientName: string;
+  size: number;
+  /** Removes the temporary folder and whatever is left in it. */
+  cleanup(): Promise<void>;
+}
+
+export interface ReceiveOptions {
+  tmpRoot: string;
+  field: string;
+  maxBytes: number;
+  tooLargeMessage: string;
+}
+
+// Multipart framing around the file (boundaries, part headers, small fields) stays well under this.
+const MULTIPART_OVERHEAD = 1024 * 1024;
+
+interface FormidableFailure {
+  httpCode?: number;
+  code?: number;
+}
+
+// formidable's error codes (formidable/src/FormidableError.js).
+const MAX_FILES_EXCEEDED = 1015;
+const EMPTY_FILE = [1010, 1008];
+const ABORTED = 1002;
+
+function translate(error: unknown, options: ReceiveOptions): HttpError {
+  if (error instanceof HttpError) return error;
+  const { httpCode, code } = (error ?? {}) as FormidableFailure;
+  if (httpCode === 413) return new HttpError(413, options.tooLargeMessage);
+  if (code === MAX_FILES_EXCEEDED) return badRequest(`${options.field}: upload one file at a time`);
+  if (code !== undefined && EMPTY_FILE.includes(code)) return badRequest(`${options.field}: the file is empty`);
+  if (code === ABORTED) return badRequest('The upload was interrupted');
+  return badRequest('Malformed multipart upload');
+}
+
+export async function receiveFile(ctx: Context, options: ReceiveOptions): Promise<ReceivedFile> {
+  if (!ctx.is('multipart/form-data')) {
+    throw new HttpError(415, `Expected a multipart/form-data upload with a "${options.field}" field`);
+  }
+  const declared = Number(ctx.get('Content-Length') || 0);
+  // Refuse before reading a byte when the client announces more than can be accepted.
+  if (declared > options.maxBytes + MULTIPART_OVERHEAD) {
+    ctx.set('Connection', 'close');
+    throw new HttpError(413, options.tooLargeMessage);
+  }
+
+  const dir = join(options.tmpRoot, randomUUID());
+  await mkdir(dir, { recursive: true });
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+
+  try {
+    await koaBody({
+      multipart: true,
+      json: false,
+      urlencoded: false,
+      text: false,
+      formidable: {
+        uploadDir: dir,
+        maxFiles: 1,
+        maxFileSize: options.maxBytes,
+        maxTotalFileSize: options.maxBytes,
+        maxFields: 10,
+        maxFieldsSize: 64 * 1024,
+        allowEmptyFiles: false,
+        minFileSize: 1,
+        // Parts under another name are skipped, never written to disk.
+        filter: (part) => part.name === options.field,
+      },
+    })(ctx, async () => {});
+  } catch (error) {
+    await cleanup();
+    // The rest of an over-limit body is not worth reading: answer and close the connection.
+    ctx.set('Connection', 'close');
+    throw translate(error, options);
+  }
+
+  const entry = ctx.request.files?.[options.field];
+  const file = Array.isArray(entry) ? entry[0] : entry;
+  if (!file) {
+    await cleanup();
+    throw badRequest(`${options.field}: a file is required`);
+  }
+  return { path: file.filepath, clientName: file.originalFilename ?? '', size: file.size, cleanup };
+}

@@ -1,0 +1,156 @@
+// A real server for tests: a fresh DATA_DIR with its SQLite file, or (project "postgres") a schema
+// of its own in the PostgreSQL at DATABASE_URL, dropped afterwards so parallel runs never collide.
+// Nothing is mocked: requests go through `app.callback()` with supertest, files land on disk.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import request from 'supertest';
+import { createApp, type App } from '../app';
+import { DEFAULT_LIMITS, type AppConfig } from '../config';
+import { migrate, openDatabase } from '../db';
+import { silentLogger } from '../logger';
+import type { Plan, User } from '../models';
+import { isoNow } from '../models/BaseModel';
+import { ConversionRunner } from '../services/conversions';
+import { LocalFileStore } from '../services/fileStore';
+import { OutboxMailer } from '../services/mailer';
+import { recoverFiles } from '../services/maintenance';
+import { hashPassword, PRODUCTION_SCRYPT } from '../services/passwords';
+
+export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** The password of users made by `createUser` (hashed once per test worker, at production cost). */
+export const TEST_PASSWORD = 'Margin4lia-test';
+let testPasswordHash: Promise<string> | undefined;
+
+export interface TestServer {
+  app: App;
+  http: ReturnType<typeof request>;
+  dataDir: string;
+  knex: Knex;
+  runner: ConversionRunner;
+  outbox: OutboxMailer;
+  createUser(options?: { plan?: Plan; email?: string; name?: string }): Promise<{ user: User; token: string }>;
+  /** Names of the files in DATA_DIR/files and of the entries in DATA_DIR/tmp. */
+  storedFiles(): Promise<string[]>;
+  temporaryFiles(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  config?: Partial<AppConfig>;
+  now?: () => Date;
+  /** Reuse a data folder (and database schema) to simulate a restart. */
+  dataDir?: string;
+  schema?: string;
+}
+
+export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    dataDir,
+    jwtSecret: randomBytes(32),
+    jwtIssuer: 'marginalia',
+    jwtAudience: 'marginalia-app',
+    tokenTtlSeconds: 3600,
+    corsOrigins: ['https://app.example.com'],
+    appUrl: 'http://app.test',
+    trustProxy: false,
+    scrypt: PRODUCTION_SCRYPT,
+    sofficePath: 'soffice',
+    limits: DEFAULT_LIMITS,
+    ...overrides,
+  };
+}
+
+/** The PostgreSQL schema a test server uses, created on demand. */
+async function createSchema(): Promise<string> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: process.env.DATABASE_URL });
+  try {
+    await admin.raw('create schema ??', [schema]);
+  } finally {
+    await admin.destroy();
+  }
+  return schema;
+}
+
+export async function dropSchema(schema: string): Promise<void> {
+  const admin = knexFactory({ client: 'pg', connection: process.env.DATABASE_URL });
+  try {
+    await admin.raw('drop schema if exists ?? cascade', [schema]);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/** Opens (and migrates) the test database for `dataDir`; PostgreSQL gets a fresh schema unless given one. */
+export async function openTestDatabase(dataDir: string, schema?: string): Promise<{ knex: Knex; schema?: string }> {
+  if (TEST_DATABASE !== 'postgres') {
+    const knex = openDatabase({ dataDir });
+    await migrate(knex);
+    return { knex };
+  }
+  const name = schema ?? (await createSchema());
+  const knex = openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, schema: name });
+  await migrate(knex);
+  return { knex, schema: name };
+}
+
+export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer & { schema?: string }> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'marginalia-test-')));
+  const { knex, schema } = await openTestDatabase(dataDir, options.schema);
+  const config = testConfig(dataDir, options.config);
+  const fileStore = await new LocalFileStore(join(dataDir, 'files')).init();
+  await recoverFiles(knex, fileStore, join(dataDir, 'tmp'), silentLogger);
+  const outbox = new OutboxMailer(join(dataDir, 'outbox'), 'Marginalia <no-reply@test>', silentLogger);
+  const app = createApp({ config, knex, fileStore, mailer: outbox, logger: silentLogger, now: options.now });
+  const runner = new ConversionRunner(app.server);
+  app.setJobs(runner);
+
+  const list = async (dir: string) => {
+    try {
+      return await readdir(dir);
+    } catch {
+      return [];
+    }
+  };
+
+  return {
+    app,
+    http: request(app.callback()),
+    dataDir,
+    knex,
+    schema,
+    runner,
+    outbox,
+    async createUser(userOptions = {}) {
+      testPasswordHash ??= hashPassword(TEST_PASSWORD);
+      const now = isoNow();
+      const user = await app.server.models.User.query().insertAndFetch({
+        id: randomUUID(),
+        name: userOptions.name ?? 'Test User',
+        email: userOptions.email ?? `user-${randomUUID()}@example.com`,
+        passwordHash: await testPasswordHash,
+        plan: userOptions.plan ?? 'free',
+        dailyUsage: 0,
+        usageDay: null,
+        sessionEpoch: 0,
+        oidcSubject: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { user, token: await app.server.tokens.issue(user) };
+    },
+    storedFiles: () => list(join(dataDir, 'files')),
+    temporaryFiles: async () => (await list(join(dataDir, 'tmp'))).filter((name) => name !== 'intents'),
+    async close() {
+      await runner.stop();
+      app.server.pdfWorker.close();
+      await knex.destroy();
+      if (schema && !options.schema) await dropSchema(schema);
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+// Two entry points: the server, and the PDF worker it runs as a child process (see services/pdfWorker.ts).
+export default defineConfig({
+  entry: { main: 'src/main.ts', pdfWorkerChild: 'src/services/pdfWorkerChild.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node24',
+  sourcemap: true,
+  clean: true,
+  splitting: false,
+  // Dependencies (including the workspace's own @marginalia/pdf-editor) stay external, resolved from node_modules.
+});

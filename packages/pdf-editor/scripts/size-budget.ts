@@ -1,0 +1,125 @@
+// Measures the SDK's own code as a consumer's bundler would ship it: every entry point in the
+// exports map, bundled together (so shared chunks count once), minified and gzipped.
+//
+// The rule: "own code" is everything under dist/ that came from src/ (JavaScript and CSS). Every
+// third-party package the SDK declares in dependencies or peerDependencies (pdfjs-dist, pdf-lib,
+// @pdf-lib/fontkit, zod, nanoid, zustand, react, ...) is left out, whatever its size, because the
+// consumer's bundler shares it with the rest of their app. Fonts are assets and not counted.
+//
+// Run alone with `npm run size -w @marginalia/pdf-editor` (after a build) to print the figure.
+// Self-contained (no relative imports) so Node can run it directly with type stripping.
+import { build, type Plugin } from 'esbuild';
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** The budget from the issue: 60 KB, min+gzip. */
+export const SIZE_BUDGET_BYTES = 60 * 1024;
+
+export interface SizeReport {
+  /** Entry files measured, relative to the package root. */
+  entries: string[];
+  minifiedBytes: number;
+  gzipBytes: number;
+  /** Bare imports found in dist/, by package name (node builtins under their `node:` name). */
+  imports: string[];
+}
+
+interface PackageJson {
+  exports?: unknown;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+export const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function readPackageJson(root = packageRoot): PackageJson {
+  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
+}
+
+/** Every file an `import` (or plain string) condition of the exports map points at. */
+export function exportedFiles(exportsField: unknown): string[] {
+  const files = new Set<string>();
+  const walk = (value: unknown, condition: string) => {
+    if (typeof value === 'string') {
+      if (condition !== 'require' && condition !== 'types') files.add(value);
+    } else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) walk(child, key.startsWith('.') ? condition : key);
+    }
+  };
+  walk(exportsField, 'default');
+  return [...files].filter((file) => /\.(m?js|css)$/.test(file));
+}
+
+/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+export function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+}
+
+const builtins = new Set(builtinModules);
+
+/** Marks every bare import external and records it, so nothing third-party is counted. */
+function recordExternals(found: Set<string>): Plugin {
+  return {
+    name: 'record-externals',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+        const bare = path.replace(/^node:/, '');
+        found.add(builtins.has(packageNameOf(bare)) ? `node:${packageNameOf(bare)}` : packageNameOf(path));
+        return { path, external: true };
+      });
+    },
+  };
+}
+
+export async function measureSdkSize(root = packageRoot): Promise<SizeReport> {
+  const entries = exportedFiles(readPackageJson(root).exports);
+  const missing = entries.filter((entry) => !existsSync(join(root, entry)));
+  if (missing.length > 0) throw new Error(`Build the package first; missing ${missing.join(', ')}`);
+  const source = entries
+    .map((entry, index) =>
+      entry.endsWith('.css')
+        ? `import ${JSON.stringify(join(root, entry))};`
+        : `export * as entry${index} from ${JSON.stringify(join(root, entry))};`,
+    )
+    .join('\n');
+  const imports = new Set<string>();
+  const result = await build({
+    stdin: { contents: source, resolveDir: root, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    outdir: join(root, '.size-budget'),
+    write: false,
+    logLevel: 'silent',
+    loader: { '.ttf': 'empty', '.woff2': 'empty', '.png': 'empty', '.svg': 'empty' },
+    plugins: [recordExternals(imports)],
+  });
+  let minifiedBytes = 0;
+  let gzipBytes = 0;
+  for (const file of result.outputFiles) {
+    minifiedBytes += file.contents.byteLength;
+    gzipBytes += gzipSync(file.contents, { level: 9 }).byteLength;
+  }
+  return { entries, minifiedBytes, gzipBytes, imports: [...imports].sort() };
+}
+
+export function formatKb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const report = await measureSdkSize();
+  console.log(`Entries: ${report.entries.join(', ')}`);
+  console.log(`Third-party imports left out: ${report.imports.join(', ') || 'none'}`);
+  console.log(
+    `SDK's own code: ${formatKb(report.minifiedBytes)} minified, ${formatKb(report.gzipBytes)} min+gzip ` +
+      `(budget ${formatKb(SIZE_BUDGET_BYTES)})`,
+  );
+  if (report.gzipBytes > SIZE_BUDGET_BYTES) process.exitCode = 1;
+}

@@ -1,0 +1,76 @@
+// Contracts between the editor and its host: where annotations are stored and what the host allows.
+// DOM-free types only; implementations that need browser APIs live in src/browser.
+import type { Annotation, AnnotationType } from './model/types';
+
+/** Every tool of the editor: `select`, `eraser`, and one per annotation type (signature included). */
+export type EditorTool = 'select' | 'eraser' | AnnotationType;
+
+/** A document's annotations as persisted, with the version the storage assigned to them. */
+export interface StoredAnnotations {
+  annotations: Annotation[];
+  /** Increases on every save; a save based on an older version is a conflict. */
+  version: number;
+}
+
+/** Loads and saves one document's annotations. */
+export interface StorageAdapter {
+  /** The stored annotations, or null when nothing was saved for this document yet. */
+  load(documentId: string): Promise<StoredAnnotations | null>;
+  /**
+   * Saves `annotations`, which were edited from `baseVersion` (0 when nothing was loaded).
+   * Resolves with the new version; rejects with `StorageConflictError` when the stored copy moved on.
+   */
+  save(documentId: string, annotations: readonly Annotation[], baseVersion: number): Promise<StoredAnnotations>;
+}
+
+/** Someone else saved the document since it was loaded; reload before saving again. */
+export class StorageConflictError extends Error {
+  override readonly name = 'StorageConflictError';
+  constructor(
+    readonly documentId: string,
+    /** The version now stored, when the storage said so. */
+    readonly currentVersion?: number,
+  ) {
+    super(`Annotations of "${documentId}" were changed elsewhere (now version ${currentVersion ?? 'unknown'}).`);
+  }
+}
+
+/** An action the host may allow, refuse or answer with a prompt (sign up, upgrade...). */
+export type GateAction =
+  | { type: 'tool'; tool: EditorTool }
+  | { type: 'save' }
+  | { type: 'download' }
+  | { type: 'edit' };
+
+/** Why the host prompts; the host decides what each one shows. */
+export type GatePromptTrigger = 'save' | 'download' | 'pro-feature' | 'limit-reached';
+
+export type GateDecision = 'allow' | { prompt: GatePromptTrigger; message: string };
+
+/** The host's policy. The SDK never knows about plans or guests, only about this answer. */
+export interface Gate {
+  check(action: GateAction): GateDecision;
+}
+
+/** A gate that allows everything: the default. */
+export const openGate: Gate = { check: () => 'allow' };
+
+/** Storage in memory, per adapter instance: for tests, demos and hosts that persist elsewhere. */
+export function memoryStorage(initial: Record<string, readonly Annotation[]> = {}): StorageAdapter {
+  const documents = new Map<string, StoredAnnotations>(
+    Object.entries(initial).map(([id, annotations]) => [id, { annotations: [...annotations], version: 1 }]),
+  );
+  return {
+    async load(documentId) {
+      const stored = documents.get(documentId);
+      return stored ? { annotations: structuredClone(stored.annotations), version: stored.version } : null;
+    },
+    async save(documentId, annotations, baseVersion) {
+      const current = documents.get(documentId)?.version ?? 0;
+      if (baseVersion !== current) throw new StorageConflictError(documentId, current);
+      const stored = { annotations: structuredClone([...annotations]), version: current + 1 };
+      documents.set(documentId, stored);
+      return { annotations: structuredClone(stored.annotations), version: stored.version };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// exportPdf: burns annotations into a copy of a PDF (flatten mode) or writes them as native PDF
+// annotations, optionally adds the free-version watermark, and saves. Page count and page sizes
+// never change; encrypted or unreadable input raises a typed error instead of a corrupt file.
+import type { Annotation } from '../model/types';
+import { loadPdf, type PdfSource } from '../pdf/loadPdf';
+import { createExportContext } from './createExportContext';
+import { flattenAnnotations } from './flatten/flattenAnnotations';
+import { writeNativeAnnotations } from './native/writeNativeAnnotations';
+import type { ExportOptions } from './options';
+import { DEFAULT_WATERMARK_TEXT, drawWatermark } from './watermark';
+
+/**
+ * Writes `annotations` into a copy of the PDF `source` and returns the new file's bytes.
+ *
+ * In 'flatten' mode (the default) each annotation is drawn into its page's content exactly where
+ * it was shown (page rotation and CropBox offsets included); in 'native' mode it becomes an
+ * editable PDF annotation. Annotations on pages the document lacks, blank text and images that
+ * cannot be embedded are skipped and reported through `options.onWarning`. Text outside WinAnsi is
+ * drawn with an embedded Unicode font (DejaVu Sans unless `options.fonts` gives one); characters
+ * no font has are drawn as U+FFFD and reported. Page count and page boxes never change.
+ *
+ * @throws PdfInvalidError when `source` is not a readable PDF (not a PDF, truncated, corrupt).
+ * @throws PdfEncryptedError when `source` is password-protected.
+ * @throws PdfEmptyError when `source` has no pages.
+ */
+export async function exportPdf(
+  source: PdfSource,
+  annotations: readonly Annotation[],
+  options: ExportOptions = {},
+): Promise<Uint8Array> {
+  const doc = await loadPdf(source);
+  const context = createExportContext(doc, { fonts: options.fonts, onWarning: options.onWarning });
+  const pageCount = doc.getPageCount();
+
+  const onExistingPages = annotations.filter((annotation) => {
+    const exists = Number.isInteger(annotation.page) && annotation.page >= 1 && annotation.page <= pageCount;
+    if (!exists) {
+      context.warn(
+        `Annotation ${annotation.id} is on page ${annotation.page}, which this ${pageCount}-page document does not have; it was skipped.`,
+      );
+    }
+    return exists;
+  });
+
+  if (options.mode === 'native') await writeNativeAnnotations(doc, onExistingPages, context);
+  else await flattenAnnotations(doc, onExistingPages, context);
+
+  if (options.watermark) {
+    const text = (typeof options.watermark === 'object' ? options.watermark.text : undefined) ?? DEFAULT_WATERMARK_TEXT;
+    const annotatedPages = [...new Set(onExistingPages.map((annotation) => annotation.page - 1))].sort((a, b) => a - b);
+    await drawWatermark(doc, annotatedPages, text, context);
+  }
+
+  // addDefaultPage: false, so a document can never gain a page on the way out.
+  return doc.save({ addDefaultPage: false, updateFieldAppearances: false });
+}

@@ -1,0 +1,47 @@
+// Flatten mode: draws each annotation into its page's content with the drawer for its type.
+import type { PDFDocument } from 'pdf-lib';
+import type { Annotation, AnnotationOfType, AnnotationType } from '../../model/types';
+import type { ExportContext } from '../context';
+import { drawComment } from './drawComment';
+import { drawFreehand } from './drawFreehand';
+import { drawImage } from './drawImage';
+import { drawHighlight, drawStrikethrough, drawUnderline } from './drawMarkup';
+import { drawArrow, drawCircle, drawRectangle, drawWhiteout } from './drawShapes';
+import { drawText } from './drawText';
+import { inDisplayFrame, type Canvas } from './frame';
+
+type Drawer<T extends Annotation> = (canvas: Canvas, annotation: T, context: ExportContext) => Promise<void> | void;
+
+const DRAWERS: { [K in AnnotationType]: Drawer<AnnotationOfType<K>> } = {
+  text: drawText,
+  highlight: drawHighlight,
+  strikethrough: drawStrikethrough,
+  underline: drawUnderline,
+  rectangle: drawRectangle,
+  circle: drawCircle,
+  arrow: drawArrow,
+  freehand: drawFreehand,
+  image: drawImage,
+  signature: drawImage,
+  whiteout: drawWhiteout,
+  comment: drawComment,
+};
+
+/** Draws `annotations` (all on existing pages) in order, so later ones paint over earlier ones. */
+export async function flattenAnnotations(
+  doc: PDFDocument,
+  annotations: readonly Annotation[],
+  context: ExportContext,
+): Promise<void> {
+  for (const annotation of annotations) {
+    const pageIndex = annotation.page - 1;
+    const drawer = DRAWERS[annotation.type] as Drawer<Annotation> | undefined;
+    if (!drawer) {
+      context.warn(`Unknown annotation type "${String(annotation.type)}" (${annotation.id}) was skipped.`);
+      continue;
+    }
+    await inDisplayFrame(doc.getPage(pageIndex), context.pageSpace(pageIndex), (canvas) =>
+      drawer(canvas, annotation, context),
+    );
+  }
+}

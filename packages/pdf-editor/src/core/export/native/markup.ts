@@ -1,0 +1,65 @@
+// Highlight, strikethrough and underline as /Highlight, /StrikeOut and /Underline with one
+// quadrilateral per text line. /QuadPoints follow the order Acrobat, pdf.js and poppler read:
+// upper-left, upper-right, lower-left, lower-right, "upper" meaning as displayed, so the marks keep
+// their orientation on rotated pages.
+import type { MarkupAnnotation, Rect } from '../../model/types';
+import { polylinePath, rectPath } from './appearance';
+import { boundsOf, type NativeParts, type NativeWriter, type WriterEnv } from './nativeTypes';
+import { colorOperator, num } from './pdfValues';
+
+const SUBTYPES = { highlight: 'Highlight', strikethrough: 'StrikeOut', underline: 'Underline' } as const;
+
+/** The line rectangles of a markup: its `rects`, or its box when it was not snapped to text. */
+export function markupRects(annotation: MarkupAnnotation): Rect[] {
+  if (annotation.rects && annotation.rects.length > 0) return annotation.rects;
+  return [{ x: annotation.position.x, y: annotation.position.y, width: annotation.width, height: annotation.height }];
+}
+
+function quadPoints(env: WriterEnv, rects: readonly Rect[]): number[] {
+  return rects.flatMap((r) =>
+    [
+      { x: r.x, y: r.y },
+      { x: r.x + r.width, y: r.y },
+      { x: r.x, y: r.y + r.height },
+      { x: r.x + r.width, y: r.y + r.height },
+    ].flatMap((corner) => {
+      const pdf = env.space.toPdf(corner);
+      return [pdf.x, pdf.y];
+    }),
+  );
+}
+
+function draw(annotation: MarkupAnnotation, rects: readonly Rect[], env: WriterEnv): void {
+  const { appearance } = env;
+  if (annotation.type === 'highlight') {
+    // Multiply, as Acrobat draws highlights: the text under the colour stays readable.
+    appearance.setOpacity(annotation.opacity, 'Multiply');
+    appearance.push(colorOperator(annotation.color, 'rg'), ...rects.map(rectPath), 'f');
+    return;
+  }
+  appearance.setOpacity(annotation.opacity);
+  appearance.push(colorOperator(annotation.color, 'RG'));
+  for (const r of rects) {
+    const width = Math.min(annotation.strokeWidth, r.height);
+    const y = annotation.type === 'strikethrough' ? r.y + r.height / 2 : r.y + r.height - width / 2;
+    appearance.push(`${num(width)} w`, polylinePath([{ x: r.x, y }, { x: r.x + r.width, y }]), 'S');
+  }
+}
+
+export const writeMarkup: NativeWriter<MarkupAnnotation> = async (annotation, env) => {
+  const rects = markupRects(annotation);
+  draw(annotation, rects, env);
+  const box: Rect = { x: annotation.position.x, y: annotation.position.y, width: annotation.width, height: annotation.height };
+  const corners = [box, ...rects].flatMap((r) => [
+    { x: r.x, y: r.y },
+    { x: r.x + r.width, y: r.y + r.height },
+  ]);
+  const parts: NativeParts = {
+    subtype: SUBTYPES[annotation.type],
+    displayRect: boundsOf(corners),
+    entries: { QuadPoints: env.doc.context.obj(quadPoints(env, rects)) },
+    color: annotation.color,
+    borderWidth: annotation.strokeWidth,
+  };
+  return parts;
+};

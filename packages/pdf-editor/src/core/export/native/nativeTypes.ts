@@ -1,0 +1,50 @@
+// The contract between the native-annotation dispatcher and the per-type writers: a writer turns
+// one annotation into its subtype's own keys and appearance; the dispatcher adds the keys every
+// annotation carries (/Rect, /NM, dates, /C, /CA, /BS, /P, /AP, the private model copy).
+import type { PDFDocument, PDFObject } from 'pdf-lib';
+import type { PageSpace } from '../../geometry/pageSpace';
+import type { Annotation, Rect } from '../../model/types';
+import type { ExportContext } from '../context';
+import type { AppearanceBuilder } from './appearance';
+
+export interface WriterEnv {
+  doc: PDFDocument;
+  space: PageSpace;
+  context: ExportContext;
+  appearance: AppearanceBuilder;
+}
+
+export interface NativeParts {
+  subtype: 'Square' | 'Circle' | 'Line' | 'Ink' | 'Highlight' | 'StrikeOut' | 'Underline' | 'FreeText' | 'Stamp' | 'Text';
+  /** The area the appearance covers, in display coordinates; becomes /Rect and the form's /BBox. */
+  displayRect: Rect;
+  /** /Rect in PDF user space when it is not simply `displayRect` mapped (NoRotate notes). */
+  pdfRect?: Rect;
+  /** /F when not just Print. */
+  flags?: number;
+  /** Subtype-specific entries (/IC, /L, /InkList, /QuadPoints, /DA, ...). */
+  entries: Record<string, PDFObject>;
+  /** /Contents, for types whose text a reader shows. */
+  contents?: string;
+  /** /C: stroke or icon colour. Omitted for FreeText, where /C means a background fill. */
+  color?: string;
+  /** /BS /W; 0 for types whose border a regenerating viewer must not draw. */
+  borderWidth: number;
+}
+
+/** Writes the subtype-specific parts and draws the appearance; undefined skips the annotation. */
+export type NativeWriter<A extends Annotation> = (annotation: A, env: WriterEnv) => Promise<NativeParts | undefined>;
+
+/** The rectangle covering `rect` grown by `margin` on every side. */
+export function inflate(rect: Rect, margin: number): Rect {
+  return { x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin };
+}
+
+/** The smallest rectangle covering all points. */
+export function boundsOf(points: readonly { x: number; y: number }[]): Rect {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}

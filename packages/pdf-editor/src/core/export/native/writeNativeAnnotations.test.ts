@@ -1,0 +1,146 @@
+// Native export checked with tools that did not write it: qpdf for structure, pdf.js for the
+// annotation list, poppler (pdftoppm) and MuPDF (mutool draw) for what a reader sees. Expected
+// pixel positions come straight from the display coordinates (1 pt = 1 px at 72 dpi), not from
+// our page-space code.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { Rect } from '../../model/types';
+import { everyType } from '../../import/testing/fixtures';
+import { EDITABLE_PDFS, hasSharedPdfs, readSharedPdf } from '../../../test-support/sharedPdfs';
+import {
+  findColorNear,
+  isColor,
+  parsePpm,
+  qpdfCheck,
+  renderPagePixels,
+  type RenderedPage,
+  type Rgb,
+} from '../../../test-support/pdfTools';
+import { exportPdf } from '../exportPdf';
+
+const run = promisify(execFile);
+const DPI = 72;
+
+/** The subtype each fixture annotation must appear as, counted per subtype. */
+const EXPECTED_SUBTYPES: Record<string, number> = {
+  Square: 2,
+  Circle: 1,
+  Line: 1,
+  Ink: 1,
+  Highlight: 1,
+  StrikeOut: 1,
+  Underline: 1,
+  FreeText: 2,
+  Stamp: 2,
+  Text: 1,
+};
+
+async function pdfjsSubtypes(bytes: Uint8Array, pageNumber: number): Promise<Map<string, number>> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = pdfjs.getDocument({ data: bytes.slice(), verbosity: 0 });
+  const doc = await task.promise;
+  try {
+    const page = await doc.getPage(pageNumber);
+    const annotations = (await page.getAnnotations()) as { subtype: string }[];
+    const counts = new Map<string, number>();
+    for (const { subtype } of annotations) counts.set(subtype, (counts.get(subtype) ?? 0) + 1);
+    return counts;
+  } finally {
+    await task.destroy();
+  }
+}
+
+async function renderWithMupdf(bytes: Uint8Array, pageNumber: number): Promise<RenderedPage> {
+  const dir = await mkdtemp(join(tmpdir(), 'marginalia-mutool-'));
+  try {
+    await writeFile(join(dir, 'in.pdf'), bytes);
+    const out = join(dir, 'page.pnm');
+    await run('mutool', ['draw', '-q', '-r', String(DPI), '-c', 'rgb', '-o', out, join(dir, 'in.pdf'), String(pageNumber)]);
+    return parsePpm(new Uint8Array(await readFile(out)));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const hex = (color: string): Rgb => ({
+  r: parseInt(color.slice(1, 3), 16),
+  g: parseInt(color.slice(3, 5), 16),
+  b: parseInt(color.slice(5, 7), 16),
+});
+
+function countColor(image: RenderedPage, box: Rect, color: Rgb, tolerance = 50): number {
+  let count = 0;
+  for (let y = Math.ceil(box.y); y < box.y + box.height; y++) {
+    for (let x = Math.ceil(box.x); x < box.x + box.width; x++) if (isColor(image.getPixel(x, y), color, tolerance)) count++;
+  }
+  return count;
+}
+
+/** What a reader must see of `everyType(page)`, at display coordinates in points (= pixels here). */
+function expectFixtureVisible(image: RenderedPage, where: string): void {
+  const at = (x: number, y: number, color: Rgb, label: string, radius = 2, tolerance = 45) =>
+    expect(findColorNear(image, x, y, color, radius, tolerance), `${label} at ${x},${y} (${where})`).toBe(true);
+  at(70, 55, hex('#00FF00'), 'rectangle fill');
+  at(30, 55, hex('#FF0000'), 'rectangle border');
+  at(190, 60, { r: 51, g: 51, b: 255 }, 'circle stroke (0.8 opacity)', 2, 60);
+  expect(findColorNear(image, 160, 60, { r: 51, g: 51, b: 255 }, 3, 60), `circle centre stays empty (${where})`).toBe(false);
+  at(260, 65, hex('#008000'), 'arrow shaft', 2, 60);
+  at(52.5, 118.5, hex('#FF00FF'), 'freehand stroke', 2, 60);
+  at(170, 117, { r: 255, g: 255, b: 178 }, 'highlight line 1', 4, 30);
+  at(150, 136, { r: 255, g: 255, b: 178 }, 'highlight line 2', 4, 30);
+  at(265, 117, hex('#C00000'), 'strike-through line', 2, 60);
+  at(60, 230, { r: 255, g: 128, b: 0 }, 'image');
+  at(150, 230, { r: 20, g: 20, b: 160 }, 'signature');
+  at(283, 219, { r: 255, g: 214, b: 64 }, 'comment icon', 1);
+  expect(countColor(image, { x: 30, y: 160, width: 180, height: 34 }, hex('#202080')), `text ink (${where})`).toBeGreaterThan(40);
+}
+
+describe.skipIf(!hasSharedPdfs)('writeNativeAnnotations', () => {
+  describe.concurrent('on every editable PDF', () => {
+    for (const name of EDITABLE_PDFS) {
+      it(`must stay qpdf-clean and list every annotation in pdf.js: ${name}`, async () => {
+        const source = readSharedPdf(name);
+        const exported = await exportPdf(source, everyType(1), { mode: 'native' });
+        const check = await qpdfCheck(exported);
+        expect(check.errors, check.output).toEqual([]);
+        expect(check.exitCode).not.toBe(2);
+        const before = await pdfjsSubtypes(source, 1);
+        const after = await pdfjsSubtypes(exported, 1);
+        for (const [subtype, count] of Object.entries(EXPECTED_SUBTYPES)) {
+          expect((after.get(subtype) ?? 0) - (before.get(subtype) ?? 0), `${subtype} in ${name}`).toBe(count);
+        }
+      });
+    }
+  });
+
+  describe.concurrent('what readers draw', () => {
+    const pages = [
+      { name: 'tracemonkey.pdf', page: 1 },
+      { name: 'habibi-rotated.pdf', page: 1 },
+      { name: 'habibi-rotated.pdf', page: 2 },
+      { name: 'habibi-rotated.pdf', page: 3 },
+    ];
+    for (const { name, page } of pages) {
+      it(`must show every annotation where it was drawn in poppler and MuPDF: ${name} p${page}`, async () => {
+        const exported = await exportPdf(readSharedPdf(name), everyType(page), { mode: 'native' });
+        expectFixtureVisible(await renderPagePixels(exported, page, DPI), `pdftoppm ${name} p${page}`);
+        expectFixtureVisible(await renderWithMupdf(exported, page), `mutool ${name} p${page}`);
+      });
+    }
+
+    it('must hide the page content under a whiteout', async () => {
+      const source = readSharedPdf('tracemonkey.pdf');
+      // The paper's title block, dark text on white in the source.
+      const box = { x: 100, y: 70, width: 400, height: 30 };
+      const [whiteout] = everyType(1).filter((a) => a.type === 'whiteout');
+      const covered = await exportPdf(source, [{ ...whiteout!, position: { x: box.x, y: box.y }, width: box.width, height: box.height } as never], { mode: 'native' });
+      const black = { r: 0, g: 0, b: 0 };
+      expect(countColor(await renderPagePixels(source, 1, DPI), box, black, 100)).toBeGreaterThan(100);
+      expect(countColor(await renderPagePixels(covered, 1, DPI), box, black, 100)).toBe(0);
+    });
+  });
+});

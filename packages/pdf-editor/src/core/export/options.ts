@@ -1,0 +1,48 @@
+// The options `exportPdf` accepts. Kept apart so the context and the writers can share the font
+// option types without importing the entry point.
+
+/** Raw bytes of a TrueType or OpenType font file. */
+export type FontBytes = Uint8Array | ArrayBuffer;
+
+/** One font file per face; a missing face falls back to `regular`. */
+export interface FontFaces {
+  regular: FontBytes;
+  bold?: FontBytes;
+  italic?: FontBytes;
+  boldItalic?: FontBytes;
+}
+
+/** Fonts `exportPdf` may embed for text the standard PDF fonts cannot draw. */
+export interface ExportFontOptions {
+  /**
+   * Font for text the standard PDF fonts cannot encode (anything outside WinAnsi: Greek, Cyrillic,
+   * Central European Latin, CJK, ...). Replaces the bundled DejaVu Sans. One file is used for
+   * every face; pass `FontFaces` to give bold and italic faces too.
+   */
+  unicode?: FontBytes | FontFaces;
+  /**
+   * Further fonts tried in order when the Unicode font lacks characters of a text, e.g. a CJK font
+   * such as Noto Sans CJK. The first font that has every character of the text draws it.
+   */
+  fallbacks?: readonly FontBytes[];
+}
+
+/** The free-version watermark's settings. */
+export interface WatermarkOptions {
+  /** Default "Marginalia - Free Version". */
+  text?: string;
+}
+
+/** How `exportPdf` writes annotations and what it reports. */
+export interface ExportOptions {
+  /**
+   * 'flatten' (default) draws the annotations into the page content, so every viewer shows them
+   * and nobody can edit them; 'native' writes them as PDF annotation objects, editable later.
+   */
+  mode?: 'flatten' | 'native';
+  /** The free-version watermark, drawn only on pages that carry an annotation. Default off. */
+  watermark?: boolean | WatermarkOptions;
+  /** Non-fatal problems: skipped annotations, images that failed to embed, replaced glyphs. */
+  onWarning?: (message: string) => void;
+  fonts?: ExportFontOptions;
+}

@@ -1,0 +1,193 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createHistory } from './createHistory';
+
+const increment = (n: number) => n + 1;
+const add = (k: number) => (n: number) => n + k;
+
+describe('createHistory', () => {
+  it('must undo and redo steps in order and report what is possible', () => {
+    const history = createHistory(0);
+    expect(history.canUndo).toBe(false);
+    history.apply(increment, 'One');
+    history.apply(add(10), 'Ten');
+    expect(history.state).toBe(11);
+    expect(history.undoLabel).toBe('Ten');
+
+    expect(history.undo()).toBe(true);
+    expect(history.state).toBe(1);
+    expect(history.redoLabel).toBe('Ten');
+    expect(history.undo()).toBe(true);
+    expect(history.state).toBe(0);
+    expect(history.undo()).toBe(false);
+    expect(history.canUndo).toBe(false);
+    expect(history.canRedo).toBe(true);
+
+    history.redo();
+    history.redo();
+    expect(history.state).toBe(11);
+    expect(history.redo()).toBe(false);
+  });
+
+  it('must keep only the last 50 steps by default (51 steps give 50 undos)', () => {
+    const history = createHistory(0);
+    for (let i = 0; i < 51; i++) history.apply(increment);
+    let undos = 0;
+    while (history.undo()) undos++;
+    expect(undos).toBe(50);
+    expect(history.state).toBe(1);
+  });
+
+  it('must honour a custom limit for transactions and merged runs too', () => {
+    const history = createHistory(0, { limit: 3 });
+    for (let i = 0; i < 5; i++) {
+      history.transaction(() => {
+        history.apply(increment);
+        history.apply(increment);
+      });
+    }
+    expect(history.undoCount).toBe(3);
+    expect(() => createHistory(0, { limit: -1 })).toThrow(RangeError);
+    expect(() => createHistory(0, { limit: 2.5 })).toThrow(RangeError);
+  });
+
+  it('must empty the redo stack when a new step is made', () => {
+    const history = createHistory(0);
+    history.apply(increment);
+    history.apply(increment);
+    history.undo();
+    expect(history.canRedo).toBe(true);
+    history.apply(add(5));
+    expect(history.canRedo).toBe(false);
+    expect(history.redo()).toBe(false);
+    expect(history.state).toBe(6);
+  });
+
+  it('must treat an update returning the same state as a no-op', () => {
+    const history = createHistory({ n: 1 });
+    const listener = vi.fn();
+    history.subscribe(listener);
+    history.apply((s) => ({ n: s.n + 1 }));
+    history.undo();
+    listener.mockClear();
+    history.apply((s) => s, 'Nothing');
+    expect(history.canUndo).toBe(false);
+    expect(history.canRedo).toBe(true);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('must make a whole drag one step, with nested transactions folded in', () => {
+    const history = createHistory({ x: 0, y: 0 });
+    const seen: number[] = [];
+    history.subscribe((s) => seen.push(s.x));
+    history.transaction(() => {
+      for (let i = 1; i <= 5; i++) history.apply((p) => ({ ...p, x: i }));
+      history.transaction(() => history.apply((p) => ({ ...p, y: 9 })), 'inner');
+      expect(history.canUndo).toBe(false);
+    }, 'Move');
+    expect(seen).toEqual([1, 2, 3, 4, 5, 5, 5]);
+    expect(history.undoCount).toBe(1);
+    expect(history.undoLabel).toBe('Move');
+    history.undo();
+    expect(history.state).toEqual({ x: 0, y: 0 });
+    history.redo();
+    expect(history.state).toEqual({ x: 5, y: 9 });
+  });
+
+  it('must roll back to the state before the transaction when it throws', () => {
+    const history = createHistory(0);
+    history.apply(increment);
+    const before = history.state;
+    const rollback = vi.fn();
+    history.subscribe((_s, change) => change.reason === 'rollback' && rollback());
+    expect(() =>
+      history.transaction(() => {
+        history.apply(add(100));
+        history.begin('left open by the failing code');
+        history.apply(add(100));
+        throw new Error('drop failed');
+      }),
+    ).toThrow('drop failed');
+    expect(history.state).toBe(before);
+    expect(history.inTransaction).toBe(false);
+    expect(history.undoCount).toBe(1);
+    expect(rollback).toHaveBeenCalledTimes(1);
+    expect(history.transaction(() => 'ok')).toBe('ok');
+    expect(history.undoCount).toBe(1);
+  });
+
+  it('must let a gesture span events and bail back on cancel', () => {
+    const history = createHistory(0);
+    const drag = history.begin('Drag');
+    history.apply(add(3));
+    history.apply(add(4));
+    expect(history.undo()).toBe(false);
+    drag.cancel();
+    expect(history.state).toBe(0);
+    expect(history.canUndo).toBe(false);
+    expect(() => drag.commit()).toThrow(/already closed/);
+
+    const outer = history.begin('Outer');
+    const inner = history.begin('Inner');
+    expect(() => outer.commit()).toThrow(/inner/);
+    history.apply(increment);
+    inner.commit();
+    outer.commit();
+    expect(history.undoCount).toBe(1);
+    expect(history.undoLabel).toBe('Outer');
+  });
+
+  it('must merge consecutive applies with the same mergeKey into one step', () => {
+    const history = createHistory('#000000');
+    history.apply(() => '#111111', { label: 'Colour', mergeKey: 'color:a' });
+    history.apply(() => '#222222', { label: 'Colour', mergeKey: 'color:a' });
+    history.apply(() => '#333333', { label: 'Colour', mergeKey: 'color:a' });
+    expect(history.undoCount).toBe(1);
+    history.apply(() => '#444444', { mergeKey: 'color:b' });
+    history.apply(() => '#555555', { mergeKey: 'color:a' });
+    expect(history.undoCount).toBe(3);
+    history.undo();
+    history.undo();
+    expect(history.state).toBe('#333333');
+    history.undo();
+    expect(history.state).toBe('#000000');
+
+    // After an undo, the same key starts a new step instead of rewriting history.
+    history.redo();
+    history.apply(() => '#666666', { mergeKey: 'color:a' });
+    expect(history.undoCount).toBe(2);
+    history.undo();
+    expect(history.state).toBe('#333333');
+  });
+
+  it('must notify subscribers after every change until they unsubscribe', () => {
+    const history = createHistory(0);
+    const reasons: string[] = [];
+    const states: number[] = [];
+    const unsubscribe = history.subscribe((state, change) => {
+      reasons.push(change.reason);
+      states.push(state);
+    });
+    history.apply(increment);
+    history.undo();
+    history.redo();
+    history.clear();
+    history.reset(42);
+    unsubscribe();
+    history.apply(increment);
+    expect(reasons).toEqual(['apply', 'undo', 'redo', 'clear', 'reset']);
+    expect(states).toEqual([1, 0, 1, 1, 42]);
+    expect(history.state).toBe(43);
+  });
+
+  it('must empty both stacks on clear and reset but keep the state on clear', () => {
+    const history = createHistory(0);
+    history.apply(increment);
+    history.apply(increment);
+    history.undo();
+    history.clear();
+    expect([history.state, history.canUndo, history.canRedo]).toEqual([1, false, false]);
+    history.apply(increment);
+    history.reset(7);
+    expect([history.state, history.undoCount, history.redoCount]).toEqual([7, 0, 0]);
+  });
+});

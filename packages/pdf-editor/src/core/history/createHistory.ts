@@ -1,0 +1,244 @@
+// The undo/redo engine: a framework-free store of immutable states with an undo and a redo stack.
+// A step keeps the state before and after it; since states are immutable and updates share what
+// they did not change, a step costs only what changed (plus, for arrays, one array of references).
+// Gestures (a drag, a multi-select move) are cut into one step by transactions; consecutive applies
+// with the same merge key (a colour slider) fold into the step before, as pdf.js does.
+
+export const DEFAULT_HISTORY_LIMIT = 50;
+
+export interface HistoryOptions {
+  /** Maximum number of undo steps kept; the oldest is dropped beyond it. Default 50 (spec). */
+  limit?: number;
+}
+
+export interface ApplyOptions {
+  /** Shown by undo/redo menus ("Undo Add rectangle"). */
+  label?: string;
+  /**
+   * Applies with the same key, one right after another, make a single step: the first one's
+   * "before" with the last one's "after". Any other change, undo, redo or clear ends the run.
+   * Use a key per gesture (e.g. `color:${annotationId}:${gestureId}`) when two successive
+   * gestures on the same control must stay separate steps.
+   */
+  mergeKey?: string;
+}
+
+export type HistoryChangeReason = 'apply' | 'undo' | 'redo' | 'rollback' | 'reset' | 'clear';
+
+export interface HistoryChange {
+  reason: HistoryChangeReason;
+  /** Label of the step applied, undone or redone, if it has one. */
+  label?: string;
+}
+
+export type HistoryListener<T> = (state: T, change: HistoryChange) => void;
+
+/** An open gesture: everything applied until `commit` is one step; `cancel` restores the state before it. */
+export interface HistoryTransaction {
+  commit(): void;
+  cancel(): void;
+}
+
+export interface History<T> {
+  readonly state: T;
+  /**
+   * Replaces the state with `update(state)` as one undoable step, and empties the redo stack.
+   * An update returning the same object changes nothing and makes no step. Inside a transaction
+   * the change is live (listeners hear it) but the step is made when the outermost one commits.
+   */
+  apply(update: (state: T) => T, labelOrOptions?: string | ApplyOptions): void;
+  /** Returns false when there is nothing to undo (or a transaction is open). */
+  undo(): boolean;
+  redo(): boolean;
+  /** False while a transaction is open, so a shortcut cannot undo half a gesture. */
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+  readonly undoLabel: string | undefined;
+  readonly redoLabel: string | undefined;
+  readonly undoCount: number;
+  readonly redoCount: number;
+  /**
+   * Runs `fn` (synchronous) as one step. Nested transactions fold into the outermost. If `fn`
+   * throws, the state goes back to what it was before the transaction and the error is rethrown.
+   */
+  transaction<R>(fn: () => R, label?: string): R;
+  /** A transaction spanning several events (pointer down ... pointer up); close it with commit or cancel. */
+  begin(label?: string): HistoryTransaction;
+  readonly inTransaction: boolean;
+  /** Empties both stacks; the state stays. */
+  clear(): void;
+  /** Replaces the state without a step and empties both stacks (a new document was loaded). */
+  reset(state: T): void;
+  /** `listener` runs after every change of state or of the stacks; returns the unsubscribe function. */
+  subscribe(listener: HistoryListener<T>): () => void;
+}
+
+interface Step<T> {
+  before: T;
+  after: T;
+  label: string | undefined;
+}
+
+interface OpenTransaction<T> {
+  start: T;
+  label: string | undefined;
+  closed: boolean;
+}
+
+function checkLimit(limit: number): number {
+  if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 0)) return limit;
+  throw new RangeError(`History limit must be a whole number of steps (0 or more), got ${limit}.`);
+}
+
+export function createHistory<T>(initial: T, options: HistoryOptions = {}): History<T> {
+  const limit = checkLimit(options.limit ?? DEFAULT_HISTORY_LIMIT);
+  let state = initial;
+  let undoStack: Step<T>[] = [];
+  let redoStack: Step<T>[] = [];
+  // The merge key of the step on top of the undo stack, while its run may still grow.
+  let openMergeKey: string | undefined;
+  const open: OpenTransaction<T>[] = [];
+  const listeners = new Set<HistoryListener<T>>();
+
+  const notify = (change: HistoryChange) => {
+    for (const listener of [...listeners]) listener(state, change);
+  };
+
+  const pushStep = (step: Step<T>) => {
+    undoStack.push(step);
+    if (undoStack.length > limit) undoStack.splice(0, undoStack.length - limit);
+    redoStack = [];
+  };
+
+  const commitStep = (before: T, label: string | undefined, mergeKey: string | undefined) => {
+    const top = undoStack.at(-1);
+    if (mergeKey !== undefined && mergeKey === openMergeKey && top) {
+      undoStack[undoStack.length - 1] = { ...top, after: state };
+      return;
+    }
+    openMergeKey = mergeKey;
+    if (limit === 0) {
+      redoStack = [];
+      return;
+    }
+    pushStep({ before, after: state, label });
+  };
+
+  const commitTransaction = (tx: OpenTransaction<T>) => {
+    if (tx.closed) throw new Error('This history transaction is already closed.');
+    if (open.at(-1) !== tx) throw new Error('Commit the inner history transaction before the outer one.');
+    tx.closed = true;
+    open.pop();
+    // Inner transactions fold into the outer one, which makes the step.
+    if (open.length > 0 || state === tx.start) return;
+    commitStep(tx.start, tx.label, undefined);
+    notify({ reason: 'apply', label: tx.label });
+  };
+
+  // Cancelling bails back to where the transaction began, closing any inner one left open.
+  const cancelTransaction = (tx: OpenTransaction<T>) => {
+    if (tx.closed) throw new Error('This history transaction is already closed.');
+    while (open.length > 0) {
+      const inner = open.pop() as OpenTransaction<T>;
+      inner.closed = true;
+      if (inner === tx) break;
+    }
+    if (state === tx.start) return;
+    state = tx.start;
+    notify({ reason: 'rollback', label: tx.label });
+  };
+
+  const begin = (label?: string): HistoryTransaction => {
+    const tx: OpenTransaction<T> = { start: state, label, closed: false };
+    open.push(tx);
+    return { commit: () => commitTransaction(tx), cancel: () => cancelTransaction(tx) };
+  };
+
+  const move = (from: Step<T>[], to: Step<T>[], direction: 'undo' | 'redo'): boolean => {
+    if (open.length > 0) return false;
+    const step = from.pop();
+    if (!step) return false;
+    to.push(step);
+    openMergeKey = undefined;
+    state = direction === 'undo' ? step.before : step.after;
+    notify({ reason: direction, label: step.label });
+    return true;
+  };
+
+  return {
+    get state() {
+      return state;
+    },
+    apply(update, labelOrOptions) {
+      const { label, mergeKey } =
+        typeof labelOrOptions === 'string' ? { label: labelOrOptions } : (labelOrOptions ?? {});
+      const before = state;
+      const next = update(before);
+      if (next === before) return;
+      state = next;
+      if (open.length > 0) {
+        notify({ reason: 'apply', label });
+        return;
+      }
+      commitStep(before, label, mergeKey);
+      notify({ reason: 'apply', label });
+    },
+    undo: () => move(undoStack, redoStack, 'undo'),
+    redo: () => move(redoStack, undoStack, 'redo'),
+    get canUndo() {
+      return open.length === 0 && undoStack.length > 0;
+    },
+    get canRedo() {
+      return open.length === 0 && redoStack.length > 0;
+    },
+    get undoLabel() {
+      return undoStack.at(-1)?.label;
+    },
+    get redoLabel() {
+      return redoStack.at(-1)?.label;
+    },
+    get undoCount() {
+      return undoStack.length;
+    },
+    get redoCount() {
+      return redoStack.length;
+    },
+    transaction<R>(fn: () => R, label?: string): R {
+      const tx = begin(label);
+      let result: R;
+      try {
+        result = fn();
+      } catch (error) {
+        tx.cancel();
+        throw error;
+      }
+      tx.commit();
+      return result;
+    },
+    begin,
+    get inTransaction() {
+      return open.length > 0;
+    },
+    clear() {
+      if (undoStack.length === 0 && redoStack.length === 0) return;
+      undoStack = [];
+      redoStack = [];
+      openMergeKey = undefined;
+      notify({ reason: 'clear' });
+    },
+    reset(next) {
+      if (open.length > 0) throw new Error('Cannot reset the history while a transaction is open.');
+      state = next;
+      undoStack = [];
+      redoStack = [];
+      openMergeKey = undefined;
+      notify({ reason: 'reset' });
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}

@@ -1,0 +1,143 @@
+// /FreeText back into text annotations. Size and colour come from /DA (the default appearance
+// string every FreeText should have), then /DS (the CSS-like default style), then the appearance
+// stream's own Tf; family, weight, style, alignment and decoration from /DS and /Q. The box is
+// /Rect (less /RD); its displayed top-left is the position and its displayed width the width.
+import { PDFDict, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { DEFAULTS } from '../model/defaults';
+import type { Annotation, Rect, TextAnnotation } from '../model/types';
+import { colorOf, lookup, readNumber, readNumbers, readRect, readText } from './pdfReaders';
+import { toDisplayBox, type ReadEnv } from './readerTypes';
+
+const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)`;
+
+function lastMatch(text: string, pattern: RegExp): RegExpExecArray | undefined {
+  let found: RegExpExecArray | undefined;
+  for (const match of text.matchAll(pattern)) found = match;
+  return found;
+}
+
+function fontSizeIn(operators: string): number | undefined {
+  const match = lastMatch(operators, new RegExp(`(${NUMBER})\\s+Tf\\b`, 'g'));
+  const size = match ? Number(match[1]) : NaN;
+  return size > 0 ? size : undefined;
+}
+
+function fillColorIn(operators: string): string | undefined {
+  const match = lastMatch(operators, new RegExp(`((?:${NUMBER}\\s+){1,4})(rg|g|k)\\b`, 'g'));
+  if (!match) return undefined;
+  const numbers = (match[1] ?? '').trim().split(/\s+/).map(Number);
+  const expected = { g: 1, rg: 3, k: 4 }[match[2] as 'g' | 'rg' | 'k'];
+  return colorOf(numbers.slice(-expected));
+}
+
+/** `key:value` pairs of a /DS string (lower-case keys). */
+function parseStyle(ds: string): Map<string, string> {
+  const style = new Map<string, string>();
+  for (const declaration of ds.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon > 0) style.set(declaration.slice(0, colon).trim().toLowerCase(), declaration.slice(colon + 1).trim());
+  }
+  return style;
+}
+
+/** The editor family closest to a PDF or CSS font name. */
+function editorFamily(name: string | undefined): string {
+  const first = (name ?? '').split(',')[0]?.replace(/["']/g, '').trim() ?? '';
+  const families: [RegExp, string][] = [
+    [/times/i, 'Times New Roman'],
+    [/courier/i, 'Courier New'],
+    [/georgia/i, 'Georgia'],
+    [/verdana/i, 'Verdana'],
+    [/comic/i, 'Comic Sans MS'],
+  ];
+  return families.find(([pattern]) => pattern.test(first))?.[1] ?? DEFAULTS.fontFamily;
+}
+
+/** The size (pt) and family of a CSS `font` shorthand such as "Helvetica,sans-serif 10.0pt". */
+function parseFontShorthand(value: string | undefined): { size?: number; family?: string } {
+  if (!value) return {};
+  const size = new RegExp(`(${NUMBER})pt`).exec(value);
+  const family = value
+    .replace(new RegExp(`${NUMBER}pt(/${NUMBER}(pt)?)?`), '')
+    .replace(/\b(normal|bold|italic|oblique|bolder|lighter|\d00)\b/gi, '')
+    .trim();
+  return { size: size ? Number(size[1]) : undefined, family: family || undefined };
+}
+
+function appearanceOperators(env: ReadEnv): string {
+  const ap = lookup(env.dict, 'AP');
+  const normal = ap instanceof PDFDict ? lookup(ap, 'N') : undefined;
+  if (!(normal instanceof PDFRawStream)) return '';
+  try {
+    return new TextDecoder('latin1').decode(decodePDFRawStream(normal).decode());
+  } catch {
+    return '';
+  }
+}
+
+function stripMarkup(richText: string): string {
+  return richText
+    .replace(/<\?xml[^>]*>/g, '')
+    .replace(/<\/p>\s*<p[^>]*>/gi, '\n')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+function textBox(env: ReadEnv): Rect | undefined {
+  const rect = readRect(env.dict);
+  if (!rect) return undefined;
+  const rd = readNumbers(env.dict, 'RD');
+  if (!rd || rd.length !== 4) return rect;
+  const [left, bottom, right, top] = rd as [number, number, number, number];
+  return { x: rect.x + left, y: rect.y + bottom, width: Math.max(0, rect.width - left - right), height: Math.max(0, rect.height - top - bottom) };
+}
+
+export function readFreeText(env: ReadEnv): Annotation[] {
+  const pdfBox = textBox(env);
+  if (!pdfBox) {
+    env.warn(`${env.label} has no usable /Rect; skipped.`);
+    return [];
+  }
+  const box = toDisplayBox(env.space, pdfBox);
+  const da = readText(env.dict, 'DA') ?? '';
+  const style = parseStyle(readText(env.dict, 'DS') ?? '');
+  const shorthand = parseFontShorthand(style.get('font'));
+  const styleSize = style.get('font-size');
+  const fontSize =
+    fontSizeIn(da) ??
+    (styleSize ? Number.parseFloat(styleSize) || undefined : undefined) ??
+    shorthand.size ??
+    fontSizeIn(appearanceOperators(env)) ??
+    DEFAULTS.fontSize;
+  const styleColor = style.get('color');
+  const color = fillColorIn(da) ?? (styleColor && /^#[0-9a-f]{6}$/i.test(styleColor) ? styleColor.toUpperCase() : undefined);
+  const weight = style.get('font-weight') ?? '';
+  const quadding = readNumber(env.dict, 'Q');
+  const align = style.get('text-align') ?? (quadding === 1 ? 'center' : quadding === 2 ? 'right' : 'left');
+  const contents = readText(env.dict, 'Contents') ?? stripMarkup(readText(env.dict, 'RC') ?? '');
+  const { base } = env;
+  const text: TextAnnotation = {
+    ...base,
+    type: 'text',
+    position: { x: box.x, y: box.y },
+    width: box.width,
+    content: contents,
+    fontSize,
+    fontFamily: editorFamily(style.get('font-family') ?? shorthand.family),
+    fontWeight: weight === 'bold' || weight === 'bolder' || Number(weight) >= 600 ? 'bold' : 'normal',
+    fontStyle: /italic|oblique/i.test(style.get('font-style') ?? '') ? 'italic' : 'normal',
+    textAlign: align === 'center' || align === 'right' ? align : 'left',
+    textDecoration: /underline/i.test(style.get('text-decoration') ?? '') ? 'underline' : 'none',
+    // /C of a FreeText is its background, not the text colour.
+    color: color ?? DEFAULTS.color,
+    opacity: base.opacity ?? DEFAULTS.opacity,
+    strokeWidth: base.strokeWidth ?? DEFAULTS.strokeWidth,
+  };
+  return [text];
+}

@@ -1,0 +1,63 @@
+// /Highlight, /StrikeOut and /Underline back into markups: one line rectangle per quadrilateral of
+// /QuadPoints (their display bounding boxes, whatever corner order the writer used), the box being
+// their union; /Rect stands in when there are no quadrilaterals.
+import { DEFAULTS } from '../model/defaults';
+import type { Annotation, Rect } from '../model/types';
+import { readNumbers, readRect } from './pdfReaders';
+import { toDisplayBox, toDisplayPoints, type ReadEnv } from './readerTypes';
+
+type MarkupType = 'highlight' | 'strikethrough' | 'underline';
+
+function union(rects: readonly Rect[]): Rect {
+  const x = Math.min(...rects.map((r) => r.x));
+  const y = Math.min(...rects.map((r) => r.y));
+  const right = Math.max(...rects.map((r) => r.x + r.width));
+  const bottom = Math.max(...rects.map((r) => r.y + r.height));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+function quadRects(env: ReadEnv): Rect[] {
+  const values = readNumbers(env.dict, 'QuadPoints') ?? [];
+  const rects: Rect[] = [];
+  for (let index = 0; index + 8 <= values.length; index += 8) {
+    const corners = toDisplayPoints(env.space, values.slice(index, index + 8));
+    const xs = corners.map((p) => p.x);
+    const ys = corners.map((p) => p.y);
+    const x = Math.min(...xs);
+    const y = Math.min(...ys);
+    const rect = { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+    if (rect.width > 0 && rect.height > 0) rects.push(rect);
+  }
+  return rects;
+}
+
+export function readMarkup(type: MarkupType) {
+  return (env: ReadEnv): Annotation[] => {
+    const rects = quadRects(env);
+    const pdfRect = readRect(env.dict);
+    if (rects.length === 0 && !pdfRect) {
+      env.warn(`${env.label} has neither /QuadPoints nor a usable /Rect; skipped.`);
+      return [];
+    }
+    const box = rects.length > 0 ? union(rects) : toDisplayBox(env.space, pdfRect as Rect);
+    const { base } = env;
+    const isHighlight = type === 'highlight';
+    // Other viewers draw highlights multiply-blended, so they are usually opaque (/CA 1); drawn
+    // with plain opacity that would hide the text, so those take the editor's highlight opacity.
+    const opacity =
+      isHighlight && (base.opacity === undefined || base.opacity >= 1) ? DEFAULTS.highlightOpacity : (base.opacity ?? 1);
+    return [
+      {
+        ...base,
+        type,
+        position: { x: box.x, y: box.y },
+        width: box.width,
+        height: box.height,
+        ...(rects.length > 1 ? { rects } : {}),
+        color: base.color ?? (isHighlight ? DEFAULTS.highlightColor : DEFAULTS.color),
+        opacity,
+        strokeWidth: base.strokeWidth ?? 1,
+      },
+    ];
+  };
+}

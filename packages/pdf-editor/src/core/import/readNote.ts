@@ -1,0 +1,28 @@
+// /Text (sticky notes) back into comments. Viewers keep note icons upright, pinned at the /Rect's
+// upper-left corner in unrotated user space (poppler whatever /F says), so that corner is where
+// the note shows on screen on any rotation.
+import { DEFAULTS } from '../model/defaults';
+import type { Annotation } from '../model/types';
+import { readRect, readText } from './pdfReaders';
+import type { ReadEnv } from './readerTypes';
+
+export function readNote(env: ReadEnv): Annotation[] {
+  const rect = readRect(env.dict);
+  if (!rect) {
+    env.warn(`${env.label} has no usable /Rect; skipped.`);
+    return [];
+  }
+  const anchor = env.space.toDisplay({ x: rect.x, y: rect.y + rect.height });
+  const { base } = env;
+  return [
+    {
+      ...base,
+      type: 'comment',
+      position: anchor,
+      content: readText(env.dict, 'Contents') ?? '',
+      color: base.color ?? DEFAULTS.color,
+      opacity: base.opacity ?? DEFAULTS.opacity,
+      strokeWidth: base.strokeWidth ?? DEFAULTS.strokeWidth,
+    },
+  ];
+}

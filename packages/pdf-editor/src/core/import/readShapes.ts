@@ -1,0 +1,125 @@
+// /Square, /Circle, /Line and /Ink back into rectangles (or whiteouts), circles, arrows and
+// freehand strokes.
+import { PDFArray } from 'pdf-lib';
+import { DEFAULTS } from '../model/defaults';
+import type { Annotation, Rect } from '../model/types';
+import { lookup, numbersOf, readColor, readNumbers, readRect } from './pdfReaders';
+import { toDisplayBox, toDisplayPoints, type AnnotationReader, type ReadEnv } from './readerTypes';
+
+/**
+ * The shape inside a /Square or /Circle /Rect: less /RD when given, else less half the border,
+ * which the specification says is drawn inside the rectangle.
+ */
+function shapeBox(env: ReadEnv): Rect | undefined {
+  const rect = readRect(env.dict);
+  if (!rect) {
+    env.warn(`${env.label} has no usable /Rect; skipped.`);
+    return undefined;
+  }
+  const rd = readNumbers(env.dict, 'RD');
+  const half = (env.base.strokeWidth ?? 1) / 2;
+  const [left, bottom, right, top] = rd && rd.length === 4 ? (rd as [number, number, number, number]) : [half, half, half, half];
+  const inner = {
+    x: rect.x + left,
+    y: rect.y + bottom,
+    width: Math.max(0, rect.width - left - right),
+    height: Math.max(0, rect.height - top - bottom),
+  };
+  return toDisplayBox(env.space, inner);
+}
+
+const isWhite = (color: string | undefined) => color === '#FFFFFF';
+
+export const readSquare: AnnotationReader = (env) => {
+  const box = shapeBox(env);
+  if (!box) return [];
+  const { base } = env;
+  const fill = readColor(env.dict, 'IC');
+  const common = { ...base, position: { x: box.x, y: box.y }, width: box.width, height: box.height };
+  // A borderless white filled square is what whiteout writes; anything else is a rectangle.
+  if (isWhite(fill) && (base.strokeWidth === 0 || isWhite(base.color))) {
+    return [{ ...common, type: 'whiteout', color: '#FFFFFF', opacity: base.opacity ?? 1, strokeWidth: base.strokeWidth ?? 0 }];
+  }
+  return [
+    {
+      ...common,
+      type: 'rectangle',
+      color: base.color ?? fill ?? DEFAULTS.color,
+      opacity: base.opacity ?? DEFAULTS.opacity,
+      strokeWidth: base.strokeWidth ?? 1,
+      fillStyle: fill ? 'solid' : 'none',
+      ...(fill ? { fillColor: fill } : {}),
+    },
+  ];
+};
+
+export const readCircle: AnnotationReader = (env) => {
+  const box = shapeBox(env);
+  if (!box) return [];
+  // The model's circles are round; an ellipse keeps its centre and its mean radius.
+  const radius = (box.width + box.height) / 4;
+  const { base } = env;
+  return [
+    {
+      ...base,
+      type: 'circle',
+      position: { x: box.x + box.width / 2 - radius, y: box.y + box.height / 2 - radius },
+      radius,
+      color: base.color ?? DEFAULTS.color,
+      opacity: base.opacity ?? DEFAULTS.opacity,
+      strokeWidth: base.strokeWidth ?? 1,
+    },
+  ];
+};
+
+export const readLine: AnnotationReader = (env) => {
+  const line = readNumbers(env.dict, 'L');
+  if (!line || line.length !== 4) {
+    env.warn(`${env.label} has no usable /L; skipped.`);
+    return [];
+  }
+  const [start, end] = toDisplayPoints(env.space, line) as [{ x: number; y: number }, { x: number; y: number }];
+  const { base } = env;
+  return [
+    {
+      ...base,
+      type: 'arrow',
+      position: start,
+      endPoint: end,
+      color: base.color ?? DEFAULTS.color,
+      opacity: base.opacity ?? DEFAULTS.opacity,
+      strokeWidth: base.strokeWidth ?? 1,
+    },
+  ];
+};
+
+/** One freehand annotation per /InkList path; the first keeps the id, the others get "-2", "-3"... */
+export const readInk: AnnotationReader = (env) => {
+  const list = lookup(env.dict, 'InkList');
+  const paths: number[][] = [];
+  if (list instanceof PDFArray) {
+    for (let index = 0; index < list.size(); index++) {
+      const path = numbersOf(list.lookup(index));
+      if (path && path.length >= 2) paths.push(path);
+    }
+  }
+  if (paths.length === 0) {
+    env.warn(`${env.label} has no usable /InkList; skipped.`);
+    return [];
+  }
+  const { base } = env;
+  return paths.map((path, index): Annotation => {
+    const points = toDisplayPoints(env.space, path);
+    return {
+      ...base,
+      id: index === 0 ? base.id : `${base.id}-${index + 1}`,
+      type: 'freehand',
+      // Where the pen went down, as the freehand tool records it.
+      position: points[0] ?? { x: 0, y: 0 },
+      points,
+      color: base.color ?? DEFAULTS.color,
+      opacity: base.opacity ?? DEFAULTS.opacity,
+      strokeWidth: base.strokeWidth ?? 1,
+    };
+  });
+};

@@ -1,0 +1,54 @@
+// Test fixtures for native export and import: one annotation of every type within a 320 x 300 pt
+// area at the top-left of a page (every test page is at least that large), a tiny PNG, and
+// helpers that rewrite exported files the way other tools would.
+import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { normalizeAnnotation } from '../../model/defaults';
+import type { Annotation } from '../../model/types';
+import { MARGINALIA_DATA_KEY } from '../../export/native/marginaliaData';
+import { encodePng, toDataUrl } from '../png';
+
+/** A solid-colour PNG data URL. */
+export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): string {
+  const pixels = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) pixels.set([r, g, b, 255], i * 4);
+  return toDataUrl('image/png', encodePng(width, height, pixels, 4));
+}
+
+/** One annotation of every type on `page`, ids prefixed so pages can be told apart. */
+export function everyType(page: number, prefix = `p${page}`): Annotation[] {
+  const at = (x: number, y: number) => ({ x, y });
+  return [
+    normalizeAnnotation({ type: 'rectangle', page, id: `${prefix}-rect`, position: at(30, 30), width: 80, height: 50, color: '#FF0000', strokeWidth: 3, fillStyle: 'solid', fillColor: '#00FF00' }),
+    normalizeAnnotation({ type: 'circle', page, id: `${prefix}-circle`, position: at(130, 30), radius: 30, color: '#0000FF', strokeWidth: 4, opacity: 0.8 }),
+    normalizeAnnotation({ type: 'arrow', page, id: `${prefix}-arrow`, position: at(220, 40), endPoint: at(300, 90), color: '#008000', strokeWidth: 2 }),
+    normalizeAnnotation({ type: 'freehand', page, id: `${prefix}-ink`, points: [at(30, 110), at(45, 125), at(60, 112), at(80, 140), at(95, 118)], position: at(30, 110), color: '#FF00FF', strokeWidth: 3 }),
+    normalizeAnnotation({ type: 'highlight', page, id: `${prefix}-hl`, position: at(120, 110), width: 100, height: 34, rects: [{ x: 120, y: 110, width: 100, height: 15 }, { x: 120, y: 129, width: 60, height: 15 }] }),
+    normalizeAnnotation({ type: 'strikethrough', page, id: `${prefix}-strike`, position: at(230, 110), width: 70, height: 14, color: '#C00000' }),
+    normalizeAnnotation({ type: 'underline', page, id: `${prefix}-under`, position: at(230, 135), width: 70, height: 14, color: '#0060C0', strokeWidth: 1 }),
+    normalizeAnnotation({ type: 'text', page, id: `${prefix}-text`, position: at(30, 160), width: 180, content: 'Hello, margins!\nSecond line: café (ü)', fontSize: 14, color: '#202080', fontWeight: 'bold', textAlign: 'center', fontFamily: 'Times New Roman' }),
+    normalizeAnnotation({ type: 'text', page, id: `${prefix}-text-cjk`, position: at(220, 160), width: 90, content: 'Привет 你好', fontSize: 12, color: '#800000', fontStyle: 'italic', textDecoration: 'underline' }),
+    normalizeAnnotation({ type: 'image', page, id: `${prefix}-image`, position: at(30, 210), width: 60, height: 40, imageData: solidPng(4, 3, [255, 128, 0]) }),
+    normalizeAnnotation({ type: 'signature', page, id: `${prefix}-sig`, position: at(100, 210), width: 100, height: 40, imageData: solidPng(5, 2, [20, 20, 160]) }),
+    normalizeAnnotation({ type: 'whiteout', page, id: `${prefix}-white`, position: at(210, 210), width: 50, height: 15 }),
+    normalizeAnnotation({ type: 'comment', page, id: `${prefix}-note`, position: at(280, 215), content: 'A note — with “quotes”' }),
+  ];
+}
+
+/** Every annotation dictionary on the pages' /Annots. */
+export function annotationDicts(doc: PDFDocument): PDFDict[] {
+  return doc.getPages().flatMap((page) => {
+    const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+    if (!annots) return [];
+    return annots.asArray().flatMap((_, index) => {
+      const dict = annots.lookup(index);
+      return dict instanceof PDFDict ? [dict] : [];
+    });
+  });
+}
+
+/** The file as another tool that drops unknown keys would save it: no private model copy. */
+export async function stripMarginaliaData(bytes: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  for (const dict of annotationDicts(doc)) dict.delete(MARGINALIA_DATA_KEY);
+  return doc.save({ addDefaultPage: false });
+}

@@ -1,0 +1,236 @@
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNull } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PageRangeError, PdfEncryptedError, PdfInvalidError } from '../errors';
+import { BROKEN_PDFS, ENCRYPTED_PDFS, hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
+import { applyPageOperation } from './applyPageOperation';
+import {
+  deletePages,
+  getPageSizes,
+  insertPages,
+  mergePdfs,
+  reorderPages,
+  rotatePages,
+  splitPdf,
+} from './pageOperations';
+import { pageCount, pageGeometry, pageText, qpdfCheck, writeTemp } from './pdfTools.testkit';
+
+const LETTER = { width: 612, height: 792 };
+
+/** Link annotations per page, and where each explicit destination points: an own page, null or elsewhere. */
+async function links(
+  bytes: Uint8Array,
+): Promise<{ count: number; targets: Array<'own' | 'null' | 'other'> }> {
+  const doc = await PDFDocument.load(bytes);
+  const own = new Set(doc.getPages().map((page) => page.ref.toString()));
+  const targets: Array<'own' | 'null' | 'other'> = [];
+  let count = 0;
+  const classify = (dest: unknown) => {
+    if (!(dest instanceof PDFArray)) return;
+    const first = dest.get(0);
+    targets.push(first === PDFNull ? 'null' : own.has(String(first)) ? 'own' : 'other');
+  };
+  for (const page of doc.getPages()) {
+    const annots = page.node.Annots();
+    for (let i = 0; i < (annots?.size() ?? 0); i++) {
+      const annot = annots!.lookup(i, PDFDict);
+      if (annot.get(PDFName.of('Subtype')) !== PDFName.of('Link')) continue;
+      count++;
+      classify(annot.lookup(PDFName.of('Dest')));
+      const action = annot.lookup(PDFName.of('A'));
+      if (action instanceof PDFDict) classify(action.lookup(PDFName.of('D')));
+    }
+  }
+  return { count, targets };
+}
+
+/** Three pages; page 1 links to page 2 (/Dest) and page 3 (GoTo action); page 3 links back to page 1. */
+async function linkedDocument(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const pages = [doc.addPage(), doc.addPage(), doc.addPage()];
+  const link = (from: number, to: number, viaAction: boolean) => {
+    const dest = doc.context.obj([pages[to]!.ref, PDFName.of('Fit')]);
+    const annot = doc.context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [0, 0, 100, 100],
+      ...(viaAction ? { A: { S: 'GoTo', D: dest } } : { Dest: dest }),
+    });
+    pages[from]!.node.addAnnot(doc.context.register(annot));
+  };
+  link(0, 1, false);
+  link(0, 2, true);
+  link(2, 0, false);
+  pages.forEach((page, i) => page.drawText(`Page ${i + 1}`, { x: 50, y: 700 }));
+  return doc.save();
+}
+
+describe.skipIf(!hasSharedPdfs)('page operations on real PDFs', () => {
+  let tracemonkey: Uint8Array;
+  let sizes: Uint8Array;
+  let tracemonkeyFile: string;
+
+  beforeAll(() => {
+    tracemonkey = readSharedPdf('tracemonkey.pdf');
+    sizes = readSharedPdf('sizes.pdf');
+    tracemonkeyFile = writeTemp(tracemonkey);
+  });
+
+  it('must merge tracemonkey.pdf and sizes.pdf into 17 pages with sizes and text preserved', async () => {
+    const merged = await mergePdfs([tracemonkey, sizes.buffer.slice(0) as ArrayBuffer]);
+    const geometry = await pageGeometry(merged);
+    expect(geometry).toHaveLength(17);
+    expect(geometry.slice(0, 14).every((p) => p.width === 612 && p.height === 792)).toBe(true);
+    expect(geometry.slice(14).map(({ width, height }) => [width, height])).toEqual([
+      [612, 792],
+      [649, 323],
+      [792, 612],
+    ]);
+    expect(qpdfCheck(merged).status).toBe(0);
+    expect(pageText(merged, 1)).toContain('Trace-based Just-in-Time');
+    expect(pageText(merged, 16)).toContain('Envelope');
+    expect(pageText(merged, 17)).toContain('Landscape');
+  });
+
+  it('must split freeculture.pdf (352 pages) into ranges, keeping its links', async () => {
+    const source = readSharedPdf('freeculture.pdf');
+    const ranges = [
+      { from: 1, to: 12 },
+      { from: 13, to: 351 },
+      { from: 352, to: 352 },
+    ];
+    const parts = await splitPdf(source, ranges);
+    expect(await Promise.all(parts.map(pageCount))).toEqual([12, 339, 1]);
+    const sourceFile = writeTemp(source);
+    expect(pageText(parts[1]!, 1)).toBe(pageText(sourceFile, 13));
+    expect(pageText(parts[2]!, 1)).toBe(pageText(sourceFile, 352));
+    for (const part of parts) expect(qpdfCheck(part).status).toBe(0);
+    // The parts together hold the book's 172 links once each, and a single page is a small file.
+    const linkCounts = await Promise.all(parts.map(async (part) => (await links(part)).count));
+    expect(linkCounts.reduce((sum, n) => sum + n, 0)).toBe(172);
+    expect(parts[2]!.byteLength).toBeLessThan(source.byteLength / 10);
+  });
+
+  it('must keep links between kept pages and drop links to pages left out', async () => {
+    const source = await linkedDocument();
+    expect((await links(source)).targets).toEqual(['own', 'own', 'own']);
+    const [firstTwo, lastOnly] = await splitPdf(source, [
+      { from: 1, to: 2 },
+      { from: 3, to: 3 },
+    ]);
+    expect(await links(firstTwo!)).toEqual({ count: 1, targets: ['own'] });
+    expect(await links(lastOnly!)).toEqual({ count: 0, targets: [] });
+    // No copy of a page left out rides along (pdf-lib's copyPages would add one per link).
+    const objects = (await PDFDocument.load(firstTwo!)).context.enumerateIndirectObjects();
+    const pageObjects = objects.filter(
+      ([, object]) => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Page'),
+    );
+    expect(pageObjects).toHaveLength(2);
+    expect(pageText(lastOnly!, 1)).toContain('Page 3');
+
+    const reordered = await reorderPages(source, [3, 2, 1]);
+    expect((await links(reordered)).targets).toEqual(['own', 'own', 'own']);
+  });
+
+  it('must keep named destinations pointing at kept pages when extracting', async () => {
+    const source = readSharedPdf('bug1997343.pdf');
+    const firstPage = await applyPageOperation(source, { type: 'extract', range: { from: 1, to: 1 } });
+    const doc = await PDFDocument.load(firstPage);
+    const names = doc.catalog.lookup(PDFName.of('Names'), PDFDict);
+    expect(names.get(PDFName.of('Dests'))).toBeDefined();
+    expect(qpdfCheck(firstPage).status).toBe(0);
+    expect(pageText(firstPage, 1)).toBe(pageText(writeTemp(source), 1));
+  });
+
+  it('must add the rotation to each page of habibi-rotated.pdf (90, 180, 270, 0)', async () => {
+    const source = readSharedPdf('habibi-rotated.pdf');
+    expect((await pageGeometry(source)).map((p) => p.rotation)).toEqual([90, 180, 270, 0]);
+    const turned = await rotatePages(source, [1, 2, 3, 4], 90);
+    expect((await pageGeometry(turned)).map((p) => p.rotation)).toEqual([180, 270, 0, 90]);
+    const back = await rotatePages(turned, [1, 3], -90);
+    expect((await pageGeometry(back)).map((p) => p.rotation)).toEqual([90, 270, 270, 90]);
+    expect(qpdfCheck(back).status).toBe(0);
+    expect((await getPageSizes(source)).map((s) => Math.round(s.width))).toEqual([842, 595, 842, 595]);
+  });
+
+  it('must delete pages and renumber the rest', async () => {
+    const fewer = await deletePages(tracemonkey, [2, 14, 2]);
+    expect(await pageCount(fewer)).toBe(12);
+    expect(pageText(fewer, 1)).toBe(pageText(tracemonkeyFile, 1));
+    expect(pageText(fewer, 2)).toBe(pageText(tracemonkeyFile, 3));
+    expect(pageText(fewer, 12)).toBe(pageText(tracemonkeyFile, 13));
+    expect(qpdfCheck(fewer).status).toBe(0);
+  });
+
+  it('must reorder pages: page 1 afterwards is the old page N', async () => {
+    const reversed = await reorderPages(
+      tracemonkey,
+      Array.from({ length: 14 }, (_, i) => 14 - i),
+    );
+    expect(pageText(reversed, 1)).toBe(pageText(tracemonkeyFile, 14));
+    expect(pageText(reversed, 14)).toBe(pageText(tracemonkeyFile, 1));
+    expect(qpdfCheck(reversed).status).toBe(0);
+
+    const landscapeFirst = await applyPageOperation(sizes, { type: 'reorder', order: [3, 1, 2] });
+    expect((await pageGeometry(landscapeFirst)).map(({ width, height }) => [width, height])).toEqual([
+      [792, 612],
+      [612, 792],
+      [649, 323],
+    ]);
+    expect(pageText(landscapeFirst, 1)).toContain('Landscape');
+  });
+
+  it('must insert blank pages, or the pages of another PDF, before a page', async () => {
+    const withBlanks = await insertPages(sizes, 2, 2);
+    const geometry = await pageGeometry(withBlanks);
+    expect(geometry.map(({ width, height }) => [width, height])).toEqual([
+      [612, 792],
+      [612, 792],
+      [612, 792],
+      [649, 323],
+      [792, 612],
+    ]);
+    expect(pageText(withBlanks, 2).trim()).toBe('');
+    expect(pageText(withBlanks, 4)).toContain('Envelope');
+
+    const withDocument = await applyPageOperation(tracemonkey, {
+      type: 'insert',
+      at: 15,
+      count: 3,
+      document: sizes,
+    });
+    expect(await pageCount(withDocument)).toBe(17);
+    expect(pageText(withDocument, 17)).toContain('Landscape');
+    expect(qpdfCheck(withDocument).status).toBe(0);
+    await expect(insertPages(sizes, 1, 2, { document: tracemonkey })).rejects.toThrow(PageRangeError);
+    expect(await pageGeometry(await insertPages(sizes, 4, 1, { size: LETTER }))).toHaveLength(4);
+  });
+
+  it('must refuse page numbers and ranges that do not exist, with a clear message', async () => {
+    await expect(splitPdf(sizes, [{ from: 0, to: 2 }])).rejects.toThrow(
+      /Page 0 does not exist: this document has 3 pages/,
+    );
+    await expect(splitPdf(sizes, [{ from: 3, to: 2 }])).rejects.toThrow(PageRangeError);
+    await expect(splitPdf(sizes, [{ from: 1, to: 4 }])).rejects.toThrow(/Page 4 does not exist/);
+    await expect(splitPdf(sizes, [])).rejects.toThrow(PageRangeError);
+    await expect(deletePages(sizes, [1, 2, 3])).rejects.toThrow(/Cannot delete every page/);
+    await expect(deletePages(sizes, [])).rejects.toThrow(PageRangeError);
+    await expect(rotatePages(sizes, [4], 90)).rejects.toThrow(PageRangeError);
+    await expect(rotatePages(sizes, [1], 45 as 90)).rejects.toThrow(RangeError);
+    await expect(reorderPages(sizes, [1, 1, 2])).rejects.toThrow(
+      /each page from 1 to 3 exactly once; got \[1, 1, 2\]/,
+    );
+    await expect(reorderPages(sizes, [1, 2])).rejects.toThrow(PageRangeError);
+    await expect(insertPages(sizes, 5, 1)).rejects.toThrow(/1 to 4/);
+    await expect(mergePdfs([])).rejects.toThrow(PageRangeError);
+  });
+
+  it('must give typed errors for encrypted and broken input', async () => {
+    for (const name of ENCRYPTED_PDFS) {
+      await expect(rotatePages(readSharedPdf(name), [1], 90)).rejects.toThrow(PdfEncryptedError);
+      await expect(mergePdfs([sizes, readSharedPdf(name)])).rejects.toThrow(PdfEncryptedError);
+    }
+    for (const name of BROKEN_PDFS) {
+      await expect(deletePages(readSharedPdf(name), [1])).rejects.toThrow(PdfInvalidError);
+    }
+  });
+});

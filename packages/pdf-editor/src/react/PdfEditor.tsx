@@ -1,0 +1,94 @@
+// <PdfEditor />: the whole editor in one component: toolbar, thumbnails with page tools, the page
+// viewer and the style panel. A ref gives the host undo, redo, getAnnotations, exportPdf,
+// goToPage and setTool. Custom layouts use usePdfEditor + EditorProvider and the pieces instead.
+import { forwardRef, useImperativeHandle, useRef } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import { EditorProvider, useEditorState } from './context';
+import { runShortcut } from './commands';
+import { ImagePicker } from './panels/ImagePicker';
+import { PropertiesPanel } from './panels/PropertiesPanel';
+import { SignatureDialog } from './panels/SignaturePad';
+import { Thumbnails } from './panels/Thumbnails';
+import { Toolbar } from './panels/Toolbar';
+import type { EditorApi } from './runtime';
+import { usePdfEditor } from './usePdfEditor';
+import type { UsePdfEditorOptions } from './usePdfEditor';
+import { PdfViewer } from './viewer/PdfViewer';
+
+export type PdfEditorHandle = EditorApi;
+
+export interface PdfEditorProps extends UsePdfEditorOptions {
+  /** Show the toolbar (default true). */
+  toolbar?: boolean;
+  /** Show the thumbnail sidebar (default true). */
+  sidebar?: boolean;
+  /** Show the Style Options panel (default true). */
+  propertiesPanel?: boolean;
+  /** The host's own toolbar content, before and after the editor's buttons. */
+  toolbarStart?: ReactNode;
+  toolbarEnd?: ReactNode;
+  /** The host's own content at the bottom of the sidebar. */
+  sidebarFooter?: ReactNode;
+  className?: string;
+  /** Theme through CSS variables, e.g. { '--mg-accent': '#7c3aed' }. */
+  style?: CSSProperties;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+function Dialogs() {
+  const placement = useEditorState((s) => s.placement?.kind);
+  if (placement === 'signature') return <SignatureDialog />;
+  if (placement === 'image') return <ImagePicker />;
+  return null;
+}
+
+export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function PdfEditor(props, ref) {
+  const { toolbar = true, sidebar = true, propertiesPanel = true, toolbarStart, toolbarEnd, sidebarFooter, className, style, ...options } = props;
+  const editor = usePdfEditor(options);
+  const rootRef = useRef<HTMLDivElement>(null);
+  editor.focusEditor = () => {
+    if (rootRef.current && !rootRef.current.contains(document.activeElement)) rootRef.current.focus({ preventScroll: true });
+  };
+
+  useImperativeHandle(ref, () => ({
+    undo: editor.undo,
+    redo: editor.redo,
+    getAnnotations: editor.getAnnotations,
+    exportPdf: editor.exportPdf,
+    goToPage: editor.goToPage,
+    setTool: editor.setTool,
+    save: editor.save,
+    download: editor.download,
+  }), [editor]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (isTyping(event.target)) return;
+    const { key, ctrlKey, metaKey, shiftKey, altKey } = event;
+    if (runShortcut(editor, { key, ctrlKey, metaKey, shiftKey, altKey })) event.preventDefault();
+  };
+
+  return (
+    <EditorProvider editor={editor}>
+      <div ref={rootRef} className={['mg-editor', className].filter(Boolean).join(' ')} style={style} tabIndex={-1} onKeyDown={onKeyDown}>
+        {toolbar && <Toolbar start={toolbarStart} end={toolbarEnd} />}
+        <div className="mg-body">
+          {sidebar && (
+            <div className="mg-sidebar">
+              <Thumbnails />
+              {sidebarFooter}
+            </div>
+          )}
+          <main className="mg-main">
+            <PdfViewer zoomControls={options.scale === undefined} />
+          </main>
+          {propertiesPanel && <PropertiesPanel />}
+        </div>
+        <Dialogs />
+      </div>
+    </EditorProvider>
+  );
+});

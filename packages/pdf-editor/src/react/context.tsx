@@ -1,0 +1,29 @@
+// React side of an editor instance: a context carrying its runtime, and selector hooks over its
+// stores (zustand's useStore, i.e. useSyncExternalStore). Each editor has its own runtime, so two
+// editors on one page never share state.
+import { createContext, useContext } from 'react';
+import type { ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { EditorRuntime } from './runtime';
+import type { EditorState } from './store/types';
+import type { DocumentView } from './viewer/documentController';
+
+const EditorContext = createContext<EditorRuntime | null>(null);
+
+export function EditorProvider({ editor, children }: { editor: EditorRuntime; children: ReactNode }) {
+  return <EditorContext.Provider value={editor}>{children}</EditorContext.Provider>;
+}
+
+export function useEditorRuntime(): EditorRuntime {
+  const runtime = useContext(EditorContext);
+  if (!runtime) throw new Error('Marginalia components must be inside <PdfEditor> or <EditorProvider>.');
+  return runtime;
+}
+
+export function useEditorState<T>(selector: (state: EditorState) => T): T {
+  return useStore(useEditorRuntime().store, selector);
+}
+
+export function useDocumentView<T>(selector: (view: DocumentView) => T): T {
+  return useStore(useEditorRuntime().document, selector);
+}

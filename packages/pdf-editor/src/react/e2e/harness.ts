@@ -1,0 +1,79 @@
+// Browser test harness: builds examples/vite-basic with Vite (the SDK resolved to its sources, so
+// the test checks the code as it is now), serves it and the shared PDFs on a random port, and
+// drives the machine's Chromium through playwright-core.
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { SHARED_PDFS } from '../../test-support/sharedPdfs';
+
+export const PACKAGE_ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
+export const REPO_ROOT = resolve(PACKAGE_ROOT, '../..');
+export const CHROMIUM = '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.pdf': 'application/pdf',
+  '.ttf': 'font/ttf',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
+
+/** Serves `root` and, under /pdfs/, the shared test PDFs. Port 0: the system picks a free one. */
+export async function serveStatic(root: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const [base, rest] = path.startsWith('/pdfs/') ? [SHARED_PDFS, path.slice(6)] : [root, path.slice(1) || 'index.html'];
+    const file = normalize(join(base, rest));
+    if (!file.startsWith(base) || !existsSync(file) || !statSync(file).isFile()) {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+/** Builds the Vite example against the SDK sources into a temporary folder. */
+export async function buildExample(): Promise<{ dir: string; remove(): void }> {
+  const { build } = await import('vite');
+  const dir = mkdtempSync(join(tmpdir(), 'marginalia-example-'));
+  const src = join(PACKAGE_ROOT, 'src');
+  await build({
+    root: join(REPO_ROOT, 'examples/vite-basic'),
+    configFile: join(REPO_ROOT, 'examples/vite-basic/vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir: dir, emptyOutDir: true, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: 10_000 },
+    resolve: {
+      alias: [
+        { find: '@marginalia/pdf-editor/styles.css', replacement: join(src, 'react/styles.css') },
+        { find: /^@marginalia\/pdf-editor$/, replacement: join(src, 'react/index.ts') },
+      ],
+    },
+  });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}

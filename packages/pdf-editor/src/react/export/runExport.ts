@@ -1,0 +1,64 @@
+// Starts an export in a Web Worker and resolves with the PDF bytes; aborting the signal terminates
+// the worker. Where workers do not exist (tests, server rendering) it runs in place.
+import type { Annotation } from '../../core/model/types';
+import type { ExportOptions } from '../../core/export/options';
+import type { ExportRequest, ExportResponse } from './exportWorker';
+
+export interface RunExportOptions extends Omit<ExportOptions, 'onWarning'> {
+  signal?: AbortSignal;
+  onWarning?: (message: string) => void;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The export was cancelled.', 'AbortError');
+}
+
+export function runExport(bytes: Uint8Array, annotations: readonly Annotation[], options: RunExportOptions = {}): Promise<Uint8Array> {
+  const { signal, onWarning, ...exportOptions } = options;
+  if (signal?.aborted) return Promise.reject(abortError());
+  if (typeof Worker === 'undefined') {
+    return import('../../core/export/exportPdf').then(({ exportPdf }) =>
+      exportPdf(bytes, annotations, { ...exportOptions, ...(onWarning && { onWarning }) }),
+    );
+  }
+  return new Promise<Uint8Array>((resolve, reject) => {
+    const worker = new Worker(new URL('./exportWorker.js', import.meta.url), { type: 'module' });
+    const stop = () => {
+      worker.terminate();
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    const done = () => {
+      signal?.removeEventListener('abort', stop);
+      worker.terminate();
+    };
+    worker.onmessage = (event: MessageEvent<ExportResponse>) => {
+      done();
+      const response = event.data;
+      if (!response.ok) {
+        reject(new Error(response.message));
+        return;
+      }
+      response.warnings.forEach((warning) => onWarning?.(warning));
+      resolve(response.bytes);
+    };
+    worker.onerror = (event) => {
+      done();
+      reject(new Error(event.message || 'The export worker failed.'));
+    };
+    const request: ExportRequest = { bytes: bytes.slice(), annotations: [...annotations], options: exportOptions };
+    worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
+  });
+}
+
+/** Offers `bytes` as a file download. */
+export function downloadBytes(bytes: Uint8Array, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

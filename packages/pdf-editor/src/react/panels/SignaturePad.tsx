@@ -1,0 +1,146 @@
+// The signature pad: a 600x200 white canvas drawn on with a black 2 px stroke (mouse, pen or
+// touch). "Use Signature" is enabled once something is drawn; it crops the drawing to its bounds
+// plus a 10 px margin and hands back a PNG data URL.
+import { useRef, useState } from 'react';
+import type { PointerEvent as ReactPointerEvent } from 'react';
+import { useEditorRuntime, useEditorState } from '../context';
+import type { Messages } from '../messages';
+import { defaultMessages } from '../messages';
+
+export const SIGNATURE_CANVAS = { width: 600, height: 200, stroke: 2, margin: 10 } as const;
+
+interface Bounds {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+export interface SignaturePadProps {
+  onSave(dataUrl: string): void;
+  onCancel?(): void;
+  messages?: Messages;
+}
+
+export function SignaturePad({ onSave, onCancel, messages = defaultMessages }: SignaturePadProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const bounds = useRef<Bounds | null>(null);
+  const last = useRef<{ x: number; y: number } | null>(null);
+  const [drawn, setDrawn] = useState(false);
+
+  const context = () => canvasRef.current?.getContext('2d') ?? null;
+  const pointAt = (event: ReactPointerEvent<HTMLCanvasElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return {
+      x: ((event.clientX - rect.left) / rect.width) * SIGNATURE_CANVAS.width,
+      y: ((event.clientY - rect.top) / rect.height) * SIGNATURE_CANVAS.height,
+    };
+  };
+  const grow = ({ x, y }: { x: number; y: number }) => {
+    const b = bounds.current;
+    bounds.current = b
+      ? { left: Math.min(b.left, x), top: Math.min(b.top, y), right: Math.max(b.right, x), bottom: Math.max(b.bottom, y) }
+      : { left: x, top: y, right: x, bottom: y };
+  };
+
+  const clear = () => {
+    const ctx = context();
+    if (ctx) {
+      ctx.fillStyle = '#FFFFFF';
+      ctx.fillRect(0, 0, SIGNATURE_CANVAS.width, SIGNATURE_CANVAS.height);
+    }
+    bounds.current = null;
+    setDrawn(false);
+  };
+
+  const use = () => {
+    const canvas = canvasRef.current;
+    const b = bounds.current;
+    if (!canvas || !b) return;
+    const m = SIGNATURE_CANVAS.margin;
+    const left = Math.max(0, Math.floor(b.left - m));
+    const top = Math.max(0, Math.floor(b.top - m));
+    const right = Math.min(SIGNATURE_CANVAS.width, Math.ceil(b.right + m));
+    const bottom = Math.min(SIGNATURE_CANVAS.height, Math.ceil(b.bottom + m));
+    const crop = document.createElement('canvas');
+    crop.width = right - left;
+    crop.height = bottom - top;
+    crop.getContext('2d')?.drawImage(canvas, left, top, crop.width, crop.height, 0, 0, crop.width, crop.height);
+    onSave(crop.toDataURL('image/png'));
+  };
+
+  return (
+    <div className="mg-signature-pad">
+      <canvas
+        ref={(canvas) => {
+          if (canvas && canvasRef.current !== canvas) {
+            canvasRef.current = canvas;
+            clear();
+          }
+        }}
+        className="mg-signature-canvas"
+        width={SIGNATURE_CANVAS.width}
+        height={SIGNATURE_CANVAS.height}
+        role="img"
+        aria-label={messages.signatureCanvas}
+        style={{ touchAction: 'none' }}
+        onPointerDown={(event) => {
+          event.currentTarget.setPointerCapture?.(event.pointerId);
+          const point = pointAt(event);
+          last.current = point;
+          grow(point);
+        }}
+        onPointerMove={(event) => {
+          const from = last.current;
+          const ctx = context();
+          if (!from || !ctx) return;
+          const to = pointAt(event);
+          ctx.strokeStyle = '#000000';
+          ctx.lineWidth = SIGNATURE_CANVAS.stroke;
+          ctx.lineCap = 'round';
+          ctx.lineJoin = 'round';
+          ctx.beginPath();
+          ctx.moveTo(from.x, from.y);
+          ctx.lineTo(to.x, to.y);
+          ctx.stroke();
+          last.current = to;
+          grow(to);
+          setDrawn(true);
+        }}
+        onPointerUp={() => {
+          last.current = null;
+        }}
+      />
+      <div className="mg-row">
+        <button type="button" className="mg-button" onClick={clear}>{messages.clear}</button>
+        {onCancel && <button type="button" className="mg-button" onClick={onCancel}>{messages.cancel}</button>}
+        <button type="button" className="mg-button mg-primary" disabled={!drawn} onClick={use}>{messages.useSignature}</button>
+      </div>
+    </div>
+  );
+}
+
+/** The signature tool's dialog: the pad plus the signatures already drawn in this session. */
+export function SignatureDialog() {
+  const { messages } = useEditorRuntime();
+  const saved = useEditorState((s) => s.savedSignatures);
+  const actions = useEditorState((s) => s.actions);
+  return (
+    <div className="mg-modal-backdrop">
+      <div className="mg-modal" role="dialog" aria-modal="true" aria-label={messages.signatureTitle}>
+        <h2>{messages.signatureTitle}</h2>
+        {saved.length > 0 && (
+          <div className="mg-saved-signatures" role="group" aria-label={messages.savedSignatures}>
+            {saved.map((url, i) => (
+              <button key={i} type="button" className="mg-saved-signature" aria-label={`${messages.savedSignatures} ${i + 1}`}
+                onClick={() => actions.completePlacement(url)}>
+                <img src={url} alt="" />
+              </button>
+            ))}
+          </div>
+        )}
+        <SignaturePad messages={messages} onSave={(url) => actions.completePlacement(url)} onCancel={() => actions.requestPlacement(null)} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// The toolbar: Undo, Redo, one button per tool (from the tool registry), Download and Save, with
+// slots before and after for the host's own buttons.
+import type { ReactNode } from 'react';
+import { useEditorRuntime, useEditorState } from '../context';
+import { TOOLS } from '../tools/registry';
+import { Icon } from './Icon';
+
+export interface ToolbarProps {
+  /** Host content before the editor's buttons. */
+  start?: ReactNode;
+  /** Host content after the editor's buttons. */
+  end?: ReactNode;
+  /** Show the Download PDF button (default true). */
+  download?: boolean;
+  /** Show the Save button (default: when a storage adapter and a document id are given). */
+  save?: boolean;
+}
+
+const UNDO = 'M9 14L4 9l5-5M4 9h10a6 6 0 010 12h-3';
+const REDO = 'M15 14l5-5-5-5M20 9H10a6 6 0 000 12h3';
+
+export function Toolbar({ start, end, download = true, save }: ToolbarProps) {
+  const runtime = useEditorRuntime();
+  const { messages } = runtime;
+  const tool = useEditorState((s) => s.tool);
+  const canUndo = useEditorState((s) => s.canUndo);
+  const canRedo = useEditorState((s) => s.canRedo);
+  const saving = useEditorState((s) => s.saving);
+  const unsaved = useEditorState((s) => s.annotations !== s.savedAnnotations);
+  const hasDocument = useEditorState((s) => s.pdfBytes !== null);
+  const showSave = save ?? Boolean(runtime.config.storage && runtime.config.documentId);
+  return (
+    <div className="mg-toolbar" role="toolbar" aria-label={messages.tools}>
+      {start}
+      <button type="button" className="mg-icon-button" aria-label={messages.undo} title={`${messages.undo} (Ctrl+Z)`} disabled={!canUndo} onClick={runtime.undo}>
+        <Icon path={UNDO} />
+      </button>
+      <button type="button" className="mg-icon-button" aria-label={messages.redo} title={`${messages.redo} (Ctrl+Shift+Z)`} disabled={!canRedo} onClick={runtime.redo}>
+        <Icon path={REDO} />
+      </button>
+      <span className="mg-separator" />
+      {TOOLS.map(({ preset }) => {
+        const label = messages[preset.label];
+        return (
+          <button
+            key={preset.id}
+            type="button"
+            className="mg-icon-button mg-tool"
+            data-tool={preset.id}
+            aria-label={label}
+            aria-pressed={tool === preset.id}
+            title={preset.shortcut ? `${label} (${preset.shortcut.toUpperCase()})` : label}
+            onClick={() => runtime.setTool(preset.id)}
+          >
+            <Icon path={preset.icon} />
+          </button>
+        );
+      })}
+      <span className="mg-spacer" />
+      {download && (
+        <button type="button" className="mg-button" disabled={!hasDocument} onClick={() => void runtime.download()}>
+          {messages.download}
+        </button>
+      )}
+      {showSave && (
+        <button type="button" className="mg-button mg-primary" disabled={saving || !unsaved} onClick={() => void runtime.save()}>
+          {saving ? messages.saving : messages.save}
+        </button>
+      )}
+      {end}
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+// One editor's store: a zustand vanilla store whose document part lives in the core history.
+// Every annotation or page change is `history.apply` (or a gesture transaction), and the store
+// mirrors the history's state, so undo, redo and controlled mode all read one source of truth.
+import { createStore } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand/vanilla';
+import { openGate } from '../../core/adapters';
+import type { Annotation } from '../../core/model/types';
+import { normalizeAnnotation } from '../../core/model/defaults';
+import { createHistory } from '../../core/history/createHistory';
+import type { History } from '../../core/history/createHistory';
+import { addAnnotation, removeAnnotations, updateAnnotation } from '../../core/history/annotationList';
+import type { AnnotationListUpdate } from '../../core/history/annotationList';
+import { translate } from '../tools/geometry';
+import { DEFAULT_STYLE, stylePatch, styleOf } from './style';
+import type { DocumentState, EditorActions, EditorState, EditorStoreOptions } from './types';
+import { clampZoom, ZOOM } from './zoom';
+
+export const PASTE_OFFSET = 20;
+
+export interface EditorStore extends StoreApi<EditorState> {
+  history: History<DocumentState>;
+}
+
+const onAnnotations =
+  (update: AnnotationListUpdate) =>
+  (doc: DocumentState): DocumentState => {
+    const annotations = update(doc.annotations);
+    return annotations === doc.annotations ? doc : { ...doc, annotations };
+  };
+
+function pasteCopy(source: Annotation, page: number): Annotation {
+  const copy = structuredClone(source);
+  const moved = { ...copy, ...translate(copy, PASTE_OFFSET, PASTE_OFFSET), page };
+  const { id: _id, createdAt: _created, updatedAt: _updated, ...rest } = moved;
+  return normalizeAnnotation(rest as Parameters<typeof normalizeAnnotation>[0]) as Annotation;
+}
+
+export function createEditorStore(options: EditorStoreOptions = {}): EditorStore {
+  const history = createHistory<DocumentState>(
+    { pdfBytes: options.pdfBytes ?? null, annotations: options.annotations ?? [] },
+    { limit: options.historyLimit ?? 50 },
+  );
+  const gate = options.gate ?? openGate;
+  let clipboard: Annotation[] = [];
+
+  const store = createStore<EditorState>()((set, get) => {
+    const apply = (update: AnnotationListUpdate, label?: string, mergeKey?: string) => applyAll([update], label, mergeKey);
+    // Several list updates as one history step (a multi-selection moved or restyled together).
+    const applyAll = (updates: AnnotationListUpdate[], label?: string, mergeKey?: string) =>
+      history.apply(
+        onAnnotations((list) => updates.reduce<Annotation[]>((current, update) => update(current), list as Annotation[])),
+        mergeKey ? { label, mergeKey } : label,
+      );
+
+    const actions: EditorActions = {
+      allow(action) {
+        const decision = gate.check(action);
+        if (decision === 'allow') return true;
+        options.onGatePrompt?.(decision, action);
+        return false;
+      },
+      setTool(tool) {
+        if (tool !== 'select' && !actions.allow({ type: 'tool', tool })) return false;
+        set({ tool, selectedIds: [], draft: null, hoverId: null, placement: null });
+        return true;
+      },
+      setStyle(change, { mergeKey } = {}) {
+        set({ style: { ...get().style, ...change } });
+        const { selectedIds, annotations } = get();
+        if (selectedIds.length === 0) return;
+        const selected = annotations.filter((a) => selectedIds.includes(a.id));
+        applyAll(
+          selected.map((a) => updateAnnotation(a.id, stylePatch(a, change, get().style))),
+          'Change style',
+          mergeKey,
+        );
+      },
+      select(ids) {
+        const first = get().annotations.find((a) => a.id === ids[0]);
+        set({ selectedIds: ids, ...(first && ids.length === 1 ? { style: styleOf(first, get().style) } : {}) });
+      },
+      add(annotation) {
+        apply(addAnnotation(annotation), `Add ${annotation.type}`);
+      },
+      update(patches, label = 'Edit') {
+        applyAll(Object.entries(patches).map(([id, patch]) => updateAnnotation(id, patch)), label);
+      },
+      remove(ids) {
+        apply(removeAnnotations(ids), 'Delete');
+        set({ selectedIds: get().selectedIds.filter((id) => !ids.includes(id)) });
+      },
+      deleteSelected() {
+        actions.remove(get().selectedIds);
+      },
+      copy() {
+        const { annotations, selectedIds } = get();
+        clipboard = annotations.filter((a) => selectedIds.includes(a.id)).map((a) => structuredClone(a));
+      },
+      paste() {
+        if (clipboard.length === 0) return;
+        const pasted = clipboard.map((a) => pasteCopy(a, get().currentPage));
+        applyAll(pasted.map((a) => addAnnotation(a)), 'Paste');
+        // The next paste lands another 20 px further, like repeated pastes in desktop editors.
+        clipboard = pasted;
+        set({ selectedIds: pasted.map((a) => a.id) });
+      },
+      nudge(dx, dy) {
+        const { annotations, selectedIds } = get();
+        const patches = Object.fromEntries(
+          annotations.filter((a) => selectedIds.includes(a.id)).map((a) => [a.id, translate(a, dx, dy)]),
+        );
+        if (Object.keys(patches).length > 0) actions.update(patches, 'Move');
+      },
+      undo() {
+        history.undo();
+      },
+      redo() {
+        history.redo();
+      },
+      beginGesture(label) {
+        return history.begin(label);
+      },
+      setDraft(draft) {
+        set({ draft });
+      },
+      setHover(hoverId) {
+        if (get().hoverId !== hoverId) set({ hoverId });
+      },
+      startEditing(editing) {
+        set({ editing, selectedIds: editing.id ? [editing.id] : [] });
+      },
+      setEditingContent(content) {
+        const editing = get().editing;
+        if (editing) set({ editing: { ...editing, content } });
+      },
+      commitEditing() {
+        const { editing, style } = get();
+        if (!editing) return;
+        set({ editing: null });
+        const blank = editing.content.trim() === '';
+        if (editing.id) {
+          if (blank) actions.remove([editing.id]);
+          else apply(updateAnnotation(editing.id, { content: editing.content }), 'Edit text');
+          return;
+        }
+        if (blank) return;
+        const { kind, page, position, content } = editing;
+        const fields =
+          kind === 'text'
+            ? {
+                color: style.color,
+                opacity: style.opacity,
+                fontSize: style.fontSize,
+                fontFamily: style.fontFamily,
+                fontWeight: style.fontWeight,
+                fontStyle: style.fontStyle,
+                textAlign: style.textAlign,
+                textDecoration: style.textDecoration,
+              }
+            : { color: style.color === '#000000' ? '#FFD700' : style.color };
+        actions.add(normalizeAnnotation({ type: kind, page, position, content, ...fields }) as Annotation);
+      },
+      cancelEditing() {
+        set({ editing: null });
+      },
+      requestPlacement(placement) {
+        set({ placement });
+      },
+      completePlacement(imageData) {
+        const { placement, style } = get();
+        if (!placement) return;
+        set({ placement: null });
+        const { kind, page, rect } = placement;
+        actions.add(
+          normalizeAnnotation({
+            type: kind,
+            page,
+            position: { x: rect.x, y: rect.y },
+            width: rect.width,
+            height: rect.height,
+            imageData,
+            opacity: style.opacity,
+          }) as Annotation,
+        );
+        if (kind === 'signature' && !get().savedSignatures.includes(imageData)) {
+          set({ savedSignatures: [...get().savedSignatures, imageData] });
+        }
+      },
+      goToPage(page) {
+        const count = get().pageCount;
+        const target = Math.max(1, count > 0 ? Math.min(count, Math.round(page)) : Math.round(page));
+        if (target !== get().currentPage) set({ currentPage: target });
+      },
+      setPageCount(pageCount) {
+        set({ pageCount, currentPage: Math.min(Math.max(1, get().currentPage), Math.max(1, pageCount)) });
+      },
+      setZoom(zoom) {
+        set({ zoom: clampZoom(zoom) });
+      },
+      loadDocument(pdfBytes, annotations) {
+        history.reset({ pdfBytes, annotations: annotations ?? history.state.annotations });
+      },
+      applyDocument(next, label) {
+        history.apply(() => next, label);
+      },
+      setAnnotations(annotations) {
+        if (annotations !== history.state.annotations) history.apply((doc) => ({ ...doc, annotations }), 'Replace annotations');
+      },
+    };
+
+    return {
+      pdfBytes: history.state.pdfBytes,
+      documentRevision: 0,
+      annotations: history.state.annotations,
+      canUndo: false,
+      canRedo: false,
+      tool: 'select',
+      style: DEFAULT_STYLE,
+      selectedIds: [],
+      currentPage: Math.max(1, options.initialPage ?? 1),
+      pageCount: 0,
+      zoom: options.zoom ?? ZOOM.initial,
+      draft: null,
+      hoverId: null,
+      editing: null,
+      placement: null,
+      savedSignatures: [],
+      savedAnnotations: history.state.annotations,
+      saving: false,
+      actions,
+    };
+  });
+
+  history.subscribe((doc) => {
+    const previous = store.getState();
+    const alive = new Set(doc.annotations.map((a) => a.id));
+    store.setState({
+      annotations: doc.annotations,
+      pdfBytes: doc.pdfBytes,
+      documentRevision: previous.documentRevision + (doc.pdfBytes === previous.pdfBytes ? 0 : 1),
+      canUndo: history.canUndo,
+      canRedo: history.canRedo,
+      // Undo can take away what was selected: never keep a selection of missing annotations.
+      selectedIds: previous.selectedIds.filter((id) => alive.has(id)),
+    });
+  });
+
+  return Object.assign(store, { history });
+}

@@ -1,0 +1,53 @@
+// Page operations of the sidebar as undoable steps: the core rewrites the PDF and remaps the
+// annotations so they follow their pages; both land in the history as one step.
+import { applyPageOperation } from '../../core/pages/applyPageOperation';
+import { getPageSizes } from '../../core/pages/pageOperations';
+import { remapAnnotations } from '../../core/pages/remapAnnotations';
+import type { PageOperation, PageRange } from '../../core/pages/types';
+import type { EditorStore } from './createEditorStore';
+import type { Annotation } from '../../core/model/types';
+
+type Editing = Exclude<PageOperation, { type: 'split' } | { type: 'extract' } | { type: 'merge' }>;
+
+const LABELS: Record<Editing['type'], string> = {
+  rotate: 'Rotate page',
+  delete: 'Delete page',
+  reorder: 'Reorder pages',
+  insert: 'Insert pages',
+};
+
+/** Applies a page operation to the editor's document as one undo step. */
+export async function runPageOperation(store: EditorStore, operation: Editing): Promise<void> {
+  const start = store.history.state;
+  if (!start.pdfBytes) return;
+  const sizes = await getPageSizes(start.pdfBytes);
+  const bytes = await applyPageOperation(start.pdfBytes, operation);
+  // Another page operation finished first: this one was computed on a stale PDF.
+  if (store.history.state.pdfBytes !== start.pdfBytes) throw new Error('The document changed during the page operation.');
+  store.history.apply((doc) => ({ pdfBytes: bytes, annotations: remapAnnotations(doc.annotations, operation, sizes) }), LABELS[operation.type]);
+  const { currentPage, actions } = store.getState();
+  if (operation.type === 'delete') actions.goToPage(Math.min(currentPage, sizes.length - operation.pages.length));
+}
+
+/** Inserts every page of `document` before page `at`. */
+export async function insertPdf(store: EditorStore, document: Uint8Array, at: number): Promise<void> {
+  const count = (await getPageSizes(document)).length;
+  await runPageOperation(store, { type: 'insert', at, count, document });
+}
+
+/** A new PDF holding `range`, with the annotations of those pages. */
+export async function extractRange(store: EditorStore, range: PageRange): Promise<{ bytes: Uint8Array; annotations: Annotation[] }> {
+  const { pdfBytes, annotations } = store.history.state;
+  if (!pdfBytes) throw new Error('No PDF loaded');
+  const operation = { type: 'extract', range } as const;
+  return { bytes: await applyPageOperation(pdfBytes, operation), annotations: remapAnnotations(annotations, operation) };
+}
+
+/** "2-4" or "3" as a page range; null when it is not one. */
+export function parseRange(text: string, pageCount: number): PageRange | null {
+  const match = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(text);
+  if (!match) return null;
+  const from = Number(match[1]);
+  const to = Number(match[2] ?? match[1]);
+  return from >= 1 && to >= from && to <= pageCount ? { from, to } : null;
+}

@@ -1,0 +1,106 @@
+// Shape of one editor's state. The document part ({ pdfBytes, annotations }) is what the core
+// history records, so page operations and annotation edits undo alike.
+import type { EditorTool, Gate, GateAction, GateDecision } from '../../core/adapters';
+import type { Annotation, Point, Rect } from '../../core/model/types';
+import type { AnnotationPatch } from '../../core/history/annotationList';
+import type { History } from '../../core/history/createHistory';
+import type { AnnotationStyle } from './style';
+
+export interface DocumentState {
+  /** The PDF as edited so far (page operations rewrite it); null before a file is loaded. */
+  pdfBytes: Uint8Array | null;
+  annotations: Annotation[];
+}
+
+/** A text or comment being typed in place. `id` is set when an existing annotation is edited. */
+export interface TextEditing {
+  kind: 'text' | 'comment';
+  page: number;
+  position: Point;
+  id?: string;
+  content: string;
+}
+
+/** A place waiting for content the user picks in a dialog (image file, drawn signature). */
+export interface PlacementRequest {
+  kind: 'image' | 'signature';
+  page: number;
+  rect: Rect;
+}
+
+export interface EditorState {
+  pdfBytes: Uint8Array | null;
+  /** Incremented whenever `pdfBytes` changes, so the viewer reloads the document. */
+  documentRevision: number;
+  annotations: Annotation[];
+  canUndo: boolean;
+  canRedo: boolean;
+  tool: EditorTool;
+  style: AnnotationStyle;
+  selectedIds: string[];
+  currentPage: number;
+  pageCount: number;
+  zoom: number;
+  /** A new annotation being drawn; it joins the document when the gesture ends. */
+  draft: Annotation | null;
+  /** The eraser's (or any tool's) hover target. */
+  hoverId: string | null;
+  editing: TextEditing | null;
+  placement: PlacementRequest | null;
+  /** PNG data URLs of signatures drawn in this session, offered again by the signature pad. */
+  savedSignatures: string[];
+  /** The annotations as last loaded from or saved to storage: anything else is unsaved. */
+  savedAnnotations: Annotation[];
+  saving: boolean;
+  actions: EditorActions;
+}
+
+export interface EditorActions {
+  setTool(tool: EditorTool): boolean;
+  setStyle(change: Partial<AnnotationStyle>, options?: { mergeKey?: string }): void;
+  select(ids: string[]): void;
+  add(annotation: Annotation): void;
+  update(patches: Record<string, AnnotationPatch>, label?: string): void;
+  remove(ids: string[]): void;
+  deleteSelected(): void;
+  copy(): void;
+  paste(): void;
+  nudge(dx: number, dy: number): void;
+  undo(): void;
+  redo(): void;
+  /** Starts a gesture: every change until it commits is one undo step; cancel restores. */
+  beginGesture(label?: string): { commit(): void; cancel(): void };
+  setDraft(draft: Annotation | null): void;
+  setHover(id: string | null): void;
+  startEditing(editing: TextEditing): void;
+  setEditingContent(content: string): void;
+  /** Commits the text being edited: non-blank adds or updates, blank deletes an existing one. */
+  commitEditing(): void;
+  cancelEditing(): void;
+  requestPlacement(request: PlacementRequest | null): void;
+  /** Places an image or signature at the pending placement. */
+  completePlacement(imageData: string): void;
+  goToPage(page: number): void;
+  setPageCount(count: number): void;
+  setZoom(zoom: number): void;
+  /** Replaces the document (new file): no undo step, both stacks emptied. */
+  loadDocument(pdfBytes: Uint8Array | null, annotations?: Annotation[]): void;
+  /** Applies a whole new document state as one undo step (page operations). */
+  applyDocument(next: DocumentState, label: string): void;
+  /** Replaces the annotations from outside (controlled mode) as one undo step. */
+  setAnnotations(annotations: Annotation[]): void;
+  /** Asks the gate; a prompt goes to the host's onGatePrompt and the answer is false. */
+  allow(action: GateAction): boolean;
+}
+
+export interface EditorStoreOptions {
+  annotations?: Annotation[];
+  pdfBytes?: Uint8Array | null;
+  initialPage?: number;
+  zoom?: number;
+  gate?: Gate;
+  onGatePrompt?: (decision: Exclude<GateDecision, 'allow'>, action: GateAction) => void;
+  historyLimit?: number;
+}
+
+export type { History };

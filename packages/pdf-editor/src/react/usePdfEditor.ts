@@ -1,0 +1,106 @@
+// Creates one editor instance for a component's lifetime and keeps it in step with the props:
+// the file, controlled or uncontrolled annotations, storage, the gate. Custom layouts call it and
+// pass the result to <EditorProvider>.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Annotation } from '../core/model/types';
+import { resolveMessages } from './messages';
+import type { Messages } from './messages';
+import { createEditorRuntime } from './runtime';
+import type { EditorConfig, EditorRuntime } from './runtime';
+import { readPdfFile } from './viewer/loadFile';
+import type { PdfFile } from './viewer/loadFile';
+
+export interface UsePdfEditorOptions extends EditorConfig {
+  file?: PdfFile | null;
+  /** Controlled annotations; pair with onAnnotationsChange. */
+  annotations?: Annotation[];
+  onAnnotationsChange?: (annotations: Annotation[]) => void;
+  /** Uncontrolled: the annotations to start with. */
+  defaultAnnotations?: Annotation[];
+  initialPage?: number;
+  /** An external zoom: the editor shows no zoom buttons and follows this value. */
+  scale?: number;
+  messages?: Partial<Messages>;
+}
+
+export function usePdfEditor(options: UsePdfEditorOptions = {}): EditorRuntime {
+  const [runtime] = useState(() =>
+    createEditorRuntime({
+      messages: resolveMessages(options.messages),
+      config: {},
+      annotations: options.annotations ?? options.defaultAnnotations,
+      initialPage: options.initialPage,
+      zoom: options.scale,
+    }),
+  );
+  const latest = useRef(options);
+  latest.current = options;
+
+  // Props that are read when needed, not at creation.
+  const { gate, onGatePrompt, storage, documentId, fileName, onError, messages } = options;
+  useLayoutEffect(() => {
+    runtime.config = { gate, onGatePrompt, storage, documentId, fileName, onError };
+    runtime.messages = resolveMessages(messages);
+  });
+
+  useEffect(() => () => runtime.dispose(), [runtime]);
+
+  const { file } = options;
+  useEffect(() => {
+    const controller = new AbortController();
+    if (!file) {
+      runtime.store.getState().actions.loadDocument(null);
+      return;
+    }
+    readPdfFile(file, controller.signal).then(
+      (bytes) => {
+        if (!controller.signal.aborted) runtime.store.getState().actions.loadDocument(bytes);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        runtime.document.setState({ status: 'error', error: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [file, runtime]);
+
+  useEffect(() => {
+    if (!storage || !documentId) return;
+    let cancelled = false;
+    storage.load(documentId).then(
+      (stored) => {
+        if (cancelled || !stored) return;
+        runtime.storageVersion = stored.version;
+        runtime.store.history.reset({ ...runtime.store.history.state, annotations: stored.annotations });
+        runtime.store.setState({ savedAnnotations: stored.annotations });
+      },
+      (error: unknown) => latest.current.onError?.(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [storage, documentId, runtime]);
+
+  // Controlled mode: the host's list wins whenever it changes.
+  const controlled = options.annotations;
+  useEffect(() => {
+    if (controlled && !runtime.store.history.inTransaction) runtime.store.getState().actions.setAnnotations(controlled);
+  }, [controlled, runtime]);
+
+  useEffect(() => {
+    let emitted = runtime.store.history.state.annotations;
+    return runtime.store.history.subscribe((doc) => {
+      // A gesture reports once, when it ends, not on every pointer move.
+      if (runtime.store.history.inTransaction || doc.annotations === emitted) return;
+      emitted = doc.annotations;
+      latest.current.onAnnotationsChange?.(doc.annotations);
+    });
+  }, [runtime]);
+
+  const { scale } = options;
+  useEffect(() => {
+    if (scale !== undefined) runtime.store.getState().actions.setZoom(scale);
+  }, [scale, runtime]);
+
+  return runtime;
+}

@@ -1,0 +1,98 @@
+// Draws one annotation in the page's SVG overlay, in page points (the overlay's viewBox scales
+// them with the zoom). Memoised by object identity: the history keeps unchanged annotations as
+// the same objects, so moving one shape re-renders only that shape.
+import { memo } from 'react';
+import type { Annotation, ArrowAnnotation, Point, Rect } from '../../core/model/types';
+
+const ARROW_HEAD = 15;
+const ARROW_ANGLE = Math.PI / 6;
+const LINE_HEIGHT = 1.2;
+
+function arrowHead({ position: a, endPoint: b }: ArrowAnnotation): string {
+  const angle = Math.atan2(b.y - a.y, b.x - a.x);
+  const wing = (side: number): Point => ({
+    x: b.x - ARROW_HEAD * Math.cos(angle + side * ARROW_ANGLE),
+    y: b.y - ARROW_HEAD * Math.sin(angle + side * ARROW_ANGLE),
+  });
+  const left = wing(1);
+  const right = wing(-1);
+  return `M${left.x},${left.y} L${b.x},${b.y} L${right.x},${right.y}`;
+}
+
+function pathOf(points: readonly Point[]): string {
+  return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y}`).join(' ');
+}
+
+function markRects(annotation: Annotation & { width: number; height: number; rects?: Rect[] | undefined }): Rect[] {
+  return annotation.rects?.length ? annotation.rects : [{ ...annotation.position, width: annotation.width, height: annotation.height }];
+}
+
+function Shape({ annotation: a }: { annotation: Annotation }) {
+  const common = { opacity: a.opacity, 'data-annotation-id': a.id, 'data-annotation-type': a.type };
+  switch (a.type) {
+    case 'rectangle':
+      return (
+        <rect {...common} x={a.position.x} y={a.position.y} width={a.width} height={a.height} stroke={a.color} strokeWidth={a.strokeWidth}
+          fill={a.fillStyle === 'solid' ? (a.fillColor ?? a.color) : 'none'} />
+      );
+    case 'whiteout':
+      return <rect {...common} x={a.position.x} y={a.position.y} width={a.width} height={a.height} fill={a.color} />;
+    case 'circle':
+      return <circle {...common} cx={a.position.x + a.radius} cy={a.position.y + a.radius} r={a.radius} stroke={a.color} strokeWidth={a.strokeWidth} fill="none" />;
+    case 'arrow':
+      return (
+        <g {...common} stroke={a.color} strokeWidth={a.strokeWidth} fill="none" strokeLinecap="round" strokeLinejoin="round">
+          <line x1={a.position.x} y1={a.position.y} x2={a.endPoint.x} y2={a.endPoint.y} />
+          <path d={arrowHead(a)} />
+        </g>
+      );
+    case 'freehand':
+      return <path {...common} d={pathOf(a.points)} stroke={a.color} strokeWidth={a.strokeWidth} fill="none" strokeLinecap="round" strokeLinejoin="round" />;
+    case 'highlight':
+      return (
+        <g {...common} fill={a.color} style={{ mixBlendMode: 'multiply' }}>
+          {markRects(a).map((r, i) => <rect key={i} x={r.x} y={r.y} width={r.width} height={r.height} />)}
+        </g>
+      );
+    case 'strikethrough':
+    case 'underline':
+      return (
+        <g {...common} stroke={a.color} strokeWidth={Math.max(1, a.strokeWidth)}>
+          {markRects(a).map((r, i) => {
+            const y = a.type === 'underline' ? r.y + r.height : r.y + r.height / 2;
+            return <line key={i} x1={r.x} y1={y} x2={r.x + r.width} y2={y} />;
+          })}
+          <rect x={a.position.x} y={a.position.y} width={a.width} height={a.height} fill="transparent" />
+        </g>
+      );
+    case 'image':
+    case 'signature':
+      return a.imageData ? (
+        <image {...common} href={a.imageData} x={a.position.x} y={a.position.y} width={a.width} height={a.height} preserveAspectRatio="none" />
+      ) : (
+        <rect {...common} className="mg-placeholder" x={a.position.x} y={a.position.y} width={a.width} height={a.height} />
+      );
+    case 'text': {
+      const anchor = a.textAlign === 'center' ? 'middle' : a.textAlign === 'right' ? 'end' : 'start';
+      const width = a.width ?? 0;
+      const x = a.textAlign === 'center' ? a.position.x + width / 2 : a.textAlign === 'right' ? a.position.x + width : a.position.x;
+      return (
+        <text {...common} x={x} y={a.position.y} fill={a.color} fontSize={a.fontSize} fontFamily={a.fontFamily} fontWeight={a.fontWeight}
+          fontStyle={a.fontStyle} textDecoration={a.textDecoration === 'underline' ? 'underline' : undefined} textAnchor={anchor}>
+          {a.content.split('\n').map((line, i) => (
+            <tspan key={i} x={x} dy={i === 0 ? a.fontSize * 0.8 : a.fontSize * LINE_HEIGHT}>{line || ' '}</tspan>
+          ))}
+        </text>
+      );
+    }
+    case 'comment':
+      return (
+        <g {...common}>
+          <title>{a.content}</title>
+          <path d={`M${a.position.x},${a.position.y} h24 v18 h-14 l-6,6 v-6 h-4 z`} fill={a.color} stroke="#00000066" strokeWidth={1} />
+        </g>
+      );
+  }
+}
+
+export const AnnotationShape = memo(Shape);

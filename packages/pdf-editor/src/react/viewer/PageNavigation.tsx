@@ -1,0 +1,40 @@
+// Previous / "Page N of M" / Next, and zoom out / percentage / zoom in / fit width when the host
+// does not drive the zoom itself.
+import { useEditorRuntime, useEditorState } from '../context';
+import { format } from '../messages';
+import { stepZoom } from '../store/zoom';
+
+export function PageNavigation({ zoomControls = true }: { zoomControls?: boolean }) {
+  const runtime = useEditorRuntime();
+  const { messages } = runtime;
+  const page = useEditorState((s) => s.currentPage);
+  const count = useEditorState((s) => s.pageCount);
+  const zoom = useEditorState((s) => s.zoom);
+  const actions = useEditorState((s) => s.actions);
+  return (
+    <div className="mg-nav" role="toolbar" aria-label={messages.pages}>
+      <button type="button" className="mg-button" disabled={page <= 1} onClick={() => runtime.goToPage(page - 1)}>
+        {messages.previousPage}
+      </button>
+      <span className="mg-page-indicator" aria-live="polite">{format(messages.pageOf, { page, total: Math.max(count, 1) })}</span>
+      <button type="button" className="mg-button" disabled={page >= count} onClick={() => runtime.goToPage(page + 1)}>
+        {messages.nextPage}
+      </button>
+      {zoomControls && (
+        <>
+          <span className="mg-separator" />
+          <button type="button" className="mg-button" aria-label={messages.zoomOutLabel} title={messages.zoomOutLabel} disabled={zoom <= 0.5} onClick={() => actions.setZoom(stepZoom(zoom, -1))}>
+            {messages.zoomOut}
+          </button>
+          <span className="mg-zoom-label">{Math.round(zoom * 100)}%</span>
+          <button type="button" className="mg-button" aria-label={messages.zoomInLabel} title={messages.zoomInLabel} disabled={zoom >= 3} onClick={() => actions.setZoom(stepZoom(zoom, 1))}>
+            {messages.zoomIn}
+          </button>
+          <button type="button" className="mg-button" onClick={() => runtime.viewer?.fitWidth()}>
+            {messages.fitWidth}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

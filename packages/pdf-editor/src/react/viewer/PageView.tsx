@@ -1,0 +1,109 @@
+// One page of the viewer: the pdf.js canvas, its text layer, and the SVG overlay holding the
+// annotations, the draft being drawn and the selection. Pointer events on the overlay are turned
+// into page points and handed to the editor's pointer router.
+import { memo, useCallback, useEffect, useMemo } from 'react';
+import type { PointerEvent as ReactPointerEvent } from 'react';
+import { useEditorRuntime, useEditorState } from '../context';
+import { format } from '../messages';
+import { toolById } from '../tools/registry';
+import { AnnotationShape } from './AnnotationShape';
+import type { PageSize } from './documentController';
+import type { PDFDocumentProxy } from './pdfjs';
+import type { PointerRouter, RoutedPointer } from './pointerRouter';
+import { SelectionLayer } from './SelectionLayer';
+import { TextEditor } from './TextEditor';
+import { usePageRender } from './usePageRender';
+
+export interface PageViewProps {
+  pdf: PDFDocumentProxy;
+  pageNumber: number;
+  size: PageSize;
+  zoom: number;
+  top: number;
+  router: PointerRouter;
+  descriptionId: string;
+  registerTextLayer(page: number, element: HTMLDivElement | null): void;
+}
+
+export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, top, router, descriptionId, registerTextLayer }: PageViewProps) {
+  const runtime = useEditorRuntime();
+  const all = useEditorState((s) => s.annotations);
+  const selectedIds = useEditorState((s) => s.selectedIds);
+  const hoverId = useEditorState((s) => s.hoverId);
+  const draft = useEditorState((s) => (s.draft?.page === pageNumber ? s.draft : null));
+  const editing = useEditorState((s) => (s.editing?.page === pageNumber ? s.editing : null));
+  const tool = useEditorState((s) => s.tool);
+  const onSize = useCallback((measured: PageSize) => runtime.document.measured(pageNumber, measured), [runtime, pageNumber]);
+  const { canvasRef, textRef, rendered } = usePageRender(pdf, pageNumber, zoom, true, onSize);
+
+  useEffect(() => {
+    registerTextLayer(pageNumber, textRef.current);
+    return () => registerTextLayer(pageNumber, null);
+  }, [registerTextLayer, pageNumber, textRef]);
+
+  const annotations = useMemo(() => all.filter((a) => a.page === pageNumber), [all, pageNumber]);
+  const selected = useMemo(() => annotations.filter((a) => selectedIds.includes(a.id)), [annotations, selectedIds]);
+  const hovered = hoverId ? annotations.find((a) => a.id === hoverId) : undefined;
+  // The one being edited is hidden so the input takes its place.
+  const shown = editing?.id ? annotations.filter((a) => a.id !== editing.id) : annotations;
+
+  const toPointer = (event: ReactPointerEvent<SVGSVGElement>): RoutedPointer => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return {
+      page: pageNumber,
+      x: (event.clientX - rect.left) / zoom,
+      y: (event.clientY - rect.top) / zoom,
+      shiftKey: event.shiftKey,
+      pointerId: event.pointerId,
+      pointerType: event.pointerType,
+      clientX: event.clientX,
+      clientY: event.clientY,
+    };
+  };
+
+  const width = size.width * zoom;
+  const height = size.height * zoom;
+  return (
+    <div
+      className="mg-page"
+      data-page-number={pageNumber}
+      role="group"
+      aria-label={format(runtime.messages.pageLabel, { page: pageNumber })}
+      style={{ top, width, height, ['--total-scale-factor' as string]: zoom }}
+    >
+      <canvas ref={canvasRef} className="mg-canvas" aria-hidden="true" />
+      {!rendered && <div className="mg-spinner" aria-hidden="true" />}
+      <div ref={textRef} className="textLayer" aria-hidden="true" />
+      <svg
+        className="mg-overlay"
+        data-tool={tool}
+        viewBox={`0 0 ${size.width} ${size.height}`}
+        width={width}
+        height={height}
+        aria-describedby={descriptionId}
+        style={{ cursor: toolById(tool).preset.cursor, touchAction: tool === 'select' ? 'pan-x pan-y' : 'none' }}
+        onPointerDown={(event) => {
+          if (event.button > 0) return;
+          event.preventDefault();
+          runtime.focusEditor?.();
+          router.down(toPointer(event));
+        }}
+        onPointerMove={(event) => router.move(toPointer(event))}
+        onPointerUp={(event) => router.up(toPointer(event))}
+        onPointerCancel={(event) => router.leave(toPointer(event))}
+        onPointerLeave={(event) => router.leave(toPointer(event))}
+        onDoubleClick={(event) => {
+          const rect = event.currentTarget.getBoundingClientRect();
+          runtime.machine().doubleClick?.({ page: pageNumber, x: (event.clientX - rect.left) / zoom, y: (event.clientY - rect.top) / zoom });
+        }}
+      >
+        {shown.map((annotation) => (
+          <AnnotationShape key={annotation.id} annotation={annotation} />
+        ))}
+        {draft && <AnnotationShape annotation={draft} />}
+        <SelectionLayer selected={selected} hovered={tool === 'eraser' ? hovered : undefined} zoom={zoom} />
+      </svg>
+      {editing && <TextEditor key={editing.id ?? 'new'} editing={editing} zoom={zoom} />}
+    </div>
+  );
+});

@@ -1,0 +1,150 @@
+// The page viewer: navigation, then a continuously scrolling, virtualised column of pages.
+// It registers itself with the editor runtime (scroll to a page, fit width, text lines for the
+// markup tools) and keeps the current page in step with the scroll position.
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Rect } from '../../core/model/types';
+import { useDocumentView, useEditorRuntime, useEditorState } from '../context';
+import { centerPage, layoutPages, PAGE_GAP, visiblePages } from './layout';
+import { PageNavigation } from './PageNavigation';
+import { PageView } from './PageView';
+import { PasswordPrompt } from './PasswordPrompt';
+import { createPointerRouter } from './pointerRouter';
+import { snapToLines } from './textSnap';
+
+export interface PdfViewerProps {
+  /** Show zoom buttons (hidden when the host supplies the zoom). */
+  zoomControls?: boolean;
+  /** Show Previous / Page N of M / Next. */
+  navigation?: boolean;
+}
+
+export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerProps) {
+  const runtime = useEditorRuntime();
+  const { messages } = runtime;
+  const status = useDocumentView((v) => v.status);
+  const error = useDocumentView((v) => v.error);
+  const pdf = useDocumentView((v) => v.pdf);
+  const sizes = useDocumentView((v) => v.pageSizes);
+  const zoom = useEditorState((s) => s.zoom);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const textLayers = useRef(new Map<number, HTMLDivElement>());
+  const scrolledTo = useRef(0);
+  const [viewport, setViewport] = useState({ top: 0, height: 800, width: 800 });
+  const descriptionId = useId();
+
+  const layout = useMemo(() => layoutPages(sizes, zoom), [sizes, zoom]);
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
+
+  const router = useMemo(
+    () =>
+      createPointerRouter({
+        machine: () => runtime.machine(),
+        getZoom: () => runtime.store.getState().zoom,
+        setZoom: (z) => runtime.store.getState().actions.setZoom(z),
+      }),
+    [runtime],
+  );
+
+  const registerTextLayer = useCallback((page: number, element: HTMLDivElement | null) => {
+    if (element) textLayers.current.set(page, element);
+    else textLayers.current.delete(page);
+  }, []);
+
+  const measure = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    setViewport({ top: el.scrollTop, height: el.clientHeight || 800, width: el.clientWidth || 800 });
+    const page = centerPage(layoutRef.current, el.scrollTop, el.clientHeight);
+    if (layoutRef.current.tops.length > 0 && page !== runtime.store.getState().currentPage) {
+      scrolledTo.current = page;
+      runtime.store.getState().actions.goToPage(page);
+    }
+  }, [runtime]);
+
+  useLayoutEffect(() => {
+    runtime.viewer = {
+      scrollToPage(page) {
+        const el = scrollRef.current;
+        const top = layoutRef.current.tops[page - 1];
+        if (!el || top === undefined || scrolledTo.current === page) return;
+        scrolledTo.current = page;
+        el.scrollTop = top - PAGE_GAP;
+      },
+      fitWidth() {
+        const el = scrollRef.current;
+        const size = runtime.document.getState().pageSizes[runtime.store.getState().currentPage - 1];
+        if (el && size) runtime.store.getState().actions.setZoom((el.clientWidth - 2 * PAGE_GAP) / size.width);
+      },
+      textRects(page: number, box: Rect) {
+        const layer = textLayers.current.get(page);
+        if (!layer) return [];
+        const origin = layer.getBoundingClientRect();
+        const scale = runtime.store.getState().zoom;
+        const spans = [...layer.querySelectorAll('span')].map((span) => {
+          const r = span.getBoundingClientRect();
+          return { x: (r.left - origin.left) / scale, y: (r.top - origin.top) / scale, width: r.width / scale, height: r.height / scale };
+        });
+        return snapToLines(spans, box);
+      },
+    };
+    return () => {
+      runtime.viewer = null;
+    };
+  }, [runtime]);
+
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(el);
+    measure();
+    return () => observer?.disconnect();
+  }, [measure, status]);
+
+  // A new zoom or document keeps the current page in view.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const top = layout.tops[runtime.store.getState().currentPage - 1];
+    if (el && top !== undefined) {
+      el.scrollTop = top - PAGE_GAP;
+      scrolledTo.current = runtime.store.getState().currentPage;
+    }
+    measure();
+    // Only on zoom or document changes: later size measurements must not yank the scroll.
+  }, [zoom, pdf]);
+
+  if (status === 'password') return <PasswordPrompt />;
+  if (status === 'error') return <p className="mg-error" role="alert">{error}</p>;
+  if (status === 'empty') return <p className="mg-empty">{messages.noDocument}</p>;
+
+  const { first, last } = visiblePages(layout, viewport.top, viewport.height);
+  const innerWidth = Math.max(viewport.width, layout.maxWidth + 2 * PAGE_GAP);
+  const pages: number[] = [];
+  for (let n = first; n <= last; n++) pages.push(n);
+
+  return (
+    <div className="mg-viewer">
+      {navigation && <PageNavigation zoomControls={zoomControls} />}
+      <p id={descriptionId} className="mg-visually-hidden">{messages.canvasDescription}</p>
+      <div ref={scrollRef} className="mg-scroll" onScroll={measure}>
+        {status === 'loading' || !pdf ? (
+          <p className="mg-loading" role="status">{messages.loadingPdf}</p>
+        ) : (
+          <div className="mg-pages" style={{ height: layout.totalHeight, width: innerWidth }}>
+            {pages.map((n) => {
+              const size = sizes[n - 1];
+              if (!size) return null;
+              return (
+                <div key={n} className="mg-page-slot" style={{ left: (innerWidth - size.width * zoom) / 2 }}>
+                  <PageView pdf={pdf} pageNumber={n} size={size} zoom={zoom} top={layout.tops[n - 1] ?? 0} router={router}
+                    descriptionId={descriptionId} registerTextLayer={registerTextLayer} />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

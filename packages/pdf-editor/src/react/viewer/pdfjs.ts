@@ -1,0 +1,58 @@
+// pdf.js, loaded on first use, configured once: its worker is bundled with the host app through
+// `new URL(..., import.meta.url)` (never a CDN). pdf.js 6 has no eval path any more (the old
+// isEvalSupported option is gone) and we never create its scripting sandbox or form layer, so a
+// PDF's JavaScript never runs.
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+
+type PdfJs = typeof import('pdfjs-dist');
+let loading: Promise<PdfJs> | undefined;
+
+export function loadPdfJs(): Promise<PdfJs> {
+  loading ??= import('pdfjs-dist').then((pdfjs) => {
+    if (!pdfjs.GlobalWorkerOptions.workerSrc && !pdfjs.GlobalWorkerOptions.workerPort) {
+      pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).href;
+    }
+    return pdfjs;
+  });
+  return loading;
+}
+
+/** Asked when the PDF needs a password: resolves with one to try, or null to give up. */
+export type PasswordCallback = (retry: boolean) => Promise<string | null>;
+
+export class PasswordCancelledError extends Error {
+  override readonly name = 'PasswordCancelledError';
+}
+
+export async function openPdf(bytes: Uint8Array, askPassword: PasswordCallback): Promise<PDFDocumentProxy> {
+  const pdfjs = await loadPdfJs();
+  // pdf.js transfers the buffer to its worker; the editor keeps its own copy for export.
+  const task = pdfjs.getDocument({ data: bytes.slice(), enableXfa: false, stopAtErrors: false });
+  task.onPassword = (update: (password: string) => void, reason: number) => {
+    askPassword(reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD).then(
+      (password) => {
+        if (password === null) void task.destroy();
+        else update(password);
+      },
+      () => void task.destroy(),
+    );
+  };
+  try {
+    return await task.promise;
+  } catch (error) {
+    if (task.destroyed) throw new PasswordCancelledError('The password prompt was cancelled.');
+    throw error;
+  }
+}
+
+export type { PDFDocumentProxy, PDFPageProxy };
+
+/** The largest canvas drawn (in device pixels); beyond it the page is drawn at a lower resolution
+ * and scaled up by CSS, so high zoom never gives browsers a canvas too big to paint (blank). */
+export const MAX_CANVAS_PIXELS = 2 ** 24;
+
+export function outputScale(cssWidth: number, cssHeight: number, devicePixelRatio: number): number {
+  const wanted = Math.max(1, devicePixelRatio);
+  const pixels = cssWidth * cssHeight * wanted * wanted;
+  return pixels <= MAX_CANVAS_PIXELS ? wanted : Math.sqrt(MAX_CANVAS_PIXELS / (cssWidth * cssHeight));
+}

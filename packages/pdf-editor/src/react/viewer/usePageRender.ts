@@ -1,0 +1,59 @@
+// Draws one pdf.js page into a canvas (sharp on HiDPI, capped in size) and its text layer;
+// a render still running when the page leaves the view, or the zoom changes, is cancelled.
+import { useEffect, useRef, useState } from 'react';
+import type { PDFDocumentProxy } from './pdfjs';
+import { loadPdfJs, outputScale } from './pdfjs';
+
+export function usePageRender(pdf: PDFDocumentProxy, pageNumber: number, zoom: number, withTextLayer: boolean, onSize: (size: { width: number; height: number }) => void) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
+  const [rendered, setRendered] = useState(false);
+  const onSizeRef = useRef(onSize);
+  onSizeRef.current = onSize;
+
+  useEffect(() => {
+    let cancelled = false;
+    let cancel = () => {};
+    setRendered(false);
+    (async () => {
+      const [pdfjs, page] = await Promise.all([loadPdfJs(), pdf.getPage(pageNumber)]);
+      const canvas = canvasRef.current;
+      if (cancelled || !canvas) return;
+      const base = page.getViewport({ scale: 1 });
+      onSizeRef.current({ width: base.width, height: base.height });
+      const viewport = page.getViewport({ scale: zoom });
+      const ratio = outputScale(viewport.width, viewport.height, globalThis.devicePixelRatio ?? 1);
+      canvas.width = Math.floor(viewport.width * ratio);
+      canvas.height = Math.floor(viewport.height * ratio);
+      canvas.style.width = `${viewport.width}px`;
+      canvas.style.height = `${viewport.height}px`;
+      const task = page.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
+      let textLayer: InstanceType<typeof pdfjs.TextLayer> | undefined;
+      cancel = () => {
+        task.cancel();
+        textLayer?.cancel();
+      };
+      const container = textRef.current;
+      if (withTextLayer && container) {
+        container.replaceChildren();
+        textLayer = new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container, viewport });
+        textLayer.render().catch(() => undefined);
+      }
+      try {
+        await task.promise;
+        if (!cancelled) setRendered(true);
+      } catch (error) {
+        // Cancelled renders are expected; other failures are only logged (spec: viewer errors).
+        if (!(error instanceof pdfjs.RenderingCancelledException)) console.warn('Page render failed', error);
+      }
+    })().catch((error: unknown) => {
+      if (!cancelled) console.warn('Page render failed', error);
+    });
+    return () => {
+      cancelled = true;
+      cancel();
+    };
+  }, [pdf, pageNumber, zoom, withTextLayer]);
+
+  return { canvasRef, textRef, rendered };
+}
