@@ -5,10 +5,13 @@
 //   <!-- snippet: snippets/history.ts -->            the whole file
 //   <!-- snippet: snippets/history.ts#undo -->       the lines between `// #region undo` and `// #endregion`
 //
+// The package README and the examples' READMEs are held to the same rules.
+//
 //   node scripts/snippets.mjs --write   copies each snippet into the block under its marker
 //   node scripts/snippets.mjs --check   fails when a block differs from its file, when a ts/tsx/js
 //                                       block has no marker, a json block does not parse, a relative
 //                                       link points nowhere, or a snippet file is not shown anywhere
+/* global console, process */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +33,11 @@ function markdownFiles(dir) {
 function snippetFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    return entry.isDirectory() ? snippetFiles(path) : /\.(tsx?|mjs)$/.test(entry.name) ? [path] : [];
+    return entry.isDirectory()
+      ? snippetFiles(path)
+      : /\.(tsx?|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts')
+        ? [path]
+        : [];
   });
 }
 
@@ -43,7 +50,9 @@ function snippetText(file, region) {
     const end = lines.findIndex((line, index) => index > start && line.trim() === '// #endregion');
     if (start < 0 || end < 0) throw new Error(`no "// #region ${region}" ... "// #endregion" in ${file}`);
     selected = lines.slice(start + 1, end);
-    const indent = Math.min(...selected.filter((line) => line.trim()).map((line) => line.length - line.trimStart().length));
+    const indent = Math.min(
+      ...selected.filter((line) => line.trim()).map((line) => line.length - line.trimStart().length),
+    );
     selected = selected.map((line) => line.slice(indent));
   }
   // Region markers of other regions never show in the docs.
@@ -75,11 +84,14 @@ function processMarkdown(path, used) {
     }
     const fence = FENCE.exec(line);
     if (!fence) {
+      if (line.trim() !== '') pendingSnippet = undefined;
       output.push(line);
       continue;
     }
     // A fenced block: find where it closes.
-    const close = lines.findIndex((candidate, at) => at > index && candidate.startsWith(fence[1]) && candidate.trim() === fence[1]);
+    const close = lines.findIndex(
+      (candidate, at) => at > index && candidate.startsWith(fence[1]) && candidate.trim() === fence[1],
+    );
     if (close < 0) {
       problems.push(`${where(index)}: unclosed code block`);
       output.push(...lines.slice(index));
@@ -87,7 +99,10 @@ function processMarkdown(path, used) {
     }
     const language = fence[2];
     const body = lines.slice(index + 1, close).join('\n');
-    if (pendingSnippet && pendingSnippet.line === index - 1) {
+    // The marker holds for the block right under it (blank lines between are fine: Prettier adds one).
+    const markerAbove =
+      pendingSnippet && lines.slice(pendingSnippet.line + 1, index).every((between) => between.trim() === '');
+    if (markerAbove) {
       used.add(pendingSnippet.file);
       let expected;
       try {
@@ -98,11 +113,14 @@ function processMarkdown(path, used) {
       }
       const expectedLanguage = languageOf(pendingSnippet.file);
       if (body !== expected || language !== expectedLanguage) {
-        problems.push(`${where(index)}: block differs from ${relative(docsRoot, pendingSnippet.file)} (run npm run snippets -w @marginalia/docs)`);
+        problems.push(
+          `${where(index)}: block differs from ${relative(docsRoot, pendingSnippet.file)} (run npm run snippets -w @marginalia/docs)`,
+        );
       }
       output.push(`${fence[1]}${expectedLanguage}`, ...expected.split('\n'), lines[close]);
     } else {
-      if (TYPED_LANGUAGES.has(language)) problems.push(`${where(index)}: ${language} sample without a snippet marker (put it in snippets/)`);
+      if (TYPED_LANGUAGES.has(language))
+        problems.push(`${where(index)}: ${language} sample without a snippet marker (put it in snippets/)`);
       if (language === 'json') {
         try {
           JSON.parse(body);
@@ -121,15 +139,26 @@ function processMarkdown(path, used) {
   for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
     if (/^(https?:|mailto:|#)/.test(target)) continue;
     const file = resolve(dirname(path), decodeURI(target.split('#')[0]));
-    if (!existsSync(file)) problems.push(`${relative(docsRoot, path)}: link to ${target}, which does not exist`);
+    if (!existsSync(file))
+      problems.push(`${relative(docsRoot, path)}: link to ${target}, which does not exist`);
   }
   return { text, problems };
 }
 
+// Pages outside docs/ whose samples are held to the same rule.
+const OTHER_PAGES = [
+  '../packages/pdf-editor/README.md',
+  '../examples/headless-export/README.md',
+  '../examples/custom-storage/README.md',
+];
+
 const write = process.argv.includes('--write');
 const used = new Set();
 const problems = [];
-const files = markdownFiles(docsRoot);
+const files = [
+  ...markdownFiles(docsRoot),
+  ...OTHER_PAGES.map((page) => resolve(docsRoot, page)).filter((page) => existsSync(page)),
+];
 for (const path of files) {
   const result = processMarkdown(path, used);
   if (write && result.text !== readFileSync(path, 'utf8')) {

@@ -45,12 +45,20 @@ describe.skipIf(!existsSync(sharedPdfs))('custom-storage example in Chromium', (
   let url: string;
 
   beforeAll(async () => {
-    if (!existsSync(join(dist, 'index.html'))) throw new Error('Build the example first: npm run build -w @marginalia/example-custom-storage');
+    if (!existsSync(join(dist, 'index.html')))
+      throw new Error('Build the example first: npm run build -w @marginalia/example-custom-storage');
     server = await serve(dist);
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   });
 
@@ -80,16 +88,24 @@ describe.skipIf(!existsSync(sharedPdfs))('custom-storage example in Chromium', (
     await page.mouse.up();
 
     const rectangles = page.locator('.mg-page[data-page-number="1"] [data-annotation-type="rectangle"]');
-    await expect.poll(() => rectangles.count()).toBe(1);
-    await expect.poll(() => page.locator('.app-status').textContent()).toContain('Saved to IndexedDB (version 1)');
+    await expect.poll(() => rectangles.count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => page.locator('.app-status').textContent(), { timeout: 20_000 })
+      .toContain('Saved to IndexedDB (version 1)');
 
     await page.reload();
-    await expect.poll(() => page.locator('.app-status').textContent()).toContain('Restored 1 annotation(s) from IndexedDB.');
-    await expect.poll(() => rectangles.count()).toBe(1);
+    await expect
+      .poll(() => page.locator('.app-status').textContent(), { timeout: 20_000 })
+      .toContain('Restored 1 annotation(s) from IndexedDB.');
+    await expect.poll(() => rectangles.count(), { timeout: 20_000 }).toBe(1);
 
-    await page.getByRole('button', { name: 'Show JSON' }).click();
+    // The host's button sits in the editor's own toolbar.
+    await page.getByRole('toolbar').getByRole('button', { name: 'Show JSON' }).click();
     const json = await page.locator('.json-dialog pre').textContent();
-    const saved = JSON.parse(json ?? '') as { version: number; annotations: { type: string; page: number }[] };
+    const saved = JSON.parse(json ?? '') as {
+      version: number;
+      annotations: { type: string; page: number }[];
+    };
     expect(saved.annotations).toEqual([expect.objectContaining({ type: 'rectangle', page: 1 })]);
 
     expect(errors).toEqual([]);

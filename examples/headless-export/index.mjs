@@ -7,6 +7,7 @@
 // annotations.json holds a list of annotations (or `{ "version": 1, "annotations": [...] }` as
 // `serializeAnnotations` writes it). Each one needs only `type` and `page`; missing fields get the
 // editor's defaults, then the whole list is validated, naming the index and field of any problem.
+/* global console, process */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
@@ -42,10 +43,16 @@ export function readAnnotations(json) {
     // parseAnnotations reports the JSON syntax error with its position.
     return parseAnnotations(json);
   }
-  const items = Array.isArray(value) ? value : value && typeof value === 'object' && 'annotations' in value ? value.annotations : value;
+  const items = Array.isArray(value)
+    ? value
+    : value && typeof value === 'object' && 'annotations' in value
+      ? value.annotations
+      : value;
   if (!Array.isArray(items)) return parseAnnotations(value);
   const completed = items.map((item) =>
-    isAnnotationInput(item) ? normalizeAnnotation(/** @type {import('@marginalia/pdf-editor/core').AnnotationInput} */ (item)) : item,
+    isAnnotationInput(item)
+      ? normalizeAnnotation(/** @type {import('@marginalia/pdf-editor/core').AnnotationInput} */ (item))
+      : item,
   );
   return parseAnnotations(completed);
 }
@@ -74,7 +81,9 @@ export async function main(argv) {
     await writeFile(output, bytes);
     for (const warning of warnings) console.warn(`warning: ${warning}`);
     const pages = new Set(annotations.map((annotation) => annotation.page)).size;
-    console.log(`Wrote ${output}: ${annotations.length} annotation(s) on ${pages} page(s), ${mode}${values.watermark ? ', watermarked' : ''}.`);
+    console.log(
+      `Wrote ${output}: ${annotations.length} annotation(s) on ${pages} page(s), ${mode}${values.watermark ? ', watermarked' : ''}.`,
+    );
     return 0;
   } catch (error) {
     const known = [AnnotationValidationError, PdfEncryptedError, PdfInvalidError, PdfEmptyError];

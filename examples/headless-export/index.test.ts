@@ -22,7 +22,9 @@ function pageCount(path: string): number {
 }
 
 function pageText(path: string, page: number): string {
-  return execFileSync('pdftotext', ['-raw', '-f', String(page), '-l', String(page), path, '-'], { encoding: 'utf8' });
+  return execFileSync('pdftotext', ['-raw', '-f', String(page), '-l', String(page), path, '-'], {
+    encoding: 'utf8',
+  });
 }
 
 /** `qpdf --check` exit status: 0 clean, 3 warnings, 2 errors. */
@@ -32,14 +34,20 @@ function qpdfCheck(path: string): number {
 
 /** The /Subtype of every annotation listed in a page's /Annots, read with qpdf's JSON output. */
 function annotationSubtypes(path: string, page: number): string[] {
-  const json = JSON.parse(execFileSync('qpdf', ['--json', path], { encoding: 'utf8', maxBuffer: 1 << 28 })) as {
+  const json = JSON.parse(
+    execFileSync('qpdf', ['--json', path], { encoding: 'utf8', maxBuffer: 1 << 28 }),
+  ) as {
     pages: { object: string }[];
     qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>];
   };
   const objects = json.qpdf[1];
   const pageObject = objects[`obj:${json.pages[page - 1]?.object}`]?.value ?? {};
   const annots = pageObject['/Annots'];
-  const refs: unknown[] = Array.isArray(annots) ? annots : typeof annots === 'string' ? ((objects[`obj:${annots}`]?.value as unknown as unknown[]) ?? []) : [];
+  const refs: unknown[] = Array.isArray(annots)
+    ? annots
+    : typeof annots === 'string'
+      ? ((objects[`obj:${annots}`]?.value as unknown as unknown[]) ?? [])
+      : [];
   return refs.map((ref) => String(objects[`obj:${String(ref)}`]?.value?.['/Subtype'] ?? ''));
 }
 
@@ -65,7 +73,9 @@ describe.skipIf(!existsSync(sharedPdfs))('headless export CLI', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(qpdfCheck(out)).toBe(0);
     expect(pageCount(out)).toBe(14);
-    expect(annotationSubtypes(out, 1)).toEqual(expect.arrayContaining(['/FreeText', '/Highlight', '/Square']));
+    expect(annotationSubtypes(out, 1)).toEqual(
+      expect.arrayContaining(['/FreeText', '/Highlight', '/Square']),
+    );
     expect(annotationSubtypes(out, 2)).toEqual(expect.arrayContaining(['/Circle', '/Line', '/Ink']));
   });
 
@@ -88,7 +98,13 @@ describe.skipIf(!existsSync(sharedPdfs))('headless export CLI', () => {
     expect(pageText(out, 3)).toContain('Ωμέγα');
 
     const invalid = join(work, 'invalid.json');
-    writeFileSync(invalid, JSON.stringify([{ type: 'text', page: 1, content: 'ok' }, { type: 'circle', page: 1, radius: -4 }]));
+    writeFileSync(
+      invalid,
+      JSON.stringify([
+        { type: 'text', page: 1, content: 'ok' },
+        { type: 'circle', page: 1, radius: -4 },
+      ]),
+    );
     const result = cli(input, invalid, join(work, 'never.pdf'));
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/annotations\[1\]\.radius/);

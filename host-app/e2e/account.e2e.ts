@@ -26,14 +26,14 @@ describe('account', () => {
     await page.getByLabel('Name').fill('Grace Hopper');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Compiler42');
-    await page.getByLabel('Confirm password').fill('Compiler42');
+    await page.getByRole('textbox', { name: 'Confirm password' }).fill('Compiler42');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Account created successfully!').waitFor();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Welcome back, Grace Hopper!' }).waitFor();
-    expect(await page.getByTestId('stat-usage').textContent()).toBe('0/3');
-    expect(await page.getByTestId('stat-total').textContent()).toBe('0');
+    await expect.poll(() => page.getByTestId('stat-usage').textContent()).toBe('0/3');
+    await expect.poll(() => page.getByTestId('stat-total').textContent()).toBe('0');
     await page.getByRole('link', { name: 'Upload your first document' }).waitFor();
     expect(await page.title()).toContain('Dashboard');
     const stored = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('auth-storage')]);
@@ -84,7 +84,7 @@ describe('account', () => {
     await uploadViaApi(baseUrl, user, small, 'third.pdf');
     await page.goto('/dashboard');
     await expect.poll(() => page.getByTestId('stat-usage').textContent()).toBe('3/3');
-    expect(await page.getByTestId('stat-total').textContent()).toBe('3');
+    await expect.poll(() => page.getByTestId('stat-total').textContent()).toBe('3');
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard.png'), fullPage: true });
     await page.goto('/documents');
     await page.getByRole('button', { name: 'Upload PDF' }).click();

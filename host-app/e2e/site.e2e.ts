@@ -51,7 +51,7 @@ describe('public site', () => {
     await page.getByLabel('Name').fill('A');
     await page.getByLabel('Email').fill('a@b');
     await page.getByLabel('Password', { exact: true }).fill('lowercase1');
-    await page.getByLabel('Confirm password').fill('different1');
+    await page.getByRole('textbox', { name: 'Confirm password' }).fill('different1');
     await submit.click();
     for (const message of [
       'Name must be at least 2 characters',
@@ -67,7 +67,7 @@ describe('public site', () => {
     await page.getByLabel('Name').fill('Ada');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Analytical1');
-    await page.getByLabel('Confirm password').fill('Analytical1');
+    await page.getByRole('textbox', { name: 'Confirm password' }).fill('Analytical1');
     await submit.click();
     await page.getByText('You must accept the Terms of Service and Privacy Policy').waitFor();
     expect(page.url()).toContain('/register');
@@ -84,11 +84,11 @@ describe('public site', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText('we sent a link to reset your password').waitFor();
     await page.goto('/reset-password?token=not-a-real-token');
-    await page.getByLabel('New password').fill('Another123');
-    await page.getByLabel('Confirm password').fill('Another124');
+    await page.getByRole('textbox', { name: 'New password' }).fill('Another123');
+    await page.getByRole('textbox', { name: 'Confirm password' }).fill('Another124');
     await page.getByRole('button', { name: 'Set New Password' }).click();
     await page.getByText('Passwords do not match').waitFor();
-    await page.getByLabel('Confirm password').fill('Another123');
+    await page.getByRole('textbox', { name: 'Confirm password' }).fill('Another123');
     await page.getByRole('button', { name: 'Set New Password' }).click();
     await page.getByText('This password reset link is invalid or has expired.').waitFor();
     expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
@@ -163,7 +163,7 @@ describe('public site', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL('**/pricing');
-    expect(await page.locator('#mobile-menu').count()).toBe(0);
+    await expect.poll(() => page.locator('#mobile-menu').count()).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await signInWithToken(page, user, '/');

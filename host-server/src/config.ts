@@ -94,13 +94,24 @@ const originList = z
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce
+      .number({ error: 'must be a port number (0-65535)' })
+      .int('must be a port number (0-65535)')
+      .min(0, 'must be a port number (0-65535)')
+      .max(65535, 'must be a port number (0-65535)')
+      .default(3000),
     HOST: optionalText,
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalText.pipe(
       z
         .string()
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset to use SQLite)')
+        .optional(),
+    ),
+    DATABASE_SCHEMA: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL schema name')
         .optional(),
     ),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -115,14 +126,6 @@ const envSchema = z
     TRUST_PROXY: booleanText,
     SOFFICE_PATH: z.string().trim().min(1).default('soffice'),
     PUBLIC_DIR: optionalText,
-  })
-  .superRefine((env, ctx) => {
-    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
-    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
-      for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when OpenID Connect is configured' });
-      }
-    }
   });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -132,10 +135,21 @@ export class ConfigError extends Error {
 }
 
 /** Validates the environment; throws a `ConfigError` listing every bad variable. */
+const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
 export function parseEnv(env: NodeJS.ProcessEnv): ServerEnv {
   const result = envSchema.safeParse(env);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+  const lines = result.success
+    ? []
+    : result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+  // Checked on the raw values so the message is complete even when other variables are wrong too.
+  const oidcSet = OIDC_VARIABLES.filter((key) => env[key]?.trim());
+  if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
+    for (const key of OIDC_VARIABLES) {
+      if (!oidcSet.includes(key)) lines.push(`  ${key}: is required when OpenID Connect is configured`);
+    }
+  }
+  if (result.success && lines.length === 0) return result.data;
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 

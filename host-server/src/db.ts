@@ -57,5 +57,8 @@ export function openDatabase(options: DatabaseOptions): Knex {
 }
 
 export async function migrate(knex: Knex): Promise<void> {
+  const searchPath = knex.client.config.searchPath as string[] | undefined;
+  const schema = searchPath?.[0];
+  if (databaseClient(knex) === 'postgres' && schema) await knex.raw('create schema if not exists ??', [schema]);
   await knex.migrate.latest({ migrationSource });
 }

@@ -48,16 +48,16 @@ function fromZod(error: ZodError): HttpError {
   return new HttpError(400, message, { extra: { errors } });
 }
 
-/** Errors thrown by body parsers (co-body via koa-body) carry a status and a type. */
+/** Errors thrown by body parsers (co-body via koa-body) carry a status, sometimes a type. */
 function fromParser(error: unknown): HttpError | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { status, type } = error as { status?: unknown; type?: unknown };
-  if (type === 'entity.parse.failed') return badRequest('Malformed JSON body');
-  if (type === 'entity.too.large' || status === 413) return new HttpError(413, 'Request body too large');
-  if (type === 'encoding.unsupported' || status === 415) return new HttpError(415, 'Unsupported request encoding');
-  if (typeof status === 'number' && status >= 400 && status < 500 && typeof type === 'string') {
-    return new HttpError(status, STATUS_CODES[status] ?? 'Bad request');
+  if (status === 400 && (error instanceof SyntaxError || type === 'entity.parse.failed')) {
+    return badRequest('Malformed JSON body');
   }
+  if (status === 413 || type === 'entity.too.large') return new HttpError(413, 'Request body too large');
+  if (status === 415 || type === 'encoding.unsupported') return new HttpError(415, 'Unsupported request encoding');
+  if (status === 400 || status === 411) return badRequest('Malformed request body');
   return undefined;
 }
 
@@ -76,7 +76,10 @@ export function errorMiddleware(logger: Logger): Middleware {
       await next();
       // Routes that matched nothing, or the router's 405/501, leave an empty body: answer JSON too.
       if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
-        ctx.body = { message: ctx.status === 404 ? 'Not found' : (STATUS_CODES[ctx.status] ?? 'Error') };
+        const status = ctx.status;
+        ctx.body = { message: status === 404 ? 'Not found' : (STATUS_CODES[status] ?? 'Error') };
+        // Assigning a body makes Koa answer 200 unless the status is set again.
+        ctx.status = status;
       }
     } catch (error) {
       const known = toHttpError(error);

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const env = parseEnv(process.env);
   const config = await configFromEnv(env);
   const logger = consoleLogger;
-  const knex = openDatabase({ dataDir: config.dataDir, databaseUrl: env.DATABASE_URL });
+  const knex = openDatabase({ dataDir: config.dataDir, databaseUrl: env.DATABASE_URL, schema: env.DATABASE_SCHEMA });
   await migrate(knex);
   const fileStore = await new LocalFileStore(join(config.dataDir, 'files')).init();
   await recoverFiles(knex, fileStore, join(config.dataDir, 'tmp'), logger);

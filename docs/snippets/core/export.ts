@@ -51,7 +51,8 @@ console.log(again.map((annotation) => annotation.type)); // ['text', 'highlight'
 try {
   await exportPdf(await readFile('locked.pdf'), annotations);
 } catch (error) {
-  if (error instanceof PdfEncryptedError) console.error(error.message); // "This PDF is password-protected. ..."
+  if (error instanceof PdfEncryptedError)
+    console.error(error.message); // "This PDF is password-protected. ..."
   else throw error;
 }
 // #endregion

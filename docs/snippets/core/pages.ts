@@ -19,7 +19,11 @@ const pdf = await readFile('report.pdf');
 // Rotating changes the displayed page, so annotations need the page sizes before the operation.
 const sizes = await getPageSizes(pdf);
 const rotated = await rotatePages(pdf, [1, 2], 90);
-const rotatedAnnotations = remapAnnotations(annotations, { type: 'rotate', pages: [1, 2], degrees: 90 }, sizes);
+const rotatedAnnotations = remapAnnotations(
+  annotations,
+  { type: 'rotate', pages: [1, 2], degrees: 90 },
+  sizes,
+);
 // #endregion
 
 // #region delete

@@ -56,7 +56,10 @@ export async function upload(token: string, file: File): Promise<ApiDocument> {
   const form = new FormData();
   form.append('file', file);
   // No Content-Type header: fetch sets multipart/form-data with its boundary.
-  const { document } = await call<{ document: ApiDocument }>('/api/documents/upload', token, { method: 'POST', body: form });
+  const { document } = await call<{ document: ApiDocument }>('/api/documents/upload', token, {
+    method: 'POST',
+    body: form,
+  });
   return document;
 }
 // #endregion
@@ -64,11 +67,15 @@ export async function upload(token: string, file: File): Promise<ApiDocument> {
 // #region annotations
 export async function saveAnnotations(token: string, id: string, annotations: Annotation[], version: number) {
   try {
-    return await call<{ annotations: Annotation[]; version: number }>(`/api/documents/${id}/annotations`, token, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ annotations, version }),
-    });
+    return await call<{ annotations: Annotation[]; version: number }>(
+      `/api/documents/${id}/annotations`,
+      token,
+      {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ annotations, version }),
+      },
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       // Saved elsewhere since `version`: reload, merge or ask the user, then save on the new version.

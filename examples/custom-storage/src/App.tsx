@@ -13,7 +13,11 @@ interface OpenDocument extends StoredFile {
   id: string;
 }
 
-type Status = { kind: 'idle' } | { kind: 'restored'; count: number } | { kind: 'saved'; version: number } | { kind: 'error'; message: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'restored'; count: number }
+  | { kind: 'saved'; version: number }
+  | { kind: 'error'; message: string };
 
 function describe(status: Status): string {
   switch (status.kind) {

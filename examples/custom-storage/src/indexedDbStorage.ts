@@ -1,8 +1,13 @@
 // The custom StorageAdapter this example is about: each document's annotations in IndexedDB, as
 // the versioned JSON the core writes, with optimistic versioning so two tabs cannot overwrite each
 // other's work (the adapter contract's StorageConflictError).
-import { StorageConflictError, type StorageAdapter, type StoredAnnotations } from '@marginalia/pdf-editor';
-import { parseAnnotations, serializeAnnotations } from '@marginalia/pdf-editor/core';
+import {
+  StorageConflictError,
+  parseAnnotations,
+  serializeAnnotations,
+  type StorageAdapter,
+  type StoredAnnotations,
+} from '@marginalia/pdf-editor/core';
 import { STORES, inTransaction, requestResult } from './idb';
 
 interface Row {
@@ -24,7 +29,8 @@ export function indexedDbStorage(databaseName = 'marginalia-example'): StorageAd
     async save(documentId, annotations, baseVersion) {
       // Read and write in one readwrite transaction, so the version check and the write are atomic.
       return inTransaction(databaseName, STORES.annotations, 'readwrite', async (store) => {
-        const current = (await requestResult(store.get(documentId) as IDBRequest<Row | undefined>))?.version ?? 0;
+        const current =
+          (await requestResult(store.get(documentId) as IDBRequest<Row | undefined>))?.version ?? 0;
         if (current !== baseVersion) throw new StorageConflictError(documentId, current);
         const row: Row = { version: current + 1, json: serializeAnnotations(annotations) };
         await requestResult(store.put(row, documentId));

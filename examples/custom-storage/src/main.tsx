@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@marginalia/pdf-editor/styles.css';
 import { App } from './App';
 import './app.css';
 

@@ -42,6 +42,7 @@ export function App() {
           onAnnotationsChange={setAnnotations}
           storage={storage}
           documentId="example"
+          onError={(error) => console.error(error)}
           onGatePrompt={(decision: Exclude<GateDecision, 'allow'>) => setPrompt(decision.message)}
           toolbarEnd={
             <button type="button" className="mg-button" onClick={() => editor.current?.goToPage(1)}>

@@ -29,7 +29,7 @@ export interface RequestOptions {
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   requestBlob(path: string, options?: RequestOptions): Promise<Blob>;
-  upload<T>(path: string, form: FormData, onProgress?: (progress: UploadProgress) => void): Promise<T>;
+  upload<T>(path: string, form: FormData, onProgress?: (progress: UploadProgress) => void, method?: 'POST' | 'PUT'): Promise<T>;
   url(path: string): string;
 }
 
@@ -98,12 +98,12 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       return response.blob();
     },
 
-    upload<T>(path: string, form: FormData, onProgress?: (progress: UploadProgress) => void): Promise<T> {
+    upload<T>(path: string, form: FormData, onProgress?: (progress: UploadProgress) => void, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
       // XHR rather than fetch: fetch cannot report upload progress.
       return new Promise<T>((resolve, reject) => {
         const token = env.getToken();
         const xhr = new XMLHttpRequest();
-        xhr.open('POST', env.baseUrl + path);
+        xhr.open(method, env.baseUrl + path);
         xhr.withCredentials = true;
         if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
         xhr.upload.onprogress = (event) => {

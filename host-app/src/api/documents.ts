@@ -43,6 +43,6 @@ export const documentsApi = {
   uploadThumbnail: (id: string, png: Blob) => {
     const form = new FormData();
     form.append('thumbnail', png, 'thumbnail.png');
-    return api().upload<unknown>(`/api/documents/${id}/thumbnail`, form);
+    return api().upload<unknown>(`/api/documents/${id}/thumbnail`, form, undefined, 'PUT');
   },
 };

@@ -47,6 +47,7 @@ export const router = createBrowserRouter([
       { path: '/editor', element: <Deferred><EditorPage /></Deferred> },
       { path: '/editor/:documentId', element: <Deferred><EditorPage /></Deferred> },
       { path: '/shared/:token', element: <Deferred><SharedViewerPage /></Deferred> },
+      { path: '/share/:token', element: <Deferred><SharedViewerPage /></Deferred> },
       ...Object.keys(STATIC_PAGES).map((key) => ({ path: `/${key}`, element: <StaticContentPage key={key} pageKey={key} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

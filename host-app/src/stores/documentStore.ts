@@ -50,5 +50,5 @@ export const useDocumentStore = create<DocumentState>()((set) => ({
 
 /** Whole minutes since the first edit. */
 export function minutesSpent(startTime: number | null, now = Date.now()): number {
-  return startTime === null ? 0 : Math.floor((now - startTime) / 60_000);
+  return startTime === null ? 0 : Math.max(0, Math.floor((now - startTime) / 60_000));
 }

@@ -41,8 +41,8 @@ const ABORTED = 1002;
 function translate(error: unknown, options: ReceiveOptions): HttpError {
   if (error instanceof HttpError) return error;
   const { httpCode, code } = (error ?? {}) as FormidableFailure;
-  if (httpCode === 413) return new HttpError(413, options.tooLargeMessage);
   if (code === MAX_FILES_EXCEEDED) return badRequest(`${options.field}: upload one file at a time`);
+  if (httpCode === 413) return new HttpError(413, options.tooLargeMessage);
   if (code !== undefined && EMPTY_FILE.includes(code)) return badRequest(`${options.field}: the file is empty`);
   if (code === ABORTED) return badRequest('The upload was interrupted');
   return badRequest('Malformed multipart upload');
@@ -83,9 +83,10 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
       },
     })(ctx, async () => {});
   } catch (error) {
-    await cleanup();
-    // The rest of an over-limit body is not worth reading: answer and close the connection.
+    // The rest of a refused body is not worth reading: stop, answer, and close the connection.
+    ctx.req.pause();
     ctx.set('Connection', 'close');
+    await cleanup();
     throw translate(error, options);
   }
 

@@ -97,7 +97,11 @@ export const KNOWN_GAPS_FILE = join(packageRoot, 'scripts/undocumented-exports.j
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const list = undocumentedExports();
-  console.log(list.length === 0 ? 'Every public export has TSDoc.' : `Without TSDoc (${list.length}):\n${list.join('\n')}`);
+  console.log(
+    list.length === 0
+      ? 'Every public export has TSDoc.'
+      : `Without TSDoc (${list.length}):\n${list.join('\n')}`,
+  );
   if (process.argv.includes('--write')) {
     writeFileSync(KNOWN_GAPS_FILE, `${JSON.stringify(list, null, 2)}\n`);
     console.log(`Wrote ${KNOWN_GAPS_FILE}`);

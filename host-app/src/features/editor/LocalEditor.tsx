@@ -162,7 +162,7 @@ function OpenEditor({ file, celebrateStreak }: { file: OpenedFile; celebrateStre
             <button
               type="button"
               className="mg-button mg-primary"
-              disabled={saving || (!isGuest ? false : !hasUnsavedChanges)}
+              disabled={saving || !hasUnsavedChanges}
               onClick={() => void save()}
             >
               {saving ? 'Saving...' : isGuest ? 'Save' : 'Save to account'}

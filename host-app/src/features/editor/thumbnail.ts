@@ -1,12 +1,13 @@
 // Renders page 1 of a PDF to a PNG and stores it as the document's thumbnail, so lists can show it.
-import { getDocument } from 'pdfjs-dist';
 import { documentsApi } from '../../api/documents';
-import './pdfjsWorker';
+import { pdfjsReady } from './pdfjsWorker';
 
 const THUMBNAIL_HEIGHT = 256;
 
 export async function renderFirstPage(bytes: Uint8Array): Promise<Blob> {
-  const pdf = await getDocument({ data: bytes.slice() }).promise;
+  const { getDocument } = await pdfjsReady;
+  const task = getDocument({ data: bytes.slice() });
+  const pdf = await task.promise;
   try {
     const page = await pdf.getPage(1);
     const base = page.getViewport({ scale: 1 });
@@ -19,7 +20,7 @@ export async function renderFirstPage(bytes: Uint8Array): Promise<Blob> {
       canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('Canvas export failed'))), 'image/png'),
     );
   } finally {
-    await pdf.destroy();
+    await task.destroy();
   }
 }
 

@@ -85,9 +85,20 @@ export type { InsertPagesOptions } from './pages/pageOperations';
 export { applyPageOperation } from './pages/applyPageOperation';
 export { mergeAnnotations, remapAnnotations } from './pages/remapAnnotations';
 export type { PageOperation, PageOperationOf, PageOperationType, PageRange, PageSize, RotationDelta } from './pages/types';
-// Accepted by page operations (and exportPdf) as PDF bytes.
 export type { PdfSource } from './pdf/loadPdf';
 
 // Import
 export { importAnnotations } from './import/importAnnotations';
 export type { ImportOptions } from './import/importAnnotations';
+
+// Adapters
+export { memoryStorage, openGate, StorageConflictError } from './adapters';
+export type {
+  EditorTool,
+  Gate,
+  GateAction,
+  GateDecision,
+  GatePromptTrigger,
+  StorageAdapter,
+  StoredAnnotations,
+} from './adapters';

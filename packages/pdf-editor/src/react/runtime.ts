@@ -56,7 +56,8 @@ export interface EditorRuntime extends EditorApi {
   machine(): ToolMachine;
   /** Moves keyboard focus to the editor, so shortcuts work after a click on a page. */
   focusEditor?: () => void;
-  dispose(): void;
+  /** Starts following the store (document loading, scrolling); returns the function that stops. */
+  attach(): () => void;
 }
 
 export function createEditorRuntime(options: {
@@ -99,9 +100,6 @@ export function createEditorRuntime(options: {
     return machine;
   };
 
-  const unsubscribePage = store.subscribe((state, previous) => {
-    if (state.currentPage !== previous.currentPage) runtime.viewer?.scrollToPage(state.currentPage);
-  });
 
   Object.assign(runtime, {
     store,
@@ -149,9 +147,15 @@ export function createEditorRuntime(options: {
         return false;
       }
     },
-    dispose() {
-      unsubscribePage();
-      document.dispose();
+    attach() {
+      const detachDocument = document.attach();
+      const unsubscribePage = store.subscribe((state, previous) => {
+        if (state.currentPage !== previous.currentPage) runtime.viewer?.scrollToPage(state.currentPage);
+      });
+      return () => {
+        unsubscribePage();
+        detachDocument();
+      };
     },
   } satisfies Partial<EditorRuntime>);
   return runtime;

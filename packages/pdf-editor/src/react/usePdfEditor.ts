@@ -43,7 +43,7 @@ export function usePdfEditor(options: UsePdfEditorOptions = {}): EditorRuntime {
     runtime.messages = resolveMessages(messages);
   });
 
-  useEffect(() => () => runtime.dispose(), [runtime]);
+  useEffect(() => runtime.attach(), [runtime]);
 
   const { file } = options;
   useEffect(() => {

@@ -6,8 +6,8 @@
 // - pdfText(bytes, page?): `pdftotext` output for one page or the whole document.
 // - renderPagePixels(bytes, pageNumber, dpi): a page rendered by pdftoppm, with getPixel(x, y).
 // - findColorNear / isColor: sample a rendered page for a colour around a point.
-// - pdfjsOpen(bytes, pages?): opens with pdf.js, runs every page's (or the listed pages')
-//   operator list, returns the page count.
+// - pdfjsOpen(bytes, interpret?): opens with pdf.js, loads every page, builds the operator list
+//   of every page (or of the listed ones), returns the page count.
 // Requires qpdf and poppler-utils on PATH.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -225,18 +225,18 @@ export function findColorNear(
 }
 
 /**
- * Opens the bytes with pdf.js (as the editor's viewer does) and builds the operator list of each
- * listed page (default: all), which parses and interprets its whole content stream.
+ * Opens the bytes with pdf.js (as the editor's viewer does), loads every page and builds the
+ * operator list of each page in `interpret` (default: all), which parses and interprets its whole
+ * content stream. Returns the page count.
  */
-export async function pdfjsOpen(bytes: Uint8Array, pages?: readonly number[]): Promise<number> {
+export async function pdfjsOpen(bytes: Uint8Array, interpret?: readonly number[]): Promise<number> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const task = pdfjs.getDocument({ data: bytes.slice(), verbosity: 0 });
   const doc = await task.promise;
   try {
-    const numbers = pages ?? Array.from({ length: doc.numPages }, (_, i) => i + 1);
-    for (const number of numbers) {
+    for (let number = 1; number <= doc.numPages; number++) {
       const page = await doc.getPage(number);
-      await page.getOperatorList();
+      if (!interpret || interpret.includes(number)) await page.getOperatorList();
       page.cleanup();
     }
     return doc.numPages;

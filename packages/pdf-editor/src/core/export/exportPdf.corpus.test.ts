@@ -1,6 +1,6 @@
 // Every annotation type flattened onto every editable PDF of the shared corpus: the output must
 // pass qpdf (no worse than the input), keep its page count and every page box and rotation, and
-// open in pdf.js with its annotated pages interpretable.
+// open in pdf.js with all its pages, the annotated ones interpreted in full.
 import { describe, expect, it } from 'vitest';
 import { everyTypeAt } from '../../test-support/annotationFixtures';
 import { pdfInfo, pdfjsOpen, qpdfCheck } from '../../test-support/pdfTools';
@@ -26,9 +26,12 @@ function limiter(concurrency: number) {
 }
 const slot = limiter(2);
 
-/** All pages of small files; for long ones (freeculture.pdf, 352 pages) the first two, middle and last. */
+/**
+ * Every page of short files (all four rotations of habibi-rotated.pdf); otherwise the first two,
+ * the middle and the last page, where sizes differ in freeculture.pdf.
+ */
 function pagesToAnnotate(pageCount: number): number[] {
-  if (pageCount <= 14) return Array.from({ length: pageCount }, (_, i) => i + 1);
+  if (pageCount <= 4) return Array.from({ length: pageCount }, (_, i) => i + 1);
   return [1, 2, Math.ceil(pageCount / 2), pageCount];
 }
 
@@ -55,8 +58,7 @@ describe.skipIf(!hasSharedPdfs).concurrent('flatten export of every annotation t
       expect([0, inputCheck.exitCode === 3 ? 3 : 0], outputCheck.output).toContain(outputCheck.exitCode);
       expect(outputInfo.pages).toBe(inputInfo.pages);
       expect(outputInfo.sizes).toEqual(inputInfo.sizes);
-      const pdfjsPages = inputInfo.pages > 14 ? pages : undefined;
-      expect(await pdfjsOpen(output, pdfjsPages)).toBe(inputInfo.pages);
+      expect(await pdfjsOpen(output, pages)).toBe(inputInfo.pages);
     }),
   );
 });

@@ -4,6 +4,7 @@
 // so a no-op makes no undo step.
 import type { Annotation, AnnotationOfType, AnnotationType } from '../model/types';
 
+/** An update of an annotation list, as `History.apply` takes it. */
 export type AnnotationListUpdate = (list: readonly Annotation[]) => Annotation[];
 
 /** Fields an update may change: everything but the identity and the timestamps. */
@@ -61,6 +62,7 @@ export function removeAnnotations(ids: Iterable<string>): AnnotationListUpdate {
   };
 }
 
+/** Removes the annotation with this id; an unknown id changes nothing. */
 export function removeAnnotation(id: string): AnnotationListUpdate {
   return (list) => {
     const index = list.findIndex((annotation) => annotation.id === id);

@@ -4,13 +4,16 @@
 // Gestures (a drag, a multi-select move) are cut into one step by transactions; consecutive applies
 // with the same merge key (a colour slider) fold into the step before, as pdf.js does.
 
+/** Undo steps kept when `createHistory` is given no limit (spec: undo history limit 50). */
 export const DEFAULT_HISTORY_LIMIT = 50;
 
+/** Options of `createHistory`. */
 export interface HistoryOptions {
   /** Maximum number of undo steps kept; the oldest is dropped beyond it. Default 50 (spec). */
   limit?: number;
 }
 
+/** How `History.apply` records its step: a label for menus, a key to merge a run of changes. */
 export interface ApplyOptions {
   /** Shown by undo/redo menus ("Undo Add rectangle"). */
   label?: string;
@@ -23,14 +26,17 @@ export interface ApplyOptions {
   mergeKey?: string;
 }
 
+/** What changed the history: a new step, undo, redo, a cancelled transaction, reset or clear. */
 export type HistoryChangeReason = 'apply' | 'undo' | 'redo' | 'rollback' | 'reset' | 'clear';
 
+/** Passed to listeners with the new state. */
 export interface HistoryChange {
   reason: HistoryChangeReason;
   /** Label of the step applied, undone or redone, if it has one. */
   label?: string;
 }
 
+/** Called after every change of the state or of the undo/redo stacks. */
 export type HistoryListener<T> = (state: T, change: HistoryChange) => void;
 
 /** An open gesture: everything applied until `commit` is one step; `cancel` restores the state before it. */
@@ -39,6 +45,10 @@ export interface HistoryTransaction {
   cancel(): void;
 }
 
+/**
+ * An undoable store of immutable states, returned by `createHistory`. Framework-free: React binds
+ * it with `useSyncExternalStore(history.subscribe, () => history.state)`.
+ */
 export interface History<T> {
   readonly state: T;
   /**
@@ -90,6 +100,15 @@ function checkLimit(limit: number): number {
   throw new RangeError(`History limit must be a whole number of steps (0 or more), got ${limit}.`);
 }
 
+/**
+ * A history starting at `initial`, keeping up to `limit` undo steps (default 50, oldest dropped).
+ * States must be treated as immutable: updates return new objects and share what they keep.
+ *
+ * @example
+ * const history = createHistory<readonly Annotation[]>([]);
+ * history.apply(addAnnotation(rect), 'Add rectangle');
+ * history.undo();
+ */
 export function createHistory<T>(initial: T, options: HistoryOptions = {}): History<T> {
   const limit = checkLimit(options.limit ?? DEFAULT_HISTORY_LIMIT);
   let state = initial;

@@ -35,6 +35,7 @@ const READERS: Record<string, AnnotationReader> = {
 /** Subtypes that are not annotations a user draws: skipped without a word. */
 const SILENTLY_IGNORED = new Set(['Widget', 'Link', 'Popup']);
 
+/** Options of `importAnnotations`. */
 export interface ImportOptions {
   /** Annotations skipped (unsupported subtype, missing geometry, undecodable stamp image), one message each. */
   onWarning?: (message: string) => void;

@@ -42,6 +42,9 @@ export function applyPageOperation(
     case 'reorder':
       return reorderPages(source, operation.order);
     case 'insert':
-      return insertPages(source, operation.at, operation.count, { document: operation.document, size: operation.size });
+      return insertPages(source, operation.at, operation.count, {
+        document: operation.document,
+        size: operation.size,
+      });
   }
 }

@@ -1,5 +1,5 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNull } from 'pdf-lib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageRangeError, PdfEncryptedError, PdfInvalidError } from '../errors';
 import { BROKEN_PDFS, ENCRYPTED_PDFS, hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { applyPageOperation } from './applyPageOperation';
@@ -12,7 +12,7 @@ import {
   rotatePages,
   splitPdf,
 } from './pageOperations';
-import { pageCount, pageGeometry, pageText, qpdfCheck, writeTemp } from './pdfTools.testkit';
+import { pageCount, pageGeometry, pageText, qpdfCheck, removeTempFiles, writeTemp } from './pdfTools.testkit';
 
 const LETTER = { width: 612, height: 792 };
 
@@ -74,6 +74,7 @@ describe.skipIf(!hasSharedPdfs)('page operations on real PDFs', () => {
     sizes = readSharedPdf('sizes.pdf');
     tracemonkeyFile = writeTemp(tracemonkey);
   });
+  afterAll(removeTempFiles);
 
   it('must merge tracemonkey.pdf and sizes.pdf into 17 pages with sizes and text preserved', async () => {
     const merged = await mergePdfs([tracemonkey, sizes.buffer.slice(0) as ArrayBuffer]);

@@ -47,6 +47,7 @@ export async function splitPdf(source: PdfSource, ranges: ReadonlyArray<PageRang
   return parts;
 }
 
+/** A new document holding only the pages of `pages` (1-based, both ends included). */
 export async function extractPages(source: PdfSource, pages: PageRange): Promise<Uint8Array> {
   const [part] = await splitPdf(source, [pages]);
   return part!;
@@ -92,6 +93,7 @@ export async function getPageSizes(source: PdfSource): Promise<PageSize[]> {
   return doc.getPages().map(displayedSize);
 }
 
+/** What `insertPages` inserts: another PDF's pages, or blank pages of a size. */
 export interface InsertPagesOptions {
   /** Insert the pages of this PDF; it must have exactly `count` pages. */
   document?: PdfSource;

@@ -1,7 +1,7 @@
 // Test-only: runs the machine's independent PDF tools (qpdf, poppler) on bytes we produced, so
 // page operations are judged by readers other than pdf-lib.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -9,6 +9,11 @@ import { normalizeRotation } from '../geometry/pageSpace';
 
 const scratch = mkdtempSync(join(tmpdir(), 'marginalia-pages-'));
 let written = 0;
+
+/** Deletes the files written by this module (call from afterAll). */
+export function removeTempFiles(): void {
+  rmSync(scratch, { recursive: true, force: true });
+}
 
 export function writeTemp(bytes: Uint8Array): string {
   const path = join(scratch, `out-${++written}.pdf`);

@@ -17,6 +17,7 @@ export interface PageSize {
 /** Quarter turns clockwise, added to each page's current /Rotate. */
 export type RotationDelta = 90 | 180 | 270 | -90;
 
+/** A page operation as data, for `applyPageOperation` (the PDF) and `remapAnnotations` (its annotations). */
 export type PageOperation =
   /** Appends the pages of `documents` after this document's pages. */
   | { type: 'merge'; documents: readonly PdfSource[] }
@@ -35,5 +36,7 @@ export type PageOperation =
    */
   | { type: 'insert'; at: number; count: number; document?: PdfSource; size?: PageSize };
 
+/** The `type` of a page operation. */
 export type PageOperationType = PageOperation['type'];
+/** The page operation of one `type`. */
 export type PageOperationOf<K extends PageOperationType> = Extract<PageOperation, { type: K }>;

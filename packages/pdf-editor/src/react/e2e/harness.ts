@@ -34,6 +34,11 @@ const TYPES: Record<string, string> = {
 export async function serveStatic(root: string): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    // Chromium asks every page without an icon link for /favicon.ico; that 404 is not the app's.
+    if (path === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
     const [base, rest] = path.startsWith('/pdfs/') ? [SHARED_PDFS, path.slice(6)] : [root, path.slice(1) || 'index.html'];
     const file = normalize(join(base, rest));
     if (!file.startsWith(base) || !existsSync(file) || !statSync(file).isFile()) {

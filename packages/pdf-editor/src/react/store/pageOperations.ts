@@ -1,11 +1,18 @@
 // Page operations of the sidebar as undoable steps: the core rewrites the PDF and remaps the
 // annotations so they follow their pages; both land in the history as one step.
-import { applyPageOperation } from '../../core/pages/applyPageOperation';
-import { getPageSizes } from '../../core/pages/pageOperations';
-import { remapAnnotations } from '../../core/pages/remapAnnotations';
 import type { PageOperation, PageRange } from '../../core/pages/types';
 import type { EditorStore } from './createEditorStore';
 import type { Annotation } from '../../core/model/types';
+
+// pdf-lib is loaded on the first page operation, not with the editor: viewing needs only pdf.js.
+const core = async () => {
+  const [{ applyPageOperation }, { getPageSizes }, { remapAnnotations }] = await Promise.all([
+    import('../../core/pages/applyPageOperation'),
+    import('../../core/pages/pageOperations'),
+    import('../../core/pages/remapAnnotations'),
+  ]);
+  return { applyPageOperation, getPageSizes, remapAnnotations };
+};
 
 type Editing = Exclude<PageOperation, { type: 'split' } | { type: 'extract' } | { type: 'merge' }>;
 
@@ -20,6 +27,7 @@ const LABELS: Record<Editing['type'], string> = {
 export async function runPageOperation(store: EditorStore, operation: Editing): Promise<void> {
   const start = store.history.state;
   if (!start.pdfBytes) return;
+  const { applyPageOperation, getPageSizes, remapAnnotations } = await core();
   const sizes = await getPageSizes(start.pdfBytes);
   const bytes = await applyPageOperation(start.pdfBytes, operation);
   // Another page operation finished first: this one was computed on a stale PDF.
@@ -31,6 +39,7 @@ export async function runPageOperation(store: EditorStore, operation: Editing): 
 
 /** Inserts every page of `document` before page `at`. */
 export async function insertPdf(store: EditorStore, document: Uint8Array, at: number): Promise<void> {
+  const { getPageSizes } = await core();
   const count = (await getPageSizes(document)).length;
   await runPageOperation(store, { type: 'insert', at, count, document });
 }
@@ -39,6 +48,7 @@ export async function insertPdf(store: EditorStore, document: Uint8Array, at: nu
 export async function extractRange(store: EditorStore, range: PageRange): Promise<{ bytes: Uint8Array; annotations: Annotation[] }> {
   const { pdfBytes, annotations } = store.history.state;
   if (!pdfBytes) throw new Error('No PDF loaded');
+  const { applyPageOperation, remapAnnotations } = await core();
   const operation = { type: 'extract', range } as const;
   return { bytes: await applyPageOperation(pdfBytes, operation), annotations: remapAnnotations(annotations, operation) };
 }

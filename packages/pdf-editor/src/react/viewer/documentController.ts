@@ -26,7 +26,9 @@ export interface DocumentController extends StoreApi<DocumentView> {
   submitPassword(password: string | null): void;
   /** Records a page's real size once pdf.js has it. */
   measured(page: number, size: PageSize): void;
-  dispose(): void;
+  /** Follows the editor's PDF bytes until the returned function is called (React effects may
+   * attach, detach and attach again, as StrictMode does). */
+  attach(): () => void;
 }
 
 const SIZE_BATCH = 64;
@@ -79,8 +81,10 @@ export function createDocumentController(editor: EditorStore): DocumentControlle
       const pageSizes = Array.from({ length: pdf.numPages }, (_, i) => (i === 0 ? { width, height } : (kept[i] ?? { width, height })));
       view.setState({ status: 'ready', pdf, error: null, passwordRetry: false, pageSizes });
       editor.getState().actions.setPageCount(pdf.numPages);
-      void previous?.loadingTask.destroy();
-      void measureAll(pdf, mine);
+      // Pages of the old document cancel their renders when React moves to the new one; destroy
+      // it only after that, or their pending getPage calls fail with "Transport destroyed".
+      if (previous) setTimeout(() => void previous.loadingTask.destroy(), 1000);
+      measureAll(pdf, mine).catch(() => undefined);
     } catch (error) {
       if (mine !== generation) return;
       const cancelled = error instanceof PasswordCancelledError;
@@ -88,13 +92,13 @@ export function createDocumentController(editor: EditorStore): DocumentControlle
     }
   };
 
-  let bytes = editor.getState().pdfBytes;
-  void load(bytes);
-  const unsubscribe = editor.subscribe((state) => {
-    if (state.pdfBytes === bytes) return;
-    bytes = state.pdfBytes;
-    void load(bytes);
-  });
+  let bytes: Uint8Array | null | undefined;
+  const follow = () => {
+    const next = editor.getState().pdfBytes;
+    if (next === bytes) return;
+    bytes = next;
+    void load(next);
+  };
 
   return Object.assign(view, {
     submitPassword(password: string | null) {
@@ -110,11 +114,18 @@ export function createDocumentController(editor: EditorStore): DocumentControlle
       pageSizes[page - 1] = size;
       view.setState({ pageSizes });
     },
-    dispose() {
-      disposed = true;
-      generation++;
-      unsubscribe();
-      void view.getState().pdf?.loadingTask.destroy();
+    attach() {
+      disposed = false;
+      follow();
+      const unsubscribe = editor.subscribe(follow);
+      return () => {
+        unsubscribe();
+        disposed = true;
+        generation++;
+        bytes = undefined;
+        void view.getState().pdf?.loadingTask.destroy();
+        view.setState({ status: 'empty', pdf: null });
+      };
     },
   });
 }

@@ -56,7 +56,7 @@ export function drawArrow(canvas: Canvas, annotation: ArrowAnnotation): void {
     x: 0,
     y: canvas.height,
     borderColor: toPdfColor(annotation.color),
-    borderWidth: annotation.strokeWidth || DEFAULTS.strokeWidth,
+    borderWidth: Math.max(annotation.strokeWidth, 0.5),
     borderOpacity: annotation.opacity,
     borderLineCap: LineCapStyle.Round,
   });

@@ -33,7 +33,8 @@ export async function drawText(canvas: Canvas, annotation: TextAnnotation, conte
   });
   const lines = context.drawableText(annotation.content, font).split('\n');
   const widths = lines.map((line) => font.widthOfTextAtSize(line, size));
-  const boxWidth = annotation.width ?? Math.max(...widths);
+  // A zero width is a box the editor never sized: align within the longest line instead.
+  const boxWidth = annotation.width || Math.max(...widths);
   const color = toPdfColor(annotation.color);
   const lineHeight = size * TEXT_LINE_HEIGHT;
   const firstBaseline = annotation.position.y + baselineOffset(font, size);

@@ -1,0 +1,93 @@
+// Signed-in editor journey: upload, open, annotate, save, reload, conflict from another tab,
+// clean download, and a read-only share link.
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, pdftotext, registerUser, sharedPdf, signInWithToken, tempDir } from './harness';
+import { dragOnPage, pickTool, shapes, waitForPdf } from './editorHelpers';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe('signed-in editor', () => {
+  it('must save annotations to the server, keep them after reload, resolve a conflict, download and share', async () => {
+    const user = await registerUser(baseUrl, 'Cloud Cleo');
+    // The stale save's 409 is the point of the conflict step; the browser logs it as a failed load.
+    const { page, context, errors } = await openPage(browser, baseUrl, { allow: [/status of 409/] });
+    await signInWithToken(page, user, '/documents');
+    await page.getByRole('button', { name: 'Upload PDF' }).click();
+    await page.getByTestId('upload-file-input').setInputFiles(sharedPdf('tracemonkey.pdf'));
+    await page.waitForURL(/\/editor\/[\w-]+$/);
+    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await waitForPdf(page, 14);
+    const save = page.locator('.mg-toolbar').getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+
+    await pickTool(page, 'rectangle');
+    await dragOnPage(page, [80, 120], [260, 240]);
+    await page.getByText('Unsaved changes').waitFor();
+    await save.click();
+    await page.getByText('Document saved').waitFor();
+    await expect.poll(() => save.isDisabled()).toBe(true);
+
+    await page.reload();
+    await waitForPdf(page, 14);
+    await expect.poll(() => shapes(page, 'rectangle').count()).toBe(1);
+
+    // Another tab saves first: our next save is stale and must be shown, not lost.
+    const current = (await (
+      await fetch(`${baseUrl}/api/documents/${id}/annotations`, { headers: { Authorization: `Bearer ${user.token}` } })
+    ).json()) as { annotations: unknown[]; version: number };
+    const other = await fetch(`${baseUrl}/api/documents/${id}/annotations`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ annotations: current.annotations, version: current.version }),
+    });
+    expect(other.ok).toBe(true);
+    await pickTool(page, 'circle');
+    await dragOnPage(page, [300, 300], [400, 400]);
+    await save.click();
+    await page.getByText('This document was changed in another tab or window.').waitFor();
+    await page.getByRole('button', { name: 'Keep my version' }).click();
+    await page.getByText('Document saved').first().waitFor();
+    await expect.poll(async () => {
+      const stored = (await (
+        await fetch(`${baseUrl}/api/documents/${id}/annotations`, { headers: { Authorization: `Bearer ${user.token}` } })
+      ).json()) as { annotations: { type: string }[] };
+      return stored.annotations.map((a) => a.type).sort();
+    }).toEqual(['circle', 'rectangle']);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('.mg-toolbar').getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('tracemonkey_edited.pdf');
+    const path = join(tempDir(), download.suggestedFilename());
+    await download.saveAs(path);
+    expect(pdftotext(path)).not.toContain('Free Version');
+    await page.getByText('PDF downloaded successfully!').waitFor();
+
+    // Toasts sit over the toolbar's right end until they expire (hovering pauses them).
+    await page.mouse.move(400, 600);
+    await page.locator('[data-rht-toaster] [role="status"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await page.locator('.mg-toolbar').getByRole('button', { name: 'Share' }).click();
+    const link = await page.getByRole('textbox', { name: 'Link' }).inputValue();
+    expect(link).toMatch(/\/shared\/[\w-]+$/);
+
+    const viewer = await openPage(browser, baseUrl);
+    await viewer.page.goto(link);
+    await viewer.page.getByText('Read-only').waitFor();
+    await waitForPdf(viewer.page, 14);
+    await expect.poll(() => shapes(viewer.page).count()).toBe(2);
+    expect(await viewer.page.locator('.mg-toolbar').count()).toBe(0);
+    expect(viewer.errors).toEqual([]);
+    await viewer.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,93 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configFromEnv, ConfigError, loadJwtSecret, parseEnv } from './config';
+import { hashPassword, parsePasswordHash, PRODUCTION_SCRYPT, verifyPassword } from './services/passwords';
+
+const folders: string[] = [];
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'marginalia-config-'));
+  folders.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  for (const dir of folders.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+describe('environment', () => {
+  it('has working defaults: port 3000, ./data, SQLite, no CORS origins', async () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.CORS_ORIGINS).toEqual([]);
+  });
+
+  it('names every bad variable in one message', () => {
+    let error: unknown;
+    try {
+      parseEnv({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://localhost/db',
+        JWT_SECRET: 'short',
+        CORS_ORIGINS: 'https://ok.example.com, not a url, https://x.example.com/path',
+        OIDC_ISSUER: 'https://accounts.google.com',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT:');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
+    expect(message).toContain('JWT_SECRET: must be at least 32 characters');
+    expect(message).toContain('"not a url" is not an origin');
+    expect(message).toContain('"https://x.example.com/path" is not an origin');
+    expect(message).toContain('OIDC_CLIENT_ID: is required when OpenID Connect is configured');
+  });
+
+  it('accepts postgres URLs and origin lists', () => {
+    const env = parseEnv({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      CORS_ORIGINS: 'https://a.example.com,http://localhost:5173',
+    });
+    expect(env.CORS_ORIGINS).toEqual(['https://a.example.com', 'http://localhost:5173']);
+  });
+});
+
+describe('JWT secret', () => {
+  it('is generated once, kept in DATA_DIR with owner-only permissions, and reused', async () => {
+    const dir = await tempDir();
+    const first = await loadJwtSecret(dir, undefined);
+    const second = await loadJwtSecret(dir, undefined);
+    expect(Buffer.from(first).toString()).toBe(Buffer.from(second).toString());
+    expect(first.length).toBeGreaterThanOrEqual(43);
+    expect((await readFile(join(dir, 'jwt-secret'), 'utf8')).trim()).toBe(Buffer.from(first).toString());
+    expect((await stat(join(dir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('comes from JWT_SECRET when set', async () => {
+    const dir = await tempDir();
+    const secret = await loadJwtSecret(dir, 'x'.repeat(40));
+    expect(Buffer.from(secret).toString()).toBe('x'.repeat(40));
+  });
+});
+
+describe('password hashing', () => {
+  it('production configuration uses OWASP scrypt parameters N=2^17, r=8, p=1', async () => {
+    const config = await configFromEnv(parseEnv({ DATA_DIR: await tempDir() }));
+    expect(config.scrypt).toEqual({ log2N: 17, r: 8, p: 1 });
+    expect(PRODUCTION_SCRYPT).toEqual({ log2N: 17, r: 8, p: 1 });
+  });
+
+  it('salts each hash, verifies the right password only, and records its parameters', async () => {
+    const [one, two] = await Promise.all([hashPassword('Same-passw0rd'), hashPassword('Same-passw0rd')]);
+    expect(one).not.toBe(two);
+    expect(parsePasswordHash(one)?.params).toEqual({ log2N: 17, r: 8, p: 1 });
+    expect(parsePasswordHash(one)?.salt.length).toBe(16);
+    expect(await verifyPassword('Same-passw0rd', one)).toBe(true);
+    expect(await verifyPassword('Same-passw0rd!', one)).toBe(false);
+    expect(await verifyPassword('Same-passw0rd', 'scrypt$17$8$1$garbage')).toBe(false);
+  });
+});

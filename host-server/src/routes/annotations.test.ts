@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { normalizeAnnotation } from '@marginalia/pdf-editor/core';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../test-support/fixtures';
+import { createTestServer, type TestServer } from '../test-support/testServer';
+import { STALE_VERSION } from './annotations';
+
+const run = promisify(execFile);
+
+let t: TestServer;
+let token: string;
+let documentId: string;
+const auth = () => ({ Authorization: `Bearer ${token}` });
+
+const note = (id: string, content: string, y = 100) =>
+  normalizeAnnotation({
+    id,
+    type: 'text',
+    page: 1,
+    position: { x: 72, y },
+    content,
+    fontSize: 24,
+    color: '#c00000',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    updatedAt: '2030-01-01T00:00:00.000Z',
+  });
+
+function binary(request: ReturnType<TestServer['http']['get']>) {
+  return request.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+}
+
+/** Text of a PDF page as poppler's pdftotext reads it (an independent reader). */
+async function pageText(pdf: Buffer, page: number): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'marginalia-export-'));
+  try {
+    await writeFile(join(dir, 'in.pdf'), pdf);
+    const { stdout } = await run('pdftotext', ['-f', String(page), '-l', String(page), join(dir, 'in.pdf'), '-']);
+    return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestServer();
+  ({ token } = await t.createUser({ plan: 'personal' }));
+  const upload = await t.http.post('/api/documents/upload').set(auth()).attach('file', await makePdf(2), 'memo.pdf').expect(201);
+  documentId = upload.body.document.id;
+});
+afterAll(() => t.close());
+
+describe('saved annotations', () => {
+  it('starts empty at version 0', async () => {
+    const response = await t.http.get(`/api/documents/${documentId}/annotations`).set(auth()).expect(200);
+    expect(response.body).toEqual({ annotations: [], version: 0 });
+  });
+
+  it('stores validated annotations and bumps the version', async () => {
+    const saved = await t.http
+      .put(`/api/documents/${documentId}/annotations`)
+      .set(auth())
+      .send({ annotations: [note('a1', 'Approved by Ada')], version: 0 })
+      .expect(200);
+    expect(saved.body.version).toBe(1);
+    const read = await t.http.get(`/api/documents/${documentId}/annotations`).set(auth()).expect(200);
+    expect(read.body.version).toBe(1);
+    expect(read.body.annotations).toEqual([note('a1', 'Approved by Ada')]);
+  });
+
+  it('answers a PUT based on a stale version with 409 and keeps the newer work', async () => {
+    // Two tabs both loaded version 1; the first saves, the second must not overwrite it.
+    await t.http
+      .put(`/api/documents/${documentId}/annotations`)
+      .set(auth())
+      .send({ annotations: [note('a1', 'Approved by Ada'), note('a2', 'Tab one', 200)], version: 1 })
+      .expect(200);
+    const stale = await t.http
+      .put(`/api/documents/${documentId}/annotations`)
+      .set(auth())
+      .send({ annotations: [note('a3', 'Tab two')], version: 1 })
+      .expect(409);
+    expect(stale.body).toEqual({ message: STALE_VERSION, version: 2 });
+    const read = await t.http.get(`/api/documents/${documentId}/annotations`).set(auth()).expect(200);
+    expect(read.body.annotations.map((a: { id: string }) => a.id)).toEqual(['a1', 'a2']);
+  });
+
+  it('refuses invalid annotations with 400 naming the index and field', async () => {
+    const response = await t.http
+      .put(`/api/documents/${documentId}/annotations`)
+      .set(auth())
+      .send({ annotations: [note('ok', 'fine'), { type: 'text', page: 'one', position: { x: 1 } }], version: 2 })
+      .expect(400);
+    expect(response.body.message).toMatch(/annotations\[1\]\.page/);
+    await t.http.put(`/api/documents/${documentId}/annotations`).set(auth()).send({ annotations: [] }).expect(400);
+    const read = await t.http.get(`/api/documents/${documentId}/annotations`).set(auth()).expect(200);
+    expect(read.body.version).toBe(2);
+  });
+});
+
+describe('export', () => {
+  it('returns the PDF with the annotations burned in, pages unchanged', async () => {
+    const response = await binary(t.http.get(`/api/documents/${documentId}/export`).set(auth())).expect(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain('filename="memo_edited.pdf"');
+    const pdf = response.body as Buffer;
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(2);
+    const text = await pageText(pdf, 1);
+    expect(text).toContain('Approved by Ada');
+    expect(text).toContain('Tab one');
+    expect(text).not.toContain('Free Version');
+    expect(await pageText(pdf, 2)).not.toContain('Approved by Ada');
+    expect(await t.temporaryFiles()).toEqual([]);
+  });
+
+  it('adds the free-version watermark when asked', async () => {
+    const response = await binary(t.http.get(`/api/documents/${documentId}/export?watermark=true`).set(auth())).expect(200);
+    expect(response.headers['content-disposition']).toContain('memo_edited_watermark.pdf');
+    expect(await pageText(response.body as Buffer, 1)).toMatch(/Free Version/);
+    await t.http.get(`/api/documents/${documentId}/export?watermark=maybe`).set(auth()).expect(400);
+  });
+});

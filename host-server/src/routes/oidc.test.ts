@@ -1,0 +1,156 @@
+// Sign-in with an OpenID Connect provider, against a small but real provider served on a local
+// port: discovery, a JWKS with an RSA key, and a token endpoint that checks the client secret and
+// the PKCE verifier before signing an ID token.
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from '../test-support/multipart';
+import { createTestServer, type TestServer } from '../test-support/testServer';
+
+interface Grant {
+  nonce: string;
+  challenge: string;
+  claims: Record<string, unknown>;
+}
+
+let provider: Server;
+let issuer: string;
+let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+let publicJwk: JWK;
+const grants = new Map<string, Grant>();
+let audienceOverride: string | undefined;
+
+beforeAll(async () => {
+  const keys = await generateKeyPair('RS256', { extractable: true });
+  privateKey = keys.privateKey;
+  publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  provider = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', issuer);
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (url.pathname === '/.well-known/openid-configuration') {
+      json(200, { issuer, authorization_endpoint: `${issuer}/authorize`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks` });
+    } else if (url.pathname === '/jwks') {
+      json(200, { keys: [publicJwk] });
+    } else if (url.pathname === '/token' && req.method === 'POST') {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      req.on('end', async () => {
+        const form = new URLSearchParams(raw);
+        const grant = grants.get(form.get('code') ?? '');
+        const verifierHash = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
+        if (!grant || form.get('client_secret') !== 'client-secret' || verifierHash !== grant.challenge) {
+          json(400, { error: 'invalid_grant' });
+          return;
+        }
+        grants.delete(form.get('code') ?? '');
+        const idToken = await new SignJWT({ nonce: grant.nonce, ...grant.claims })
+          .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+          .setIssuer(issuer)
+          .setAudience(audienceOverride ?? 'client-id')
+          .setIssuedAt()
+          .setExpirationTime('5m')
+          .sign(privateKey);
+        json(200, { access_token: 'unused', token_type: 'Bearer', id_token: idToken });
+      });
+    } else {
+      json(404, {});
+    }
+  });
+  issuer = `http://127.0.0.1:${await listen(provider)}`;
+});
+afterAll(() => provider.close());
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await createTestServer({
+    config: { oidc: { issuer, clientId: 'client-id', clientSecret: 'client-secret', redirectUri: 'http://api.test/api/auth/google/callback' } },
+  });
+});
+afterAll(() => t.close());
+
+/** Starts sign-in, "consents" at the provider with `claims`, and returns the callback's redirect. */
+async function signIn(claims: Record<string, unknown>, tamper: { state?: string; dropCookie?: boolean } = {}) {
+  const start = await t.http.get('/api/auth/google').expect(302);
+  const authorize = new URL(start.headers.location as string);
+  expect(authorize.origin + authorize.pathname).toBe(`${issuer}/authorize`);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('redirect_uri')).toBe('http://api.test/api/auth/google/callback');
+  const code = `code-${Math.random()}`;
+  grants.set(code, {
+    nonce: authorize.searchParams.get('nonce') ?? '',
+    challenge: authorize.searchParams.get('code_challenge') ?? '',
+    claims,
+  });
+  const cookie = (start.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
+  expect(start.headers['set-cookie']?.[0]).toMatch(/httponly/i);
+  const callback = t.http
+    .get('/api/auth/google/callback')
+    .query({ code, state: tamper.state ?? authorize.searchParams.get('state') });
+  if (!tamper.dropCookie) callback.set('Cookie', cookie);
+  const done = await callback.expect(302);
+  return new URL(done.headers.location as string);
+}
+
+describe('OpenID Connect sign-in', () => {
+  it('creates the account on first sign-in and redirects to /auth/callback?token=…', async () => {
+    const redirect = await signIn({ sub: 'google-1', email: 'Grace@Example.com', email_verified: true, name: 'Grace Hopper' });
+    expect(redirect.origin + redirect.pathname).toBe('http://app.test/auth/callback');
+    const token = redirect.searchParams.get('token');
+    expect(token).toBeTruthy();
+    const me = await t.http.get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
+    expect(me.body.user).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.com', plan: 'free' });
+
+    const again = await signIn({ sub: 'google-1', email: 'grace@example.com', email_verified: true });
+    const second = await t.http.get('/api/auth/me').set('Authorization', `Bearer ${again.searchParams.get('token')}`).expect(200);
+    expect(second.body.user.id).toBe(me.body.user.id);
+  });
+
+  it('links a verified address to the existing account with that email', async () => {
+    const { user } = await t.createUser({ email: 'linked@example.com' });
+    const redirect = await signIn({ sub: 'google-2', email: 'linked@example.com', email_verified: true });
+    const me = await t.http.get('/api/auth/me').set('Authorization', `Bearer ${redirect.searchParams.get('token')}`).expect(200);
+    expect(me.body.user.id).toBe(user.id);
+  });
+
+  it.each([
+    ['a state that does not match', { sub: 'g3', email: 'x3@example.com', email_verified: true }, { state: 'forged' }],
+    ['a callback without the flow cookie', { sub: 'g4', email: 'x4@example.com', email_verified: true }, { dropCookie: true }],
+    ['an unverified address', { sub: 'g5', email: 'linked@example.com', email_verified: false }, {}],
+  ])('refuses %s with ?error=', async (_label, claims, tamper) => {
+    const redirect = await signIn(claims, tamper);
+    expect(redirect.searchParams.get('error')).toBe('sign_in_failed');
+    expect(redirect.searchParams.get('token')).toBeNull();
+  });
+
+  it('refuses an ID token issued to another client', async () => {
+    audienceOverride = 'someone-else';
+    try {
+      const redirect = await signIn({ sub: 'g6', email: 'x6@example.com', email_verified: true });
+      expect(redirect.searchParams.get('error')).toBe('sign_in_failed');
+      expect(await t.app.server.models.User.query().findOne({ email: 'x6@example.com' })).toBeUndefined();
+    } finally {
+      audienceOverride = undefined;
+    }
+  });
+
+  it('passes on a refusal at the provider', async () => {
+    const response = await t.http.get('/api/auth/google/callback?error=access_denied&state=x').expect(302);
+    expect(response.headers.location).toBe('http://app.test/auth/callback?error=access_denied');
+  });
+});
+
+describe('without a provider configured', () => {
+  it('redirects to the app with a clear error', async () => {
+    const bare = await createTestServer();
+    try {
+      const response = await bare.http.get('/api/auth/google').expect(302);
+      expect(response.headers.location).toBe('http://app.test/auth/callback?error=google_sign_in_not_configured');
+    } finally {
+      await bare.close();
+    }
+  });
+});

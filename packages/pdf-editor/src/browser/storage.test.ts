@@ -1,0 +1,67 @@
+// @vitest-environment node
+// httpStorage against a real HTTP server speaking the host-server's contract (GET/PUT with
+// { annotations, version }, 409 on a stale version); memoryStorage's conflict rule.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryStorage, StorageConflictError } from '../core/adapters';
+import { normalizeAnnotation } from '../core/model/defaults';
+import type { Annotation } from '../core/model/types';
+import { httpStorage } from './httpStorage';
+
+const note = normalizeAnnotation({ type: 'rectangle', page: 1 }) as Annotation;
+
+describe('httpStorage', () => {
+  const documents = new Map<string, { annotations: unknown[]; version: number }>();
+  const seenAuth: (string | undefined)[] = [];
+  let base = '';
+  const server = createServer((request, response) => {
+    seenAuth.push(request.headers.authorization);
+    const id = /\/api\/documents\/([^/]+)\/annotations$/.exec(request.url ?? '')?.[1] ?? '';
+    if (request.method === 'GET') {
+      const stored = documents.get(id);
+      response.writeHead(stored ? 200 : 404, { 'Content-Type': 'application/json' }).end(JSON.stringify(stored ?? { message: 'Not found' }));
+      return;
+    }
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const { annotations, version } = JSON.parse(body) as { annotations: unknown[]; version: number };
+      const current = documents.get(id)?.version ?? 0;
+      if (version !== current) {
+        response.writeHead(409, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: 'Conflict', version: current }));
+        return;
+      }
+      documents.set(id, { annotations, version: current + 1 });
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(documents.get(id)));
+    });
+  });
+
+  beforeAll(async () => {
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it('must save, load and report a stale version as a StorageConflictError', async () => {
+    const storage = httpStorage(base, () => 'secret');
+    expect(await storage.load('doc-1')).toBeNull();
+    expect(await storage.save('doc-1', [note], 0)).toMatchObject({ version: 1 });
+    const loaded = await storage.load('doc-1');
+    expect(loaded).toEqual({ annotations: [note], version: 1 });
+    const conflict = await storage.save('doc-1', [], 0).catch((error: unknown) => error);
+    expect(conflict).toBeInstanceOf(StorageConflictError);
+    expect((conflict as StorageConflictError).currentVersion).toBe(1);
+    expect(seenAuth.every((header) => header === 'Bearer secret')).toBe(true);
+  });
+});
+
+describe('memoryStorage', () => {
+  it('must version saves and refuse a save from an old version', async () => {
+    const storage = memoryStorage();
+    const first = await storage.save('a', [note], 0);
+    expect(first.version).toBe(1);
+    await expect(storage.save('a', [], 0)).rejects.toBeInstanceOf(StorageConflictError);
+    expect((await storage.load('a'))?.annotations).toEqual([note]);
+  });
+});

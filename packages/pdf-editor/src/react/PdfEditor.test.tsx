@@ -1,0 +1,126 @@
+// <PdfEditor /> in a DOM: accessible toolbar, the ref API, controlled annotations, keyboard
+// shortcuts, the properties panel editing a selection, and two editors that share nothing.
+import { act, createRef } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { normalizeAnnotation } from '../core/model/defaults';
+import type { Annotation } from '../core/model/types';
+import { PdfEditor } from './PdfEditor';
+import type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const roots: Root[] = [];
+afterEach(() => {
+  act(() => roots.splice(0).forEach((root) => root.unmount()));
+  document.body.replaceChildren();
+});
+
+function mount(props: PdfEditorProps = {}) {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const ref = createRef<PdfEditorHandle>();
+  const root = createRoot(container);
+  roots.push(root);
+  act(() => root.render(<PdfEditor ref={ref} {...props} />));
+  const button = (name: string) => container.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`);
+  const press = (key: string, init: KeyboardEventInit = {}) =>
+    act(() => {
+      container.querySelector('.mg-editor')?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, ...init }));
+    });
+  return { container, ref, root, button, press, api: () => ref.current as PdfEditorHandle };
+}
+
+const rect = () => normalizeAnnotation({ type: 'rectangle', page: 1 }) as Annotation;
+
+describe('<PdfEditor />', () => {
+  it('must name every toolbar button and mark the active tool', () => {
+    const { container, button, api } = mount();
+    const tools = [...container.querySelectorAll<HTMLButtonElement>('.mg-toolbar button')];
+    expect(tools.every((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim().length > 0)).toBe(true);
+    expect(button('Select')?.getAttribute('aria-pressed')).toBe('true');
+    act(() => void api().setTool('rectangle'));
+    expect(button('Rectangle')?.getAttribute('aria-pressed')).toBe('true');
+    expect(container.textContent).toContain('No Document Loaded');
+  });
+
+  it('must undo and redo through the ref and the buttons', () => {
+    const { button, api, press } = mount({ defaultAnnotations: [rect()] });
+    expect(button('Undo')?.disabled).toBe(true);
+    press(']');
+    press('c', { ctrlKey: true });
+    press('v', { ctrlKey: true });
+    expect(api().getAnnotations()).toHaveLength(2);
+    expect(button('Undo')?.disabled).toBe(false);
+    act(() => api().undo());
+    expect(api().getAnnotations()).toHaveLength(1);
+    act(() => button('Redo')?.click());
+    expect(api().getAnnotations()).toHaveLength(2);
+    act(() => api().redo());
+    expect(button('Redo')?.disabled).toBe(true);
+  });
+
+  it('must report changes in controlled mode and follow the host list', () => {
+    const onAnnotationsChange = vi.fn();
+    const first = [rect()];
+    const { root, ref, api, press } = mount({ annotations: first, onAnnotationsChange });
+    expect(api().getAnnotations()).toBe(first);
+    const second = [rect(), rect()];
+    act(() => root.render(<PdfEditor ref={ref} annotations={second} onAnnotationsChange={onAnnotationsChange} />));
+    expect(api().getAnnotations()).toBe(second);
+    press('z', { ctrlKey: true });
+    expect(onAnnotationsChange).toHaveBeenLastCalledWith(first);
+  });
+
+  it('must keep two editors on one page apart', () => {
+    const a = mount({ defaultAnnotations: [rect()] });
+    const b = mount();
+    act(() => void a.api().setTool('circle'));
+    expect(a.button('Circle')?.getAttribute('aria-pressed')).toBe('true');
+    expect(b.button('Circle')?.getAttribute('aria-pressed')).toBe('false');
+    expect(b.api().getAnnotations()).toHaveLength(0);
+  });
+
+  it('must switch tools and delete the selection from the keyboard', () => {
+    const annotation = rect();
+    const { button, press, api, container } = mount({ defaultAnnotations: [annotation] });
+    press('r');
+    expect(button('Rectangle')?.getAttribute('aria-pressed')).toBe('true');
+    press('v');
+    press(']');
+    press('Delete');
+    expect(api().getAnnotations()).toHaveLength(0);
+    press('z', { ctrlKey: true });
+    expect(api().getAnnotations()).toHaveLength(1);
+    expect(container.querySelector('[aria-describedby]') ?? container.querySelector('.mg-empty')).not.toBeNull();
+  });
+
+  it('must restyle the selected annotation from the properties panel as one undo step', () => {
+    const { container, press, api } = mount({ defaultAnnotations: [rect()] });
+    press(']');
+    act(() => container.querySelector<HTMLButtonElement>('button[aria-label="#FF0000"]')?.click());
+    expect(api().getAnnotations()[0]?.color).toBe('#FF0000');
+    act(() => api().undo());
+    expect(api().getAnnotations()[0]?.color).toBe('#000000');
+  });
+
+  it('must offer the spec palette, fonts, sizes and stroke widths', () => {
+    const { container, api } = mount();
+    act(() => void api().setTool('text'));
+    const swatches = [...container.querySelectorAll('.mg-swatch')].map((s) => s.getAttribute('aria-label'));
+    expect(swatches).toHaveLength(21);
+    expect(swatches.slice(0, 7)).toEqual(['#000000', '#FF0000', '#00FF00', '#0000FF', '#FFFF00', '#FF00FF', '#00FFFF']);
+    const options = (label: string) =>
+      [...(([...container.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label))?.querySelectorAll('option')) ?? [])].map((o) => o.textContent);
+    expect(options('Font')).toEqual(['Arial', 'Times New Roman', 'Courier New', 'Georgia', 'Verdana', 'Comic Sans MS']);
+    expect(options('Size')).toEqual(['8', '10', '12', '14', '16', '18', '20', '24', '28', '32', '36', '48', '72']);
+    act(() => void api().setTool('arrow'));
+    expect(options('Stroke width')).toEqual(['1', '2', '3', '4', '5', '6', '8', '10']);
+  });
+
+  it('must take overridden messages', () => {
+    const { container } = mount({ messages: { noDocument: 'Kein Dokument' } });
+    expect(container.textContent).toContain('Kein Dokument');
+  });
+});
