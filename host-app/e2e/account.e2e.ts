@@ -89,7 +89,8 @@ describe('account', () => {
     await page.goto('/documents');
     await page.getByRole('button', { name: 'Upload PDF' }).click();
     await page.getByText("You've reached your daily limit of 3 PDF uploads. Upgrade to Pro for unlimited uploads.").waitFor();
-    expect(await page.getByRole('button', { name: 'Upload a document' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await page.locator('[aria-label="Upload a document"]').getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByTestId('upload-file-input').isDisabled()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -188,6 +188,8 @@ export async function signInWithToken(page: Page, user: TestUser, path = '/dashb
   await page.goto('/');
   await page.evaluate((token) => localStorage.setItem('token', token), user.token);
   await page.goto(path);
+  // The app verifies the stored token at start-up; journeys act once it has.
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('auth-storage') ?? '{}')?.state?.isAuthenticated === true);
 }
 
 /** Moves a user to another plan straight in the server's SQLite file (plan purchase has no UI). */

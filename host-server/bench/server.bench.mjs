@@ -195,6 +195,11 @@ async function main() {
 
     const pdfPath = join(dataDir, 'large.pdf');
     await writeLargePdf(pdfPath, UPLOAD_BYTES);
+    // A small upload first, so loading the upload code and starting a PDF worker is not counted.
+    const warmPath = join(dataDir, 'warm.pdf');
+    await writeLargePdf(warmPath, 64 * 1024);
+    const warm = await uploadFile(port, token, warmPath);
+    if (warm.status !== 201) throw new Error(`warm-up upload failed: ${warm.status} ${warm.body}`);
     const pid = server.child.pid;
     const before = await rssOf(pid);
     let peak = before;

@@ -38,7 +38,8 @@ export async function up(knex: Knex): Promise<void> {
     table.text('annotations').nullable();
     table.integer('annotations_version').notNullable().defaultTo(0);
     timestamps(table);
-    table.index(['user_id', 'created_at']);
+    // Serves the document list: a user's rows in the order it shows them, without sorting.
+    table.index(['user_id', 'created_at', 'id']);
   });
 
   await knex.schema.createTable('conversion_jobs', (table) => {

@@ -4,6 +4,7 @@ import { StorageConflictError } from '../core/adapters';
 import type { StorageAdapter, StoredAnnotations } from '../core/adapters';
 import { parseAnnotations } from '../core/model/serialize';
 
+/** Options of browserStorage. */
 export interface BrowserStorageOptions {
   /** localStorage key of the index of documents. */
   key?: string;
@@ -43,6 +44,7 @@ async function idb<T>(name: string, mode: IDBTransactionMode, run: (store: IDBOb
   }
 }
 
+/** Stores annotations in localStorage (key `pdf-annotations`), large documents in IndexedDB. */
 export function browserStorage(options: BrowserStorageOptions = {}): StorageAdapter {
   const key = options.key ?? 'pdf-annotations';
   const threshold = options.largeThreshold ?? 1_000_000;

@@ -4,6 +4,7 @@ import { StorageConflictError } from '../core/adapters';
 import type { StorageAdapter, StoredAnnotations } from '../core/adapters';
 import { parseAnnotations } from '../core/model/serialize';
 
+/** The host server answered a storage request with an error status. */
 export class StorageRequestError extends Error {
   override readonly name = 'StorageRequestError';
   constructor(readonly status: number, message: string) {
@@ -16,6 +17,7 @@ function readVersion(body: unknown): number | undefined {
   return undefined;
 }
 
+/** Stores annotations on the host server: GET/PUT /api/documents/:id/annotations. */
 export function httpStorage(
   baseUrl: string,
   getToken?: () => string | null | undefined | Promise<string | null | undefined>,

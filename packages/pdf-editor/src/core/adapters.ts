@@ -39,12 +39,12 @@ export class StorageConflictError extends Error {
 export type GateAction =
   | { type: 'tool'; tool: EditorTool }
   | { type: 'save' }
-  | { type: 'download' }
-  | { type: 'edit' };
+  | { type: 'download' };
 
 /** Why the host prompts; the host decides what each one shows. */
 export type GatePromptTrigger = 'save' | 'download' | 'pro-feature' | 'limit-reached';
 
+/** What a gate answers: allow, or a prompt the host shows instead. */
 export type GateDecision = 'allow' | { prompt: GatePromptTrigger; message: string };
 
 /** The host's policy. The SDK never knows about plans or guests, only about this answer. */

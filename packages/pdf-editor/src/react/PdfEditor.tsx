@@ -15,8 +15,10 @@ import { usePdfEditor } from './usePdfEditor';
 import type { UsePdfEditorOptions } from './usePdfEditor';
 import { PdfViewer } from './viewer/PdfViewer';
 
+/** What the ref of <PdfEditor /> offers the host: undo, redo, annotations, export, navigation, tools, save and download. */
 export type PdfEditorHandle = EditorApi;
 
+/** Props of <PdfEditor />: everything usePdfEditor takes, plus layout, slots and theming. */
 export interface PdfEditorProps extends UsePdfEditorOptions {
   /** Show the toolbar (default true). */
   toolbar?: boolean;
@@ -46,6 +48,7 @@ function Dialogs() {
   return null;
 }
 
+/** The complete editor: toolbar, thumbnails with page tools, page viewer and Style Options panel. */
 export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function PdfEditor(props, ref) {
   const { toolbar = true, sidebar = true, propertiesPanel = true, toolbarStart, toolbarEnd, sidebarFooter, className, style, ...options } = props;
   const editor = usePdfEditor(options);

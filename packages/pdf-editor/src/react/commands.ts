@@ -12,6 +12,7 @@ export interface KeyStroke {
   altKey: boolean;
 }
 
+/** A command: when a key stroke runs it, whether it is enabled, and what it does. */
 export interface Command {
   id: string;
   label?: MessageKey;
@@ -25,6 +26,7 @@ const mod = (s: KeyStroke) => s.ctrlKey || s.metaKey;
 const plain = (s: KeyStroke) => !s.ctrlKey && !s.metaKey && !s.altKey;
 const NUDGE: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
+/** The command registry read by the keyboard shortcuts. */
 export const COMMANDS: readonly Command[] = [
   {
     id: 'undo',

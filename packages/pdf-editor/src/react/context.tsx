@@ -10,20 +10,24 @@ import type { DocumentView } from './viewer/documentController';
 
 const EditorContext = createContext<EditorRuntime | null>(null);
 
+/** Makes an editor (from usePdfEditor) available to the pieces inside it. */
 export function EditorProvider({ editor, children }: { editor: EditorRuntime; children: ReactNode }) {
   return <EditorContext.Provider value={editor}>{children}</EditorContext.Provider>;
 }
 
+/** The editor instance of the nearest <PdfEditor> or <EditorProvider>. */
 export function useEditorRuntime(): EditorRuntime {
   const runtime = useContext(EditorContext);
   if (!runtime) throw new Error('Marginalia components must be inside <PdfEditor> or <EditorProvider>.');
   return runtime;
 }
 
+/** Subscribes to a slice of the editor's state; re-renders only when the slice changes. */
 export function useEditorState<T>(selector: (state: EditorState) => T): T {
   return useStore(useEditorRuntime().store, selector);
 }
 
+/** Subscribes to a slice of the loaded PDF's view state (status, page sizes, pdf.js document). */
 export function useDocumentView<T>(selector: (view: DocumentView) => T): T {
   return useStore(useEditorRuntime().document, selector);
 }

@@ -39,6 +39,9 @@ export type { Command } from './commands';
 export { defaultMessages } from './messages';
 export type { Messages, MessageKey } from './messages';
 
+// The annotation model (the rest of the core is at @marginalia/pdf-editor/core)
+export type { Annotation } from '../core/model/types';
+
 // Export and adapters
 export { runExport } from './export/runExport';
 export type { RunExportOptions } from './export/runExport';

@@ -1,6 +1,7 @@
 // Every user-visible string of the editor, English defaults from the product spec. Hosts override
 // any of them through the `messages` prop; `{n}`-style placeholders are filled by `format`.
 
+/** The English strings of the editor; override any through the `messages` prop. */
 export const defaultMessages = {
   loadingPdf: 'Loading PDF...',
   noDocument: 'No Document Loaded',
@@ -81,7 +82,9 @@ export const defaultMessages = {
   commentPlaceholder: 'Write a comment',
 } as const;
 
+/** The name of one user-visible string. */
 export type MessageKey = keyof typeof defaultMessages;
+/** All user-visible strings of the editor. */
 export type Messages = Record<MessageKey, string>;
 
 export function resolveMessages(overrides?: Partial<Messages>): Messages {

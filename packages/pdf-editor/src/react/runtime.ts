@@ -21,6 +21,7 @@ export interface ViewerBridge {
   textRects(page: number, box: Rect): Rect[];
 }
 
+/** Host settings an editor reads when it needs them: gate, storage, file name, error handler. */
 export interface EditorConfig {
   gate?: Gate;
   onGatePrompt?: (decision: Exclude<GateDecision, 'allow'>, action: GateAction) => void;
@@ -30,6 +31,7 @@ export interface EditorConfig {
   onError?: (error: Error) => void;
 }
 
+/** The imperative API of an editor (the ref of <PdfEditor /> and the usePdfEditor result). */
 export interface EditorApi {
   undo(): void;
   redo(): void;
@@ -44,6 +46,7 @@ export interface EditorApi {
   download(options?: RunExportOptions): Promise<boolean>;
 }
 
+/** One editor instance: its store, its pdf.js document, its messages and its API. */
 export interface EditorRuntime extends EditorApi {
   store: EditorStore;
   document: DocumentController;

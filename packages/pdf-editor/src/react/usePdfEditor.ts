@@ -10,6 +10,7 @@ import type { EditorConfig, EditorRuntime } from './runtime';
 import { readPdfFile } from './viewer/loadFile';
 import type { PdfFile } from './viewer/loadFile';
 
+/** Options of usePdfEditor (and props of <PdfEditor />). */
 export interface UsePdfEditorOptions extends EditorConfig {
   file?: PdfFile | null;
   /** Controlled annotations; pair with onAnnotationsChange. */
@@ -23,6 +24,7 @@ export interface UsePdfEditorOptions extends EditorConfig {
   messages?: Partial<Messages>;
 }
 
+/** Creates one editor instance for the component's lifetime; pass it to <EditorProvider> for a custom layout. */
 export function usePdfEditor(options: UsePdfEditorOptions = {}): EditorRuntime {
   const [runtime] = useState(() =>
     createEditorRuntime({

@@ -5,6 +5,7 @@ import type { Annotation } from '../model/types';
 import { loadPdf, type PdfSource } from '../pdf/loadPdf';
 import { createExportContext } from './createExportContext';
 import { flattenAnnotations } from './flatten/flattenAnnotations';
+import { createPageCanvases } from './flatten/frame';
 import { writeNativeAnnotations } from './native/writeNativeAnnotations';
 import type { ExportOptions } from './options';
 import { DEFAULT_WATERMARK_TEXT, drawWatermark } from './watermark';
@@ -42,14 +43,17 @@ export async function exportPdf(
     return exists;
   });
 
+  // Flattened annotations and the watermark are drawn into the pages' content.
+  const canvases = createPageCanvases(doc, context);
   if (options.mode === 'native') await writeNativeAnnotations(doc, onExistingPages, context);
-  else await flattenAnnotations(doc, onExistingPages, context);
+  else await flattenAnnotations(canvases, onExistingPages, context);
 
   if (options.watermark) {
     const text = (typeof options.watermark === 'object' ? options.watermark.text : undefined) ?? DEFAULT_WATERMARK_TEXT;
     const annotatedPages = [...new Set(onExistingPages.map((annotation) => annotation.page - 1))].sort((a, b) => a - b);
-    await drawWatermark(doc, annotatedPages, text, context);
+    await drawWatermark(canvases, annotatedPages, text, context);
   }
+  canvases.commit();
 
   // addDefaultPage: false, so a document can never gain a page on the way out.
   return doc.save({ addDefaultPage: false, updateFieldAppearances: false });

@@ -1,19 +1,18 @@
 // The free-version watermark (spec section 9): Helvetica 48, grey, 0.3 opacity, centred on each
 // given page as displayed and upright on rotated pages. It runs horizontally so that it stays one
 // line of extractable text, and shrinks on pages too narrow for it at 48 pt.
-import { rgb, type PDFDocument } from 'pdf-lib';
 import type { ExportContext } from './context';
-import { inDisplayFrame } from './flatten/frame';
+import type { PageCanvases } from './flatten/frame';
 
 export const DEFAULT_WATERMARK_TEXT = 'Marginalia - Free Version';
 const SIZE = 48;
-const COLOR = rgb(0.5, 0.5, 0.5);
+const COLOR = { r: 0.5, g: 0.5, b: 0.5 };
 const OPACITY = 0.3;
 /** Widest share of the page width the watermark may take. */
 const MAX_WIDTH_RATIO = 0.9;
 
 export async function drawWatermark(
-  doc: PDFDocument,
+  canvases: PageCanvases,
   pageIndexes: Iterable<number>,
   text: string,
   context: ExportContext,
@@ -22,18 +21,17 @@ export async function drawWatermark(
   const font = await context.fontFor(text, { fontFamily: 'Helvetica', bold: false, italic: false });
   const line = context.drawableText(text, font).replace(/\n/g, ' ');
   const widthAtOne = font.widthOfTextAtSize(line, 1);
+  const encoded = font.encodeText(line).toString();
   for (const pageIndex of pageIndexes) {
-    await inDisplayFrame(doc.getPage(pageIndex), context.pageSpace(pageIndex), ({ page, width, height }) => {
-      const size = Math.min(SIZE, (width * MAX_WIDTH_RATIO) / widthAtOne);
-      const capHeight = font.heightAtSize(size, { descender: false });
-      page.drawText(line, {
-        x: (width - widthAtOne * size) / 2,
-        y: (height - capHeight) / 2,
-        size,
-        font,
-        color: COLOR,
-        opacity: OPACITY,
-      });
-    });
+    const canvas = canvases.canvas(pageIndex);
+    const size = Math.min(SIZE, (canvas.width * MAX_WIDTH_RATIO) / widthAtOne);
+    const capHeight = font.heightAtSize(size, { descender: false });
+    canvas.content.save();
+    canvas.setOpacity(OPACITY);
+    canvas.content
+      .fillColor(COLOR)
+      // Centred: the baseline sits half the cap height below the displayed page's middle.
+      .textLine(canvas.resources.font(font), size, (canvas.width - widthAtOne * size) / 2, (canvas.height + capHeight) / 2, encoded)
+      .restore();
   }
 }

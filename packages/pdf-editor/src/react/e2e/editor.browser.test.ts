@@ -9,6 +9,13 @@ import { hasSharedPdfs } from '../../test-support/sharedPdfs';
 import { buildExample, hasChromium, launchChromium, serveStatic } from './harness';
 import { renderPage } from './ppm';
 
+declare global {
+  interface Window {
+    /** Set by examples/vite-basic: the editor's ref. */
+    marginalia?: import('../PdfEditor').PdfEditorHandle | null;
+  }
+}
+
 const ZOOM = 1.5;
 const PNG_1PX =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
@@ -139,6 +146,7 @@ describe.skipIf(!hasChromium || !hasSharedPdfs)('PdfEditor in Chromium (examples
     const highlight = list.find((a) => a.type === 'highlight');
     expect(highlight && 'rects' in highlight ? highlight.rects?.length : 0).toBeGreaterThan(0);
     expect(await page.getByTestId('annotation-count').textContent()).toBe('12 annotations');
+    if (process.env.MG_SHOT) await page.screenshot({ path: process.env.MG_SHOT });
   });
 
   it('must erase, select, move, resize, copy, paste, undo and redo', async () => {
@@ -204,6 +212,19 @@ describe.skipIf(!hasChromium || !hasSharedPdfs)('PdfEditor in Chromium (examples
     expect(r).toBeGreaterThan(180);
     expect(g).toBeLessThan(90);
     expect(b).toBeLessThan(90);
+  });
+
+  it('must cancel an export running in its worker', async () => {
+    const outcome = await page.evaluate(async () => {
+      const controller = new AbortController();
+      const running = window.marginalia!.exportPdf({ signal: controller.signal });
+      controller.abort();
+      return running.then(
+        () => 'finished',
+        (error: unknown) => (error instanceof DOMException ? error.name : String(error)),
+      );
+    });
+    expect(outcome).toBe('AbortError');
   });
 
   it('must log no errors in the console', () => {

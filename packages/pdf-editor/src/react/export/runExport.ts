@@ -4,6 +4,7 @@ import type { Annotation } from '../../core/model/types';
 import type { ExportOptions } from '../../core/export/options';
 import type { ExportRequest, ExportResponse } from './exportWorker';
 
+/** Options of an export: the core export options, an AbortSignal and a warning callback. */
 export interface RunExportOptions extends Omit<ExportOptions, 'onWarning'> {
   signal?: AbortSignal;
   onWarning?: (message: string) => void;
@@ -13,6 +14,7 @@ function abortError(): DOMException {
   return new DOMException('The export was cancelled.', 'AbortError');
 }
 
+/** Exports in a Web Worker; aborting the signal terminates the worker. */
 export function runExport(bytes: Uint8Array, annotations: readonly Annotation[], options: RunExportOptions = {}): Promise<Uint8Array> {
   const { signal, onWarning, ...exportOptions } = options;
   if (signal?.aborted) return Promise.reject(abortError());

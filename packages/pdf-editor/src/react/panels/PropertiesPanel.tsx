@@ -11,6 +11,7 @@ import { toolById } from '../tools/registry';
 const TEXT: AnnotationType[] = ['text'];
 const STROKED: AnnotationType[] = ['rectangle', 'circle', 'arrow', 'freehand', 'strikethrough', 'underline'];
 
+/** The Style Options panel for the current tool or the selected annotations. */
 export function PropertiesPanel() {
   const runtime = useEditorRuntime();
   const { messages } = runtime;

@@ -16,12 +16,14 @@ interface Bounds {
   bottom: number;
 }
 
+/** Props of <SignaturePad />. */
 export interface SignaturePadProps {
   onSave(dataUrl: string): void;
   onCancel?(): void;
   messages?: Messages;
 }
 
+/** A 600x200 drawing pad that returns the cropped signature as a PNG data URL. */
 export function SignaturePad({ onSave, onCancel, messages = defaultMessages }: SignaturePadProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const bounds = useRef<Bounds | null>(null);

@@ -32,7 +32,10 @@ const Thumbnail = memo(function Thumbnail({ pdf, pageNumber }: { pdf: PDFDocumen
         canvas.width = Math.floor(viewport.width);
         canvas.height = Math.floor(viewport.height);
         const task = page.render({ canvas, viewport });
-        cancel = () => task.cancel();
+        cancel = () => {
+          task.cancel();
+          void page.cleanup();
+        };
         try {
           await task.promise;
           if (!stopped) setState('done');
@@ -58,11 +61,13 @@ const Thumbnail = memo(function Thumbnail({ pdf, pageNumber }: { pdf: PDFDocumen
   );
 });
 
+/** Props of <Thumbnails />. */
 export interface ThumbnailsProps {
   /** Show rotate / delete / move buttons, drag to reorder, insert and extract. */
   pageTools?: boolean;
 }
 
+/** The page sidebar: virtualised ~128 px previews with per-page operations. */
 export function Thumbnails({ pageTools = true }: ThumbnailsProps) {
   const runtime = useEditorRuntime();
   const { messages } = runtime;

@@ -19,6 +19,7 @@ export interface ToolbarProps {
 const UNDO = 'M9 14L4 9l5-5M4 9h10a6 6 0 010 12h-3';
 const REDO = 'M15 14l5-5-5-5M20 9H10a6 6 0 000 12h3';
 
+/** Undo, Redo, the tool buttons, Download and Save, with host slots. */
 export function Toolbar({ start, end, download = true, save }: ToolbarProps) {
   const runtime = useEditorRuntime();
   const { messages } = runtime;

@@ -17,6 +17,7 @@ import { clampZoom, ZOOM } from './zoom';
 
 export const PASTE_OFFSET = 20;
 
+/** A zustand vanilla store of one editor, with the core history it mirrors. */
 export interface EditorStore extends StoreApi<EditorState> {
   history: History<DocumentState>;
 }
@@ -35,6 +36,7 @@ function pasteCopy(source: Annotation, page: number): Annotation {
   return normalizeAnnotation(rest as Parameters<typeof normalizeAnnotation>[0]) as Annotation;
 }
 
+/** Creates the store of one editor; its document changes all go through the core history. */
 export function createEditorStore(options: EditorStoreOptions = {}): EditorStore {
   const history = createHistory<DocumentState>(
     { pdfBytes: options.pdfBytes ?? null, annotations: options.annotations ?? [] },

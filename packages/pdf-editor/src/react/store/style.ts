@@ -6,6 +6,7 @@ import type { AnnotationPatch } from '../../core/history/annotationList';
 
 export type WhiteoutSize = keyof typeof WHITEOUT_PRESETS | 'custom';
 
+/** The current annotation style (spec section 3). */
 export interface AnnotationStyle {
   color: string;
   fontSize: number;
@@ -22,6 +23,7 @@ export interface AnnotationStyle {
   whiteoutHeight: number;
 }
 
+/** The style an editor starts with. */
 export const DEFAULT_STYLE: AnnotationStyle = {
   color: DEFAULTS.color,
   fontSize: DEFAULTS.fontSize,
@@ -38,13 +40,17 @@ export const DEFAULT_STYLE: AnnotationStyle = {
   whiteoutHeight: WHITEOUT_PRESETS.medium.height,
 };
 
+/** The 21 colours of the palette. */
 export const PALETTE = [
   '#000000', '#FF0000', '#00FF00', '#0000FF', '#FFFF00', '#FF00FF', '#00FFFF',
   '#FFFFFF', '#808080', '#C0C0C0', '#800000', '#808000', '#008000', '#800080',
   '#008080', '#000080', '#FFA500', '#A52A2A', '#FFC0CB', '#FFD700', '#4B0082',
 ] as const;
+/** The fonts offered for text. */
 export const FONT_FAMILIES = ['Arial', 'Times New Roman', 'Courier New', 'Georgia', 'Verdana', 'Comic Sans MS'] as const;
+/** The font sizes offered for text. */
 export const FONT_SIZES = [8, 10, 12, 14, 16, 18, 20, 24, 28, 32, 36, 48, 72] as const;
+/** The stroke widths offered for shapes and lines. */
 export const STROKE_WIDTHS = [1, 2, 3, 4, 5, 6, 8, 10] as const;
 export const WHITEOUT_LIMITS = { width: { min: 20, max: 400 }, height: { min: 10, max: 100 } } as const;
 

@@ -6,6 +6,7 @@ import type { AnnotationPatch } from '../../core/history/annotationList';
 import type { History } from '../../core/history/createHistory';
 import type { AnnotationStyle } from './style';
 
+/** The undoable part of an editor: the PDF bytes and the annotations. */
 export interface DocumentState {
   /** The PDF as edited so far (page operations rewrite it); null before a file is loaded. */
   pdfBytes: Uint8Array | null;
@@ -28,6 +29,7 @@ export interface PlacementRequest {
   rect: Rect;
 }
 
+/** Everything one editor knows: document, tool, style, selection, page, zoom and gesture feedback. */
 export interface EditorState {
   pdfBytes: Uint8Array | null;
   /** Incremented whenever `pdfBytes` changes, so the viewer reloads the document. */
@@ -55,6 +57,7 @@ export interface EditorState {
   actions: EditorActions;
 }
 
+/** The commands that change an editor's state. */
 export interface EditorActions {
   setTool(tool: EditorTool): boolean;
   setStyle(change: Partial<AnnotationStyle>, options?: { mergeKey?: string }): void;

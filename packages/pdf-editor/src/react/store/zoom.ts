@@ -1,4 +1,5 @@
 // Zoom limits of the spec: 0.5 to 3 in steps of 0.25, 1.5 to start with.
+/** Zoom limits: 0.5 to 3 in steps of 0.25, starting at 1.5. */
 export const ZOOM = { min: 0.5, max: 3, step: 0.25, initial: 1.5 } as const;
 
 export function clampZoom(zoom: number): number {

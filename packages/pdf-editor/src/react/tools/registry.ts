@@ -16,6 +16,7 @@ import type { ToolDefinition } from './types';
 import { underlineTool } from './underline';
 import { whiteoutTool } from './whiteout';
 
+/** Every tool in toolbar order; the toolbar and shortcuts read this list. */
 export const TOOLS: readonly ToolDefinition[] = [
   selectTool,
   textTool,

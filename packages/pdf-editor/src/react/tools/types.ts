@@ -6,6 +6,7 @@ import type { AnnotationType, Rect } from '../../core/model/types';
 import type { EditorStore } from '../store/createEditorStore';
 import type { MessageKey } from '../messages';
 
+/** A pointer position handed to a tool, in page points. */
 export interface ToolPointer {
   /** 1-based page under the pointer. */
   page: number;
@@ -23,6 +24,7 @@ export interface ToolContext {
   snapToText?(page: number, box: Rect): Rect[];
 }
 
+/** A tool's gesture state machine. */
 export interface ToolMachine {
   /** Name of the current state, for tests and debugging ("idle", "dragging"...). */
   readonly state: string;
@@ -34,6 +36,7 @@ export interface ToolMachine {
   doubleClick?(pointer: ToolPointer): void;
 }
 
+/** A tool as data: id, label, cursor, shortcut and icon. */
 export interface ToolPreset {
   id: EditorTool;
   label: MessageKey;
@@ -48,6 +51,7 @@ export interface ToolPreset {
   icon: string;
 }
 
+/** A tool: its preset and the factory of its gesture machine. */
 export interface ToolDefinition {
   preset: ToolPreset;
   createMachine(context: ToolContext): ToolMachine;

@@ -4,6 +4,7 @@ import { useEditorRuntime, useEditorState } from '../context';
 import { format } from '../messages';
 import { stepZoom } from '../store/zoom';
 
+/** Previous, "Page N of M", Next and, unless the host drives the zoom, the zoom controls. */
 export function PageNavigation({ zoomControls = true }: { zoomControls?: boolean }) {
   const runtime = useEditorRuntime();
   const { messages } = runtime;

@@ -11,6 +11,7 @@ import { PasswordPrompt } from './PasswordPrompt';
 import { createPointerRouter } from './pointerRouter';
 import { snapToLines } from './textSnap';
 
+/** Props of <PdfViewer />. */
 export interface PdfViewerProps {
   /** Show zoom buttons (hidden when the host supplies the zoom). */
   zoomControls?: boolean;
@@ -18,6 +19,7 @@ export interface PdfViewerProps {
   navigation?: boolean;
 }
 
+/** The page viewer: navigation, zoom and a virtualised, continuously scrolling column of pages. */
 export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerProps) {
   const runtime = useEditorRuntime();
   const { messages } = runtime;

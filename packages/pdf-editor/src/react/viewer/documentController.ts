@@ -12,6 +12,7 @@ export interface PageSize {
   height: number;
 }
 
+/** The state of the loaded PDF: status, error, pdf.js document and page sizes. */
 export interface DocumentView {
   status: 'empty' | 'loading' | 'ready' | 'error' | 'password';
   pdf: PDFDocumentProxy | null;

@@ -1,4 +1,5 @@
 // The `file` prop as bytes: the editor needs them for export and page operations anyway.
+/** A PDF as bytes, a Blob or File, or a URL. */
 export type PdfFile = Uint8Array | ArrayBuffer | Blob | string | URL;
 
 export async function readPdfFile(file: PdfFile, signal?: AbortSignal): Promise<Uint8Array> {

@@ -14,9 +14,12 @@ export function usePageRender(pdf: PDFDocumentProxy, pageNumber: number, zoom: n
   useEffect(() => {
     let cancelled = false;
     let cancel = () => {};
+    let release = () => {};
     setRendered(false);
     (async () => {
       const [pdfjs, page] = await Promise.all([loadPdfJs(), pdf.getPage(pageNumber)]);
+      // A page that leaves the view frees its operator lists and images; pdf.js keeps them otherwise.
+      release = () => void page.cleanup();
       const canvas = canvasRef.current;
       if (cancelled || !canvas) return;
       const base = page.getViewport({ scale: 1 });
@@ -52,8 +55,21 @@ export function usePageRender(pdf: PDFDocumentProxy, pageNumber: number, zoom: n
     return () => {
       cancelled = true;
       cancel();
+      release();
     };
   }, [pdf, pageNumber, zoom, withTextLayer]);
+
+  // Browsers hold a canvas's pixels until it is collected; a zero size gives them back as soon as
+  // the page leaves the view (not on a zoom change, where the old drawing shows until the new one).
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    return () => {
+      if (canvas) {
+        canvas.width = 0;
+        canvas.height = 0;
+      }
+    };
+  }, []);
 
   return { canvasRef, textRef, rendered };
 }

@@ -15,11 +15,10 @@ export async function drawImage(
   }
   const image = await context.embedImage(annotation.imageData);
   if (!image) return;
-  canvas.page.drawImage(image, {
-    x: annotation.position.x,
-    y: canvas.y(annotation.position.y + annotation.height),
-    width: annotation.width,
-    height: annotation.height,
-    opacity: annotation.opacity,
-  });
+  const { x, y } = annotation.position;
+  canvas.setOpacity(annotation.opacity);
+  // The image's unit square onto the box, flipped so the picture's top is the box's top.
+  canvas.content
+    .transform(annotation.width, 0, 0, -annotation.height, x, y + annotation.height)
+    .drawXObject(canvas.resources.image(image));
 }

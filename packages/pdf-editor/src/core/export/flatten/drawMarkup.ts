@@ -1,7 +1,6 @@
 // Highlight, strikethrough and underline, over each snapped text-line rectangle or else the box.
-import { BlendMode } from 'pdf-lib';
 import type { HighlightAnnotation, MarkupAnnotation, Rect, StrikethroughAnnotation, UnderlineAnnotation } from '../../model/types';
-import { toPdfColor } from '../../pdf/color';
+import { parseHexColor } from '../../pdf/color';
 import type { Canvas } from './frame';
 
 export function markupRects(annotation: MarkupAnnotation): Rect[] {
@@ -10,33 +9,22 @@ export function markupRects(annotation: MarkupAnnotation): Rect[] {
 }
 
 export function drawHighlight(canvas: Canvas, annotation: HighlightAnnotation): void {
-  const color = toPdfColor(annotation.color);
-  for (const rect of markupRects(annotation)) {
-    canvas.page.drawRectangle({
-      x: rect.x,
-      y: canvas.y(rect.y + rect.height),
-      width: rect.width,
-      height: rect.height,
-      color,
-      opacity: annotation.opacity,
-      // Multiply keeps the text under the highlight as dark as it was, like a marker pen.
-      blendMode: BlendMode.Multiply,
-    });
-  }
+  // Multiply keeps the text under the highlight as dark as it was, like a marker pen.
+  canvas.setOpacity(annotation.opacity, 'Multiply');
+  const { content } = canvas;
+  content.fillColor(parseHexColor(annotation.color));
+  for (const rect of markupRects(annotation)) content.rect(rect.x, rect.y, rect.width, rect.height);
+  content.fill();
 }
 
 function drawLineAcross(canvas: Canvas, annotation: MarkupAnnotation, lineY: (rect: Rect, thickness: number) => number) {
-  const color = toPdfColor(annotation.color);
+  canvas.setOpacity(annotation.opacity);
+  const { content } = canvas;
+  content.strokeColor(parseHexColor(annotation.color));
   for (const rect of markupRects(annotation)) {
     const thickness = Math.max(0.5, Math.min(annotation.strokeWidth, rect.height / 2));
-    const y = canvas.y(lineY(rect, thickness));
-    canvas.page.drawLine({
-      start: { x: rect.x, y },
-      end: { x: rect.x + rect.width, y },
-      thickness,
-      color,
-      opacity: annotation.opacity,
-    });
+    const y = lineY(rect, thickness);
+    content.lineWidth(thickness).moveTo(rect.x, y).lineTo(rect.x + rect.width, y).stroke();
   }
 }
 

@@ -1,75 +1,66 @@
 // Rectangles (stroke, optional solid fill), circles, arrows and whiteout boxes.
-import { LineCapStyle } from 'pdf-lib';
-import { DEFAULTS } from '../../model/defaults';
-import type { ArrowAnnotation, CircleAnnotation, RectangleAnnotation, WhiteoutAnnotation } from '../../model/types';
-import { toPdfColor } from '../../pdf/color';
+import type { ArrowAnnotation, CircleAnnotation, Point, RectangleAnnotation, WhiteoutAnnotation } from '../../model/types';
+import { parseHexColor } from '../../pdf/color';
+import { LineCap } from './contentBuilder';
 import type { Canvas } from './frame';
 
 /** The spec's arrow head: 15 pt long, each side 30 degrees off the shaft. */
 export const ARROW_HEAD = { length: 15, angle: Math.PI / 6 } as const;
 
+const WHITE = { r: 1, g: 1, b: 1 };
+
 export function drawRectangle(canvas: Canvas, annotation: RectangleAnnotation): void {
-  const { x, y } = annotation.position;
-  const stroke = toPdfColor(annotation.color);
-  const solid = annotation.fillStyle === 'solid';
-  canvas.page.drawRectangle({
-    x,
-    y: canvas.y(y + annotation.height),
-    width: annotation.width,
-    height: annotation.height,
-    color: solid ? toPdfColor(annotation.fillColor ?? annotation.color) : undefined,
-    opacity: annotation.opacity,
-    borderColor: annotation.strokeWidth > 0 ? stroke : undefined,
-    borderWidth: annotation.strokeWidth,
-    borderOpacity: annotation.opacity,
-  });
+  const stroke = annotation.strokeWidth > 0;
+  const fill = annotation.fillStyle === 'solid';
+  if (!stroke && !fill) return;
+  const { content } = canvas;
+  canvas.setOpacity(annotation.opacity);
+  if (fill) content.fillColor(parseHexColor(annotation.fillColor ?? annotation.color));
+  if (stroke) content.strokeColor(parseHexColor(annotation.color)).lineWidth(annotation.strokeWidth);
+  content.rect(annotation.position.x, annotation.position.y, annotation.width, annotation.height);
+  if (!fill) content.stroke();
+  else if (stroke) content.fillAndStroke();
+  else content.fill();
 }
 
 export function drawCircle(canvas: Canvas, annotation: CircleAnnotation): void {
+  // A zero-width stroke would still paint a hairline in PDF; the editor shows nothing.
+  if (annotation.strokeWidth <= 0) return;
   const { radius } = annotation;
-  const centre = canvas.at({ x: annotation.position.x + radius, y: annotation.position.y + radius });
-  canvas.page.drawEllipse({
-    x: centre.x,
-    y: centre.y,
-    xScale: radius,
-    yScale: radius,
-    borderColor: toPdfColor(annotation.color),
-    borderWidth: annotation.strokeWidth,
-    borderOpacity: annotation.opacity,
-  });
+  canvas.setOpacity(annotation.opacity);
+  canvas.content
+    .strokeColor(parseHexColor(annotation.color))
+    .lineWidth(annotation.strokeWidth)
+    .ellipse(annotation.position.x + radius, annotation.position.y + radius, radius, radius)
+    .stroke();
 }
 
-/** The shaft and both head strokes as one SVG path in display coordinates. */
-export function arrowPath(start: { x: number; y: number }, end: { x: number; y: number }): string {
+/** The arrow's two polylines in display coordinates: the shaft, then the head through the tip. */
+export function arrowPath(start: Point, end: Point): [Point[], Point[]] {
   const angle = Math.atan2(end.y - start.y, end.x - start.x);
-  const wing = (side: number) => ({
+  const wing = (side: number): Point => ({
     x: end.x - ARROW_HEAD.length * Math.cos(angle + side * ARROW_HEAD.angle),
     y: end.y - ARROW_HEAD.length * Math.sin(angle + side * ARROW_HEAD.angle),
   });
-  const left = wing(-1);
-  const right = wing(1);
-  return `M ${start.x} ${start.y} L ${end.x} ${end.y} M ${left.x} ${left.y} L ${end.x} ${end.y} L ${right.x} ${right.y}`;
+  return [
+    [start, end],
+    [wing(-1), end, wing(1)],
+  ];
 }
 
 export function drawArrow(canvas: Canvas, annotation: ArrowAnnotation): void {
-  canvas.page.drawSvgPath(arrowPath(annotation.position, annotation.endPoint), {
-    x: 0,
-    y: canvas.height,
-    borderColor: toPdfColor(annotation.color),
-    borderWidth: Math.max(annotation.strokeWidth, 0.5),
-    borderOpacity: annotation.opacity,
-    borderLineCap: LineCapStyle.Round,
-  });
+  const [shaft, head] = arrowPath(annotation.position, annotation.endPoint);
+  canvas.setOpacity(annotation.opacity);
+  canvas.content
+    .strokeColor(parseHexColor(annotation.color))
+    .lineWidth(Math.max(annotation.strokeWidth, 0.5))
+    .lineCap(LineCap.round)
+    .polyline(shaft)
+    .polyline(head)
+    .stroke();
 }
 
 export function drawWhiteout(canvas: Canvas, annotation: WhiteoutAnnotation): void {
   // Whiteout hides what is beneath, so it is always opaque white, whatever colour it carries.
-  canvas.page.drawRectangle({
-    x: annotation.position.x,
-    y: canvas.y(annotation.position.y + annotation.height),
-    width: annotation.width,
-    height: annotation.height,
-    color: toPdfColor(DEFAULTS.whiteoutColor),
-    opacity: 1,
-  });
+  canvas.content.fillColor(WHITE).rect(annotation.position.x, annotation.position.y, annotation.width, annotation.height).fill();
 }

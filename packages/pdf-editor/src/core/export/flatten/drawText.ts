@@ -1,27 +1,10 @@
 // Text annotations: family mapped to a standard font (or the Unicode font), size, bold, italic,
 // alignment within `width` (or the longest line), underline, line breaks and opacity.
-import type { PDFFont } from 'pdf-lib';
 import type { TextAnnotation } from '../../model/types';
-import { toPdfColor } from '../../pdf/color';
+import { parseHexColor } from '../../pdf/color';
 import type { ExportContext } from '../context';
+import { alignedX, baselineOffset, TEXT_LINE_HEIGHT } from '../textLayout';
 import type { Canvas } from './frame';
-
-/** Line height as a multiple of the font size; the editor's text layer uses the same. */
-export const TEXT_LINE_HEIGHT = 1.2;
-
-function alignedX(align: TextAnnotation['textAlign'], left: number, boxWidth: number, lineWidth: number): number {
-  if (align === 'center') return left + (boxWidth - lineWidth) / 2;
-  if (align === 'right') return left + boxWidth - lineWidth;
-  return left;
-}
-
-/** Distance from the top of a line box to its baseline, CSS-style: half-leading plus the ascent. */
-function baselineOffset(font: PDFFont, size: number): number {
-  const ascent = font.heightAtSize(size, { descender: false });
-  const fullHeight = font.heightAtSize(size);
-  const halfLeading = (size * TEXT_LINE_HEIGHT - fullHeight) / 2;
-  return halfLeading + ascent;
-}
 
 export async function drawText(canvas: Canvas, annotation: TextAnnotation, context: ExportContext): Promise<void> {
   if (annotation.content.trim() === '') return;
@@ -35,25 +18,25 @@ export async function drawText(canvas: Canvas, annotation: TextAnnotation, conte
   const widths = lines.map((line) => font.widthOfTextAtSize(line, size));
   // A zero width is a box the editor never sized: align within the longest line instead.
   const boxWidth = annotation.width || Math.max(...widths);
-  const color = toPdfColor(annotation.color);
   const lineHeight = size * TEXT_LINE_HEIGHT;
   const firstBaseline = annotation.position.y + baselineOffset(font, size);
+  const fontName = canvas.resources.font(font);
+  const { content } = canvas;
+  const color = parseHexColor(annotation.color);
+  const underline = annotation.textDecoration === 'underline';
 
+  canvas.setOpacity(annotation.opacity);
+  content.fillColor(color);
+  if (underline) content.strokeColor(color).lineWidth(Math.max(0.5, size / 16));
   lines.forEach((line, index) => {
-    const lineWidth = widths[index] ?? 0;
     if (line === '') return;
+    const lineWidth = widths[index] ?? 0;
     const x = alignedX(annotation.textAlign, annotation.position.x, boxWidth, lineWidth);
-    const baseline = canvas.y(firstBaseline + index * lineHeight);
-    canvas.page.drawText(line, { x, y: baseline, size, font, color, opacity: annotation.opacity });
-    if (annotation.textDecoration === 'underline') {
-      const offset = size * 0.1;
-      canvas.page.drawLine({
-        start: { x, y: baseline - offset },
-        end: { x: x + lineWidth, y: baseline - offset },
-        thickness: Math.max(0.5, size / 16),
-        color,
-        opacity: annotation.opacity,
-      });
+    const baseline = firstBaseline + index * lineHeight;
+    content.textLine(fontName, size, x, baseline, font.encodeText(line).toString());
+    if (underline) {
+      const y = baseline + size * 0.1;
+      content.moveTo(x, y).lineTo(x + lineWidth, y).stroke();
     }
   });
 }

@@ -1,5 +1,4 @@
 // Flatten mode: draws each annotation into its page's content with the drawer for its type.
-import type { PDFDocument } from 'pdf-lib';
 import type { Annotation, AnnotationOfType, AnnotationType } from '../../model/types';
 import type { ExportContext } from '../context';
 import { drawComment } from './drawComment';
@@ -8,7 +7,7 @@ import { drawImage } from './drawImage';
 import { drawHighlight, drawStrikethrough, drawUnderline } from './drawMarkup';
 import { drawArrow, drawCircle, drawRectangle, drawWhiteout } from './drawShapes';
 import { drawText } from './drawText';
-import { inDisplayFrame, type Canvas } from './frame';
+import type { Canvas, PageCanvases } from './frame';
 
 type Drawer<T extends Annotation> = (canvas: Canvas, annotation: T, context: ExportContext) => Promise<void> | void;
 
@@ -27,21 +26,27 @@ const DRAWERS: { [K in AnnotationType]: Drawer<AnnotationOfType<K>> } = {
   comment: drawComment,
 };
 
-/** Draws `annotations` (all on existing pages) in order, so later ones paint over earlier ones. */
+/**
+ * Draws `annotations` (all on existing pages) in order, so later ones paint over earlier ones.
+ * Each is drawn inside its own q ... Q, so no colour, width or opacity carries over to the next.
+ */
 export async function flattenAnnotations(
-  doc: PDFDocument,
+  canvases: PageCanvases,
   annotations: readonly Annotation[],
   context: ExportContext,
 ): Promise<void> {
   for (const annotation of annotations) {
-    const pageIndex = annotation.page - 1;
     const drawer = DRAWERS[annotation.type] as Drawer<Annotation> | undefined;
     if (!drawer) {
       context.warn(`Unknown annotation type "${String(annotation.type)}" (${annotation.id}) was skipped.`);
       continue;
     }
-    await inDisplayFrame(doc.getPage(pageIndex), context.pageSpace(pageIndex), (canvas) =>
-      drawer(canvas, annotation, context),
-    );
+    const canvas = canvases.canvas(annotation.page - 1);
+    canvas.content.save();
+    try {
+      await drawer(canvas, annotation, context);
+    } finally {
+      canvas.content.restore();
+    }
   }
 }

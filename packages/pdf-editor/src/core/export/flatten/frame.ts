@@ -1,55 +1,80 @@
-// Draws in the page as the user saw it. The page's display space (from its PageSpace: /Rotate and
-// CropBox offset applied) is installed as the current transformation, with the y axis pointing up
-// from the displayed bottom edge, so drawers use plain display coordinates and everything,
-// text included, comes out upright on rotated pages.
-import {
-  concatTransformationMatrix,
-  LineJoinStyle,
-  popGraphicsState,
-  pushGraphicsState,
-  setLineJoin,
-  type PDFPage,
-} from 'pdf-lib';
-import type { PageSpace } from '../../geometry/pageSpace';
-import type { Point } from '../../model/types';
+// Draws on pages as the user saw them. Each page that gets drawn on has one canvas whose operators
+// are in display coordinates (points, origin top-left of the displayed page, y down: the
+// annotation model's own space); on commit they become ONE content stream appended to the page,
+// opening with the display-to-PDF matrix (/Rotate and CropBox offset applied) and round joins.
+// pdf-lib wraps the page's original content in q ... Q when it first touches the page's /Contents,
+// so nothing the original content leaves set (matrix, colours, opacity) leaks into ours.
+import type { PDFDocument, PDFPage } from 'pdf-lib';
+import type { ExportContext } from '../context';
+import { displayToPdfMatrix } from '../displayMatrix';
+import { ContentBuilder, LineJoin } from './contentBuilder';
+import { createResourceRegistry, type BlendMode, type PageResources } from './pageResources';
 
 export interface Canvas {
-  page: PDFPage;
   /** Displayed page size in points. */
-  width: number;
-  height: number;
-  /** A display point (y down from the top) in the drawing frame (y up from the bottom). */
-  at(point: Point): Point;
-  /** The frame's y for a display y. */
-  y(displayY: number): number;
+  readonly width: number;
+  readonly height: number;
+  /** The page's additions so far, in display coordinates. */
+  readonly content: ContentBuilder;
+  readonly resources: PageResources;
+  /** Sets fill and stroke opacity and the blend mode until the enclosing `restore()`. */
+  setOpacity(opacity: number, blendMode?: BlendMode): void;
 }
 
-/** Runs `draw` with the display frame installed, inside its own graphics state. */
-export async function inDisplayFrame(
-  page: PDFPage,
-  space: PageSpace,
-  draw: (canvas: Canvas) => Promise<void> | void,
-): Promise<void> {
-  const origin = space.toPdf({ x: 0, y: space.height });
-  const xAxis = space.toPdf({ x: 1, y: space.height });
-  const yAxis = space.toPdf({ x: 0, y: space.height - 1 });
-  page.pushOperators(
-    pushGraphicsState(),
-    concatTransformationMatrix(
-      xAxis.x - origin.x,
-      xAxis.y - origin.y,
-      yAxis.x - origin.x,
-      yAxis.y - origin.y,
-      origin.x,
-      origin.y,
-    ),
-    // Round joins for every path; pdf-lib's path options only cover caps.
-    setLineJoin(LineJoinStyle.Round),
-  );
-  const y = (displayY: number) => space.height - displayY;
-  try {
-    await draw({ page, width: space.width, height: space.height, y, at: (p) => ({ x: p.x, y: y(p.y) }) });
-  } finally {
-    page.pushOperators(popGraphicsState());
-  }
+export interface PageCanvases {
+  /** The canvas of the 0-based page. */
+  canvas(pageIndex: number): Canvas;
+  /** Writes every canvas that was drawn on into its page. Call once, before saving. */
+  commit(): void;
+}
+
+interface PageCanvas extends Canvas {
+  page: PDFPage;
+  pageIndex: number;
+}
+
+const ascii = new TextEncoder();
+
+export function createPageCanvases(doc: PDFDocument, context: ExportContext): PageCanvases {
+  const registry = createResourceRegistry(doc);
+  const canvases = new Map<number, PageCanvas>();
+
+  const open = (pageIndex: number): PageCanvas => {
+    const page = doc.getPage(pageIndex);
+    const space = context.pageSpace(pageIndex);
+    const content = new ContentBuilder();
+    const resources = registry.forPage(page);
+    return {
+      page,
+      pageIndex,
+      width: space.width,
+      height: space.height,
+      content,
+      resources,
+      setOpacity(opacity, blendMode = 'Normal') {
+        const name = resources.opacity(opacity, blendMode);
+        if (name) content.graphicsState(name);
+      },
+    };
+  };
+
+  return {
+    canvas(pageIndex) {
+      let canvas = canvases.get(pageIndex);
+      if (!canvas) canvases.set(pageIndex, (canvas = open(pageIndex)));
+      return canvas;
+    },
+    commit() {
+      for (const { page, pageIndex, content } of canvases.values()) {
+        if (content.isEmpty) continue;
+        const { a, b, c, d, e, f } = displayToPdfMatrix(context.pageSpace(pageIndex));
+        const frame = new ContentBuilder().save().transform(a, b, c, d, e, f).lineJoin(LineJoin.round);
+        // Uncompressed: pdf-lib's JavaScript deflate would cost more than the whole rest of the
+        // export, and drawing operators are small next to the pages they are drawn on.
+        const bytes = ascii.encode(`${frame.toString()}${content.toString()}Q\n`);
+        page.node.addContentStream(doc.context.register(doc.context.stream(bytes)));
+      }
+      canvases.clear();
+    },
+  };
 }

@@ -6,6 +6,7 @@
 import { PDFName, type PDFDict, type PDFDocument, type PDFFont, type PDFRef } from 'pdf-lib';
 import type { PageSpace } from '../../geometry/pageSpace';
 import type { Rect } from '../../model/types';
+import { displayToPdfMatrix } from '../displayMatrix';
 import { num } from './pdfValues';
 
 type BlendMode = 'Normal' | 'Multiply';
@@ -93,21 +94,6 @@ export class AppearanceBuilder {
 
 function invert<V>(map: Map<V, string>): [string, V][] {
   return [...map].map(([value, name]) => [name, value]);
-}
-
-/** The affine map display -> PDF user space of a page, read off the page space itself. */
-export function displayToPdfMatrix(space: PageSpace) {
-  const origin = space.toPdf({ x: 0, y: 0 });
-  const unitX = space.toPdf({ x: 1, y: 0 });
-  const unitY = space.toPdf({ x: 0, y: 1 });
-  return {
-    a: unitX.x - origin.x,
-    b: unitX.y - origin.y,
-    c: unitY.x - origin.x,
-    d: unitY.y - origin.y,
-    e: origin.x,
-    f: origin.y,
-  };
 }
 
 /** Path operators for a rectangle given in display coordinates. */

@@ -3,27 +3,13 @@
 // pdf.js and Acrobat write it) and not into /C, which for FreeText means a background fill. /DS
 // carries the CSS-like style (family, weight, style, alignment, decoration) other tools and our
 // importer read back; /Q repeats the alignment for readers that ignore /DS.
-import type { PDFFont } from 'pdf-lib';
 import type { TextAnnotation } from '../../model/types';
-import { TEXT_LINE_HEIGHT } from '../flatten/drawText';
+import { alignedX, baselineOffset, TEXT_LINE_HEIGHT } from '../textLayout';
 import { polylinePath } from './appearance';
 import type { NativeWriter } from './nativeTypes';
 import { colorComponents, colorOperator, num, textString } from './pdfValues';
 
 const ALIGNMENT = { left: 0, center: 1, right: 2 } as const;
-
-/** Distance from the top of a line box to its baseline: half-leading plus the ascent (CSS-style). */
-function baselineOffset(font: PDFFont, size: number): number {
-  const ascent = font.heightAtSize(size, { descender: false });
-  return (size * TEXT_LINE_HEIGHT - font.heightAtSize(size)) / 2 + ascent;
-}
-
-function alignedX(annotation: TextAnnotation, boxWidth: number, lineWidth: number): number {
-  const left = annotation.position.x;
-  if (annotation.textAlign === 'center') return left + (boxWidth - lineWidth) / 2;
-  if (annotation.textAlign === 'right') return left + boxWidth - lineWidth;
-  return left;
-}
 
 /** The /DS default style string; `font-family` is quoted as CSS requires for names with spaces. */
 function defaultStyle(annotation: TextAnnotation): string {
@@ -58,7 +44,7 @@ export const writeFreeText: NativeWriter<TextAnnotation> = async (annotation, en
   lines.forEach((line, index) => {
     if (line === '') return;
     const width = widths[index] ?? 0;
-    const x = alignedX(annotation, boxWidth, width);
+    const x = alignedX(annotation.textAlign, annotation.position.x, boxWidth, width);
     const baseline = firstBaseline + index * lineHeight;
     // The text matrix flips y back up: display space runs downwards.
     appearance.push('BT', `/${fontName} ${num(size)} Tf`, `1 0 0 -1 ${num(x)} ${num(baseline)} Tm`);

@@ -7,14 +7,13 @@
 import { PDFBool, PDFName } from 'pdf-lib';
 import { createPageSpace } from '../../geometry/pageSpace';
 import type { CommentAnnotation, Rect } from '../../model/types';
-import { NOTE_ICON_SIZE } from '../flatten/drawComment';
+import type { RgbComponents } from '../../pdf/color';
+import { NOTE_BODY, NOTE_COLORS, NOTE_FLAP, NOTE_ICON_SIZE, NOTE_LINES, NOTE_STROKES } from '../noteIcon';
 import { polylinePath } from './appearance';
 import type { NativeWriter } from './nativeTypes';
 import { num } from './pdfValues';
 
-const NOTE_FILL = '1 0.84 0.25';
-const NOTE_EDGE = '0.62 0.47 0';
-const NOTE_INK = '0.45 0.34 0';
+const components = ({ r, g, b }: RgbComponents) => `${num(r)} ${num(g)} ${num(b)}`;
 
 /** /F: Print, NoZoom, NoRotate. */
 const NOTE_FLAGS = 4 | 8 | 16;
@@ -25,28 +24,13 @@ export const writeNote: NativeWriter<CommentAnnotation> = async (annotation, env
   const pdfRect: Rect = { x: anchor.x, y: anchor.y - s, width: s, height: s };
   // The icon's own frame: origin at its top-left, y downwards, unrotated.
   env.appearance.useFrame(createPageSpace({ left: anchor.x, bottom: anchor.y - s, right: anchor.x + s, top: anchor.y }));
-  const fold = s * 0.3;
   const { appearance } = env;
   appearance.setOpacity(annotation.opacity);
-  const body = [
-    { x: 0, y: 0 },
-    { x: s, y: 0 },
-    { x: s, y: s - fold },
-    { x: s - fold, y: s },
-    { x: 0, y: s },
-  ];
-  appearance.push(`${NOTE_FILL} rg`, `${NOTE_EDGE} RG`, '1 w', '1 j', polylinePath(body), 'h B');
-  const flap = [
-    { x: s, y: s - fold },
-    { x: s - fold, y: s - fold },
-    { x: s - fold, y: s },
-  ];
-  appearance.push(`${NOTE_EDGE} rg`, polylinePath(flap), 'h f');
-  appearance.push(`${NOTE_INK} RG`, `${num(1.2)} w`);
-  for (const t of [0.3, 0.5, 0.7]) {
-    const right = t === 0.7 ? s - fold - 2 : s - 4;
-    appearance.push(polylinePath([{ x: 4, y: s * t }, { x: right, y: s * t }]), 'S');
-  }
+  appearance.push(`${components(NOTE_COLORS.fill)} rg`, `${components(NOTE_COLORS.edge)} RG`);
+  appearance.push(`${num(NOTE_STROKES.edge)} w`, '1 j', polylinePath(NOTE_BODY), 'h B');
+  appearance.push(`${components(NOTE_COLORS.edge)} rg`, polylinePath(NOTE_FLAP), 'h f');
+  appearance.push(`${components(NOTE_COLORS.ink)} RG`, `${num(NOTE_STROKES.ink)} w`);
+  for (const line of NOTE_LINES) appearance.push(polylinePath(line), 'S');
   return {
     subtype: 'Text',
     displayRect: env.space.rectToDisplay(pdfRect),

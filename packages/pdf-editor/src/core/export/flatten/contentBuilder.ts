@@ -1,0 +1,215 @@
+// Writes content-stream operators straight into bytes, one page's additions at a time. pdf-lib's
+// drawing API builds an object per operator and per number and runs SVG paths through a parser;
+// writing ASCII bytes directly (numbers digit by digit, no intermediate strings) is what keeps
+// flattening a thousand annotations cheap. The builder knows nothing of coordinate frames or
+// resources: callers pass final numbers and resource names.
+import type { RgbComponents } from '../../pdf/color';
+
+export const LineCap = { butt: 0, round: 1 } as const;
+export const LineJoin = { round: 1 } as const;
+
+const SPACE = 0x20;
+const NEWLINE = 0x0a;
+const MINUS = 0x2d;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const SLASH = 0x2f;
+const MAX_MAGNITUDE = 1e12;
+
+/** The control-point distance that makes a cubic Bezier quarter arc deviate least from a circle. */
+const KAPPA = 0.5522847498;
+
+export class ContentBuilder {
+  private buffer = new Uint8Array(1024);
+  private length = 0;
+
+  /** Bytes written so far. */
+  get size(): number {
+    return this.length;
+  }
+
+  /** A copy of the bytes written so far. */
+  bytes(): Uint8Array {
+    return this.buffer.slice(0, this.length);
+  }
+
+  save(): this {
+    return this.op('q');
+  }
+
+  restore(): this {
+    return this.op('Q');
+  }
+
+  transform(a: number, b: number, c: number, d: number, e: number, f: number): this {
+    return this.num(a).num(b).num(c).num(d).num(e).num(f).op('cm');
+  }
+
+  /** Applies the named /ExtGState resource (opacity, blend mode). */
+  graphicsState(name: string): this {
+    return this.name(name).op('gs');
+  }
+
+  fillColor({ r, g, b }: RgbComponents): this {
+    return this.num(r).num(g).num(b).op('rg');
+  }
+
+  strokeColor({ r, g, b }: RgbComponents): this {
+    return this.num(r).num(g).num(b).op('RG');
+  }
+
+  lineWidth(width: number): this {
+    return this.num(width).op('w');
+  }
+
+  lineCap(cap: (typeof LineCap)[keyof typeof LineCap]): this {
+    return this.num(cap).op('J');
+  }
+
+  lineJoin(join: (typeof LineJoin)[keyof typeof LineJoin]): this {
+    return this.num(join).op('j');
+  }
+
+  moveTo(x: number, y: number): this {
+    return this.num(x).num(y).op('m');
+  }
+
+  lineTo(x: number, y: number): this {
+    return this.num(x).num(y).op('l');
+  }
+
+  curveTo(x1: number, y1: number, x2: number, y2: number, x3: number, y3: number): this {
+    return this.num(x1).num(y1).num(x2).num(y2).num(x3).num(y3).op('c');
+  }
+
+  /** Straight segments through `points`, starting a new subpath at the first. */
+  polyline(points: readonly { x: number; y: number }[]): this {
+    for (let i = 0; i < points.length; i++) {
+      const { x, y } = points[i] as { x: number; y: number };
+      if (i === 0) this.moveTo(x, y);
+      else this.lineTo(x, y);
+    }
+    return this;
+  }
+
+  rect(x: number, y: number, width: number, height: number): this {
+    return this.num(x).num(y).num(width).num(height).op('re');
+  }
+
+  /** A closed ellipse centred at cx, cy, as four Bezier arcs. */
+  ellipse(cx: number, cy: number, rx: number, ry: number): this {
+    const ox = rx * KAPPA;
+    const oy = ry * KAPPA;
+    return this.moveTo(cx + rx, cy)
+      .curveTo(cx + rx, cy + oy, cx + ox, cy + ry, cx, cy + ry)
+      .curveTo(cx - ox, cy + ry, cx - rx, cy + oy, cx - rx, cy)
+      .curveTo(cx - rx, cy - oy, cx - ox, cy - ry, cx, cy - ry)
+      .curveTo(cx + ox, cy - ry, cx + rx, cy - oy, cx + rx, cy)
+      .closePath();
+  }
+
+  closePath(): this {
+    return this.op('h');
+  }
+
+  fill(): this {
+    return this.op('f');
+  }
+
+  stroke(): this {
+    return this.op('S');
+  }
+
+  fillAndStroke(): this {
+    return this.op('B');
+  }
+
+  /** Paints the named image XObject into the unit square of the current frame. */
+  drawXObject(name: string): this {
+    return this.name(name).op('Do');
+  }
+
+  /**
+   * One line of text with its baseline starting at x, y, in a frame whose y axis points down (the
+   * text matrix flips it back, so glyphs stand upright). `encoded` is the font's own encoding of
+   * the text as a PDF hex string (`<...>`).
+   */
+  textLine(fontName: string, size: number, x: number, y: number, encoded: string): this {
+    this.op('BT').name(fontName).num(size).op('Tf');
+    this.num(1).num(0).num(0).num(-1).num(x).num(y).op('Tm');
+    return this.ascii(encoded).op(' Tj').op('ET');
+  }
+
+  /** An operator (or any ASCII text) and the line break that ends it. */
+  private op(text: string): this {
+    this.ascii(text);
+    this.buffer[this.length++] = NEWLINE;
+    return this;
+  }
+
+  private name(name: string): this {
+    this.reserve(1);
+    this.buffer[this.length++] = SLASH;
+    this.ascii(name);
+    this.buffer[this.length++] = SPACE;
+    return this;
+  }
+
+  private ascii(text: string): this {
+    // Room for the text and the separator callers append.
+    this.reserve(text.length + 1);
+    for (let i = 0; i < text.length; i++) this.buffer[this.length++] = text.charCodeAt(i);
+    return this;
+  }
+
+  /**
+   * A number and a space: at most three decimals (a thousandth of a point), never an exponent or
+   * "-0". Digits are written from integers, which is several times faster than `toFixed` or
+   * `String(number)`, and a page can carry tens of thousands of numbers. Magnitudes beyond 1e12,
+   * meaningless on a page, are clamped so a number always fits in its reserved bytes.
+   */
+  private num(value: number): this {
+    // Sign, 13 integer digits, point, 3 decimals, space.
+    this.reserve(19);
+    const buffer = this.buffer;
+    let scaled = Math.round(Math.min(MAX_MAGNITUDE, Math.max(-MAX_MAGNITUDE, value)) * 1000);
+    if (scaled === 0 || Number.isNaN(scaled)) {
+      buffer[this.length++] = ZERO;
+      buffer[this.length++] = SPACE;
+      return this;
+    }
+    if (scaled < 0) {
+      buffer[this.length++] = MINUS;
+      scaled = -scaled;
+    }
+    let whole = Math.floor(scaled / 1000);
+    let fraction = scaled - whole * 1000;
+    let digits = 1;
+    for (let power = 10; power <= whole; power *= 10) digits++;
+    let at = (this.length += digits);
+    do {
+      const next = Math.floor(whole / 10);
+      buffer[--at] = ZERO + (whole - next * 10);
+      whole = next;
+    } while (whole > 0);
+    if (fraction > 0) {
+      buffer[this.length++] = DOT;
+      do {
+        const digit = Math.floor(fraction / 100);
+        buffer[this.length++] = ZERO + digit;
+        fraction = (fraction - digit * 100) * 10;
+      } while (fraction > 0);
+    }
+    buffer[this.length++] = SPACE;
+    return this;
+  }
+
+  private reserve(bytes: number): void {
+    if (this.length + bytes <= this.buffer.length) return;
+    let capacity = this.buffer.length * 2;
+    while (capacity < this.length + bytes) capacity *= 2;
+    const grown = new Uint8Array(capacity);
+    grown.set(this.buffer.subarray(0, this.length));
+    this.buffer = grown;
+  }
+}
