@@ -142,6 +142,7 @@ describe('unexpected failures', () => {
   it('answers 500 with a generic message and no internals', async () => {
     const broken = await createTestServer();
     const { token: brokenToken } = await broken.createUser();
+    await broken.app.server.reader.destroy();
     await broken.knex.destroy();
     const response = await broken.http.get('/api/auth/me').set('Authorization', `Bearer ${brokenToken}`).expect(500);
     expect(response.body).toEqual({ message: 'Internal server error' });

@@ -21,6 +21,8 @@ import { createTokenService } from './services/tokens';
 export interface AppDependencies {
   config: AppConfig;
   knex: Knex;
+  /** Read connections (see `openReader`); defaults to `knex`. */
+  reader?: Knex;
   fileStore: FileStore;
   mailer: Mailer;
   logger?: Logger;
@@ -50,6 +52,7 @@ export function createApp(dependencies: AppDependencies): App {
   const server: ServerContext = {
     config,
     knex: dependencies.knex,
+    reader: dependencies.reader ?? dependencies.knex,
     client: databaseClient(dependencies.knex),
     models: bindModels(dependencies.knex),
     fileStore: dependencies.fileStore,

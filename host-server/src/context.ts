@@ -20,6 +20,8 @@ export interface JobNotifier {
 export interface ServerContext {
   config: AppConfig;
   knex: Knex;
+  /** For reads that need no transaction (the same pool as `knex` on PostgreSQL). */
+  reader: Knex;
   client: DatabaseClient;
   models: Models;
   fileStore: FileStore;

@@ -56,6 +56,28 @@ export function openDatabase(options: DatabaseOptions): Knex {
   });
 }
 
+/**
+ * Connections for reads. On SQLite, WAL lets readers run beside the single writer, so a small pool
+ * of read-only connections serves lists in parallel; on PostgreSQL the one pool does both.
+ */
+export function openReader(options: DatabaseOptions, writer: Knex): Knex {
+  if (databaseClient(writer) === 'postgres') return writer;
+  return knexFactory({
+    client: 'sqlite3',
+    connection: { filename: join(options.dataDir, 'marginalia.sqlite') },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 4,
+      afterCreate(connection: SqliteConnection, done: (error: Error | null, connection: SqliteConnection) => void) {
+        connection.exec('PRAGMA busy_timeout = 10000; PRAGMA query_only = 1;', (error) => done(error, connection));
+      },
+    },
+    acquireConnectionTimeout: 120_000,
+    ...knexSnakeCaseMappers(),
+  });
+}
+
 export async function migrate(knex: Knex): Promise<void> {
   const searchPath = knex.client.config.searchPath as string[] | undefined;
   const schema = searchPath?.[0];

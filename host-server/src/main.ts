@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ConfigError, configFromEnv, parseEnv } from './config';
-import { databaseClient, migrate, openDatabase } from './db';
+import { databaseClient, migrate, openDatabase, openReader } from './db';
 import { consoleLogger, describeError } from './logger';
 import { ConversionRunner } from './services/conversions';
 import { LocalFileStore } from './services/fileStore';
@@ -20,13 +20,14 @@ async function main(): Promise<void> {
   const logger = consoleLogger;
   const knex = openDatabase({ dataDir: config.dataDir, databaseUrl: env.DATABASE_URL, schema: env.DATABASE_SCHEMA });
   await migrate(knex);
+  const reader = openReader({ dataDir: config.dataDir }, knex);
   const fileStore = await new LocalFileStore(join(config.dataDir, 'files')).init();
   await recoverFiles(knex, fileStore, join(config.dataDir, 'tmp'), logger);
   const mailer = env.SMTP_URL
     ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM)
     : new OutboxMailer(join(config.dataDir, 'outbox'), env.MAIL_FROM, logger);
 
-  const app = createApp({ config, knex, fileStore, mailer, logger });
+  const app = createApp({ config, knex, reader, fileStore, mailer, logger });
   const runner = new ConversionRunner(app.server);
   app.setJobs(runner);
   await runner.start();
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     server.closeIdleConnections();
     await runner.stop();
     app.server.pdfWorker.close();
+    if (reader !== knex) await reader.destroy();
     await knex.destroy();
     process.exit(0);
   };

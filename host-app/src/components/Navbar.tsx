@@ -1,6 +1,6 @@
 // Top navigation: signed-in and signed-out variants, a user menu and a mobile menu.
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuthStore } from '../stores/authStore';
 import { logout } from '../features/auth/session';
 import { Logo } from './Logo';
@@ -8,7 +8,6 @@ import './navbar.css';
 
 export function Navbar() {
   const { isAuthenticated, user } = useAuthStore();
-  const navigate = useNavigate();
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -34,7 +33,7 @@ export function Navbar() {
     };
   }, [menuOpen]);
 
-  const onLogout = () => void logout(navigate);
+  const onLogout = () => logout();
 
   const links = (
     <>

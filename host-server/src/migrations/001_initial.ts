@@ -18,6 +18,8 @@ export async function up(knex: Knex): Promise<void> {
     table.integer('daily_usage').notNullable().defaultTo(0);
     table.string('usage_day', 10).nullable();
     table.integer('session_epoch').notNullable().defaultTo(0);
+    // Kept by the same transactions that insert and delete documents; the list's total comes from it.
+    table.integer('document_count').notNullable().defaultTo(0);
     table.string('oidc_subject', 255).nullable().unique();
     timestamps(table);
   });

@@ -7,7 +7,8 @@ import { User } from './User';
 export const DOCUMENT_STATUSES = ['PROCESSING', 'READY', 'FAILED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-const SUMMARY_COLUMNS = [
+/** Every column but the annotations text, which can be megabytes per row. */
+export const SUMMARY_COLUMNS = [
   'id',
   'userId',
   'name',
@@ -68,7 +69,6 @@ export class Document extends BaseModel {
     },
   };
 
-  /** `summary` selects everything but the annotations text, which can be megabytes per row. */
   static override modifiers = {
     summary(query: AnyQueryBuilder) {
       query.select(SUMMARY_COLUMNS.map((column) => `documents.${column}`));

@@ -17,6 +17,7 @@ export class User extends BaseModel {
   declare dailyUsage: number;
   declare usageDay: string | null;
   declare sessionEpoch: number;
+  declare documentCount: number;
   declare oidcSubject: string | null;
   declare createdAt: string;
   declare updatedAt: string;
@@ -33,6 +34,7 @@ export class User extends BaseModel {
       dailyUsage: { type: 'integer', minimum: 0 },
       usageDay: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
       sessionEpoch: { type: 'integer', minimum: 0 },
+      documentCount: { type: 'integer', minimum: 0 },
       oidcSubject: { type: ['string', 'null'], maxLength: 255 },
       createdAt: { type: 'string' },
       updatedAt: { type: 'string' },

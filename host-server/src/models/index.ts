@@ -22,6 +22,7 @@ export function bindModels(knex: Knex) {
 export type Models = ReturnType<typeof bindModels>;
 
 export { ConversionJob, Document, PasswordReset, RevokedToken, Share, User };
+export { SUMMARY_COLUMNS } from './Document';
 export type { DocumentStatus } from './Document';
 export type { JobKind } from './ConversionJob';
 export type { Plan } from './User';

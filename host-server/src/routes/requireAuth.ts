@@ -17,12 +17,16 @@ export function requireAuth(server: ServerContext) {
     } catch {
       throw unauthorized(INVALID_SESSION);
     }
-    const { User, RevokedToken } = server.models;
-    const [user, revoked] = await Promise.all([
-      User.query().findById(claims.userId),
-      RevokedToken.query().findById(claims.tokenId),
-    ]);
-    if (!user || revoked || user.sessionEpoch !== claims.sessionEpoch) throw unauthorized(INVALID_SESSION);
+    // One round trip for the account and the revocation check: this runs on every request.
+    const { reader } = server;
+    const row = (await reader('users')
+      .select('users.*', reader('revokedTokens').count('*').where('jti', claims.tokenId).as('revoked'))
+      .where('users.id', claims.userId)
+      .first()) as (Record<string, unknown> & { revoked: number | string }) | undefined;
+    if (!row || Number(row.revoked) > 0) throw unauthorized(INVALID_SESSION);
+    const { revoked: _revoked, ...fields } = row;
+    const user = server.models.User.fromDatabaseJson(fields);
+    if (user.sessionEpoch !== claims.sessionEpoch) throw unauthorized(INVALID_SESSION);
     const state: AuthState = { user, token: claims };
     Object.assign(ctx.state, state);
     await next();

@@ -34,6 +34,7 @@ export async function createUser(
       dailyUsage: 0,
       usageDay: null,
       sessionEpoch: 0,
+      documentCount: 0,
       oidcSubject: fields.oidcSubject ?? null,
       createdAt: now,
       updatedAt: now,

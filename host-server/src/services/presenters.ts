@@ -18,10 +18,9 @@ export interface PublicUser {
 }
 
 export async function presentUser(server: ServerContext, user: User): Promise<PublicUser> {
-  const row = (await server.models.Document.query()
-    .where('userId', user.id)
-    .sum('size as total')
-    .first()) as unknown as { total: number | string | null } | undefined;
+  const row = (await server.reader('documents').where('userId', user.id).sum({ total: 'size' }).first()) as
+    | { total: number | string | null }
+    | undefined;
   return {
     id: user.id,
     name: user.name,
@@ -33,6 +32,23 @@ export async function presentUser(server: ServerContext, user: User): Promise<Pu
     createdAt: user.createdAt,
   };
 }
+
+/** The document fields the API shows, as a model or as a plain row from a list query. */
+export type DocumentSummary = Pick<
+  Document,
+  | 'id'
+  | 'name'
+  | 'originalName'
+  | 'size'
+  | 'mimeType'
+  | 'status'
+  | 'failureReason'
+  | 'annotationsVersion'
+  | 'thumbnailKey'
+  | 'thumbnailVersion'
+> & { createdAt: string | Date; updatedAt: string | Date };
+
+const iso = (value: string | Date): string => (value instanceof Date ? value.toISOString() : value);
 
 export interface PublicDocument {
   id: string;
@@ -59,7 +75,7 @@ function thumbnailSignature(server: ServerContext, documentId: string, version: 
  * Thumbnails are fetched by <img> tags, which cannot send the bearer token, so their URL carries a
  * signature instead: unguessable, given only to the owner, and dead once the thumbnail is replaced.
  */
-export function thumbnailUrl(server: ServerContext, document: Document): string | undefined {
+export function thumbnailUrl(server: ServerContext, document: DocumentSummary): string | undefined {
   if (!document.thumbnailKey) return undefined;
   const version = document.thumbnailVersion;
   return `/api/documents/${document.id}/thumbnail?v=${version}&sig=${thumbnailSignature(server, document.id, version)}`;
@@ -77,7 +93,7 @@ export function thumbnailSignatureMatches(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function presentDocument(server: ServerContext, document: Document): PublicDocument {
+export function presentDocument(server: ServerContext, document: DocumentSummary): PublicDocument {
   const url = thumbnailUrl(server, document);
   return {
     id: document.id,
@@ -89,7 +105,7 @@ export function presentDocument(server: ServerContext, document: Document): Publ
     failureReason: document.failureReason ?? null,
     annotationsVersion: document.annotationsVersion,
     ...(url ? { thumbnailUrl: url } : {}),
-    createdAt: document.createdAt,
-    updatedAt: document.updatedAt,
+    createdAt: iso(document.createdAt),
+    updatedAt: iso(document.updatedAt),
   };
 }

@@ -9,7 +9,7 @@ import knexFactory, { type Knex } from 'knex';
 import request from 'supertest';
 import { createApp, type App } from '../app';
 import { DEFAULT_LIMITS, type AppConfig } from '../config';
-import { migrate, openDatabase } from '../db';
+import { migrate, openDatabase, openReader } from '../db';
 import { silentLogger } from '../logger';
 import type { Plan, User } from '../models';
 import { isoNow } from '../models/BaseModel';
@@ -105,7 +105,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   const fileStore = await new LocalFileStore(join(dataDir, 'files')).init();
   await recoverFiles(knex, fileStore, join(dataDir, 'tmp'), silentLogger);
   const outbox = new OutboxMailer(join(dataDir, 'outbox'), 'Marginalia <no-reply@test>', silentLogger);
-  const app = createApp({ config, knex, fileStore, mailer: outbox, logger: silentLogger, now: options.now });
+  const reader = openReader({ dataDir }, knex);
+  const app = createApp({ config, knex, reader, fileStore, mailer: outbox, logger: silentLogger, now: options.now });
   const runner = new ConversionRunner(app.server);
   app.setJobs(runner);
 
@@ -137,6 +138,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
         dailyUsage: 0,
         usageDay: null,
         sessionEpoch: 0,
+        documentCount: 0,
         oidcSubject: null,
         createdAt: now,
         updatedAt: now,
@@ -148,6 +150,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     async close() {
       await runner.stop();
       app.server.pdfWorker.close();
+      if (reader !== knex) await reader.destroy();
       await knex.destroy();
       if (schema && !options.schema) await dropSchema(schema);
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -18,7 +18,7 @@ import react from '@vitejs/plugin-react';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const sharedPdfs = process.env.MARGINALIA_SHARED_PDFS ?? resolve(root, '../../../shared/pdfs');
-const RUNS = 3;
+const RUNS = 5;
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.pdf': 'application/pdf' };
 
 if (!existsSync('/usr/bin/chromium') || !existsSync(join(sharedPdfs, 'make-synthetic.mjs'))) {

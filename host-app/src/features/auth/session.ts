@@ -53,14 +53,15 @@ export function completeSignIn(token: string, user: User, from: string | null, n
   });
 }
 
-export async function logout(navigate: (to: string) => void): Promise<void> {
+/**
+ * Clears the session and reloads the landing page: a full load drops every cached query of the
+ * signed-out user, and no protected page's guard gets to redirect to /login on the way out. The
+ * server is told in the background so a slow answer never holds the user.
+ */
+export function logout(): void {
   if (readStoredToken()) {
-    try {
-      await authApi.logout();
-    } catch {
-      // The local session is cleared whatever the server answers.
-    }
+    authApi.logout().catch((error: unknown) => console.warn('Server logout failed', error));
   }
   useAuthStore.getState().clear();
-  navigate('/');
+  window.location.assign('/');
 }

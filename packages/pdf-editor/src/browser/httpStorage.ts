@@ -45,7 +45,10 @@ export function httpStorage(
       if (response.status === 404) return null;
       if (!response.ok) return fail(response);
       const body: unknown = await response.json();
-      return { annotations: parseAnnotations(body), version: readVersion(body) ?? 0 };
+      // `version` here is the document's revision, not the JSON format version parseAnnotations
+      // checks, so only the list goes through it.
+      const list = body && typeof body === 'object' && 'annotations' in body ? body.annotations : body;
+      return { annotations: parseAnnotations(list), version: readVersion(body) ?? 0 };
     },
     async save(documentId, annotations, baseVersion) {
       const response = await fetchImpl(url(documentId), {

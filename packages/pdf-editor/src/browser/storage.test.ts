@@ -53,6 +53,10 @@ describe('httpStorage', () => {
     expect(conflict).toBeInstanceOf(StorageConflictError);
     expect((conflict as StorageConflictError).currentVersion).toBe(1);
     expect(seenAuth.every((header) => header === 'Bearer secret')).toBe(true);
+    // Revisions beyond the annotation format's version still load.
+    await storage.save('doc-1', [], 1);
+    await storage.save('doc-1', [note], 2);
+    expect(await storage.load('doc-1')).toEqual({ annotations: [note], version: 3 });
   });
 });
 

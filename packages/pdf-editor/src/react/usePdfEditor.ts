@@ -8,6 +8,7 @@ import type { Messages } from './messages';
 import { createEditorRuntime } from './runtime';
 import type { EditorConfig, EditorRuntime } from './runtime';
 import { readPdfFile } from './viewer/loadFile';
+import { startPdfWorker } from './viewer/pdfjs';
 import type { PdfFile } from './viewer/loadFile';
 
 /** Options of usePdfEditor (and props of <PdfEditor />). */
@@ -54,6 +55,8 @@ export function usePdfEditor(options: UsePdfEditorOptions = {}): EditorRuntime {
       runtime.store.getState().actions.loadDocument(null);
       return;
     }
+    // Fetch pdf.js (and start its worker) while the file downloads, not after.
+    void startPdfWorker();
     readPdfFile(file, controller.signal).then(
       (bytes) => {
         if (!controller.signal.aborted) runtime.store.getState().actions.loadDocument(bytes);

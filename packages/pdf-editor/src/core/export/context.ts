@@ -3,6 +3,7 @@
 // fonts and images are embedded once however many annotations use them.
 import type { PDFFont, PDFImage } from 'pdf-lib';
 import type { PageSpace } from '../geometry/pageSpace';
+import type { TextMetrics } from './textMetrics';
 
 export interface FontStyle {
   fontFamily: string;
@@ -21,6 +22,8 @@ export interface ExportContext {
    * replacement through `warn`, so nothing vanishes silently.
    */
   drawableText(text: string, font: PDFFont): string;
+  /** Widths, heights and encoding of text in `font`, cached where the font allows. */
+  textMetrics(font: PDFFont): TextMetrics;
   /** The embedded image for a data URL or bytes; undefined (and "Failed to embed image" logged) on failure. */
   embedImage(imageData: string | Uint8Array): Promise<PDFImage | undefined>;
   /** Mapping between display space and PDF space for the 0-based page index. */

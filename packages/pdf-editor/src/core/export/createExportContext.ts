@@ -40,6 +40,7 @@ export function createExportContext(doc: PDFDocument, options: ExportContextOpti
   return {
     fontFor: (text, style) => fonts.fontFor(text, style),
     drawableText: (text, font) => fonts.drawableText(text, font),
+    textMetrics: (font) => fonts.metrics(font),
     embedImage(imageData) {
       if (typeof imageData === 'string') {
         let pending = imagesByString.get(imageData);

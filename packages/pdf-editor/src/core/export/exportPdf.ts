@@ -11,6 +11,15 @@ import type { ExportOptions } from './options';
 import { DEFAULT_WATERMARK_TEXT, drawWatermark } from './watermark';
 
 /**
+ * Objects pdf-lib writes between yields to the event loop while saving. Its default of 50 waits a
+ * timer tick (at least 1 ms; 4 ms in browsers once timers nest) after well under a millisecond of
+ * work, so a save spent most of its time idle. Export runs in a Web Worker in the editor and in a
+ * child process on the server, where yielding buys nothing; a thousand objects (some milliseconds
+ * of work) still lets a caller on a main thread breathe while a very large file is written.
+ */
+const OBJECTS_PER_TICK = 1000;
+
+/**
  * Writes `annotations` into a copy of the PDF `source` and returns the new file's bytes.
  *
  * In 'flatten' mode (the default) each annotation is drawn into its page's content exactly where
@@ -56,5 +65,5 @@ export async function exportPdf(
   canvases.commit();
 
   // addDefaultPage: false, so a document can never gain a page on the way out.
-  return doc.save({ addDefaultPage: false, updateFieldAppearances: false });
+  return doc.save({ addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: OBJECTS_PER_TICK });
 }

@@ -7,6 +7,7 @@ import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
 import { loadBundledFont, type BundledFontStyle } from '../../fonts';
 import type { FontStyle } from './context';
 import type { ExportFontOptions, FontBytes, FontFaces } from './options';
+import { shapedFontMetrics, standardFontMetrics, type TextMetrics } from './textMetrics';
 
 type Face = BundledFontStyle;
 type Family = 'helvetica' | 'times' | 'courier';
@@ -33,6 +34,8 @@ const STANDARD: Record<Family, Record<Face, StandardFonts>> = {
 };
 
 const REPLACEMENT = '\uFFFD';
+/** Printable ASCII and line breaks: every standard font's WinAnsi encoding draws all of it. */
+const PLAIN_ASCII = /^[\x20-\x7e\n]*$/;
 /** Zero-width joiners and variation selectors: invisible on their own, dropped when unsupported. */
 const INVISIBLE = new Set([0x200c, 0x200d, 0xfe0e, 0xfe0f]);
 
@@ -103,6 +106,7 @@ function parsedCandidate(label: string, getBytes: () => Promise<Uint8Array>): Ca
 export interface FontSelector {
   fontFor(text: string, style: FontStyle): Promise<PDFFont>;
   drawableText(text: string, font: PDFFont): string;
+  metrics(font: PDFFont): TextMetrics;
 }
 
 export function createFontSelector(
@@ -113,6 +117,14 @@ export function createFontSelector(
   doc.registerFontkit(fontkit);
   const coverage = new WeakMap<PDFFont, Covers>();
   const standardFonts = new Map<StandardFonts, PDFFont>();
+  const isStandard = new WeakSet<PDFFont>();
+  const metrics = new WeakMap<PDFFont, TextMetrics>();
+  const families = new Map<string, Family>();
+  const familyOf = (fontFamily: string): Family => {
+    let family = families.get(fontFamily);
+    if (!family) families.set(fontFamily, (family = standardFamily(fontFamily)));
+    return family;
+  };
   const embedded = new Map<Candidate, Promise<PDFFont | undefined>>();
 
   const standardFont = (name: StandardFonts): PDFFont => {
@@ -134,6 +146,7 @@ export function createFontSelector(
         return ok;
       });
       standardFonts.set(name, created);
+      isStandard.add(created);
       font = created;
     }
     return font;
@@ -189,7 +202,9 @@ export function createFontSelector(
   return {
     async fontFor(text, style) {
       const face = faceOf(style);
-      const standard = standardFont(STANDARD[standardFamily(style.fontFamily)][face]);
+      const standard = standardFont(STANDARD[familyOf(style.fontFamily)][face]);
+      // The common case, decided without looking at each character.
+      if (PLAIN_ASCII.test(text)) return standard;
       const points = visibleCodePoints(text);
       const standardCovers = coverage.get(standard);
       if (points.every((cp) => standardCovers?.(cp))) return standard;
@@ -204,7 +219,14 @@ export function createFontSelector(
       return (await embed(best.candidate)) ?? standard;
     },
 
+    metrics(font) {
+      let found = metrics.get(font);
+      if (!found) metrics.set(font, (found = isStandard.has(font) ? standardFontMetrics(font) : shapedFontMetrics(font)));
+      return found;
+    },
+
     drawableText(text, font) {
+      if (isStandard.has(font) && PLAIN_ASCII.test(text)) return text;
       const covers = coverage.get(font) ?? (() => true);
       const replacement = covers(REPLACEMENT.codePointAt(0) ?? 0) ? REPLACEMENT : '?';
       const missing = new Set<string>();

@@ -20,12 +20,13 @@ export async function drawWatermark(
   if (text.trim() === '') return;
   const font = await context.fontFor(text, { fontFamily: 'Helvetica', bold: false, italic: false });
   const line = context.drawableText(text, font).replace(/\n/g, ' ');
-  const widthAtOne = font.widthOfTextAtSize(line, 1);
-  const encoded = font.encodeText(line).toString();
+  const metrics = context.textMetrics(font);
+  const widthAtOne = metrics.widthOfTextAtSize(line, 1);
+  const encoded = metrics.encodeText(line);
   for (const pageIndex of pageIndexes) {
     const canvas = canvases.canvas(pageIndex);
     const size = Math.min(SIZE, (canvas.width * MAX_WIDTH_RATIO) / widthAtOne);
-    const capHeight = font.heightAtSize(size, { descender: false });
+    const capHeight = metrics.heightAtSize(size, { descender: false });
     canvas.content.save();
     canvas.setOpacity(OPACITY);
     canvas.content

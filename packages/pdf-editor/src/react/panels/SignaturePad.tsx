@@ -1,6 +1,7 @@
-// The signature pad: a 600x200 white canvas drawn on with a black 2 px stroke (mouse, pen or
+// The signature pad: a 600x200 white pad drawn on with a black 2 px stroke (mouse, pen or
 // touch). "Use Signature" is enabled once something is drawn; it crops the drawing to its bounds
-// plus a 10 px margin and hands back a PNG data URL.
+// plus a 10 px margin and hands back a PNG data URL. The white is the pad's CSS background: the
+// canvas itself stays transparent, so a placed signature never hides the text under it.
 import { useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
@@ -46,11 +47,7 @@ export function SignaturePad({ onSave, onCancel, messages = defaultMessages }: S
   };
 
   const clear = () => {
-    const ctx = context();
-    if (ctx) {
-      ctx.fillStyle = '#FFFFFF';
-      ctx.fillRect(0, 0, SIGNATURE_CANVAS.width, SIGNATURE_CANVAS.height);
-    }
+    context()?.clearRect(0, 0, SIGNATURE_CANVAS.width, SIGNATURE_CANVAS.height);
     bounds.current = null;
     setDrawn(false);
   };

@@ -62,7 +62,8 @@ function Shape({ annotation: a }: { annotation: Annotation }) {
             const y = a.type === 'underline' ? r.y + r.height : r.y + r.height / 2;
             return <line key={i} x1={r.x} y1={y} x2={r.x + r.width} y2={y} />;
           })}
-          <rect x={a.position.x} y={a.position.y} width={a.width} height={a.height} fill="transparent" />
+          {/* An invisible box so the whole mark, not only its thin line, can be clicked. */}
+          <rect x={a.position.x} y={a.position.y} width={a.width} height={a.height} fill="transparent" stroke="none" />
         </g>
       );
     case 'image':

@@ -69,6 +69,13 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
       data-page-number={pageNumber}
       role="group"
       aria-label={format(runtime.messages.pageLabel, { page: pageNumber })}
+      aria-describedby={descriptionId}
+      // Keyboard users reach each page with Tab; it becomes the current page, where Enter places
+      // the tool's shape and [ / ] walk through the annotations.
+      tabIndex={0}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget && event.currentTarget.matches(':focus-visible')) runtime.store.getState().actions.goToPage(pageNumber);
+      }}
       style={{ top, width, height, ['--total-scale-factor' as string]: zoom }}
     >
       <canvas ref={canvasRef} className="mg-canvas" aria-hidden="true" />
@@ -80,7 +87,7 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
         viewBox={`0 0 ${size.width} ${size.height}`}
         width={width}
         height={height}
-        aria-describedby={descriptionId}
+        aria-hidden="true"
         style={{ cursor: toolById(tool).preset.cursor, touchAction: tool === 'select' ? 'pan-x pan-y' : 'none' }}
         onPointerDown={(event) => {
           if (event.button > 0) return;

@@ -17,6 +17,16 @@ export function loadPdfJs(): Promise<PdfJs> {
   return loading;
 }
 
+let worker: InstanceType<PdfJs['PDFWorker']> | undefined;
+
+/** One pdf.js worker for every document of the page, started as early as possible: booting it
+ * while the file still downloads takes its start-up off the time to the first page. */
+export async function startPdfWorker(): Promise<InstanceType<PdfJs['PDFWorker']>> {
+  const pdfjs = await loadPdfJs();
+  worker ??= new pdfjs.PDFWorker();
+  return worker;
+}
+
 /** Asked when the PDF needs a password: resolves with one to try, or null to give up. */
 export type PasswordCallback = (retry: boolean) => Promise<string | null>;
 
@@ -25,9 +35,9 @@ export class PasswordCancelledError extends Error {
 }
 
 export async function openPdf(bytes: Uint8Array, askPassword: PasswordCallback): Promise<PDFDocumentProxy> {
-  const pdfjs = await loadPdfJs();
+  const [pdfjs, sharedWorker] = await Promise.all([loadPdfJs(), startPdfWorker()]);
   // pdf.js transfers the buffer to its worker; the editor keeps its own copy for export.
-  const task = pdfjs.getDocument({ data: bytes.slice(), enableXfa: false, stopAtErrors: false });
+  const task = pdfjs.getDocument({ data: bytes.slice(), worker: sharedWorker, enableXfa: false, stopAtErrors: false });
   task.onPassword = (update: (password: string) => void, reason: number) => {
     askPassword(reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD).then(
       (password) => {

@@ -14,7 +14,7 @@ const MINUS = 0x2d;
 const DOT = 0x2e;
 const ZERO = 0x30;
 const SLASH = 0x2f;
-const MAX_MAGNITUDE = 1e12;
+const MAX_MAGNITUDE = 1e6;
 
 /** The control-point distance that makes a cubic Bezier quarter arc deviate least from a circle. */
 const KAPPA = 0.5522847498;
@@ -164,41 +164,45 @@ export class ContentBuilder {
 
   /**
    * A number and a space: at most three decimals (a thousandth of a point), never an exponent or
-   * "-0". Digits are written from integers, which is several times faster than `toFixed` or
-   * `String(number)`, and a page can carry tens of thousands of numbers. Magnitudes beyond 1e12,
-   * meaningless on a page, are clamped so a number always fits in its reserved bytes.
+   * "-0". Digits are written with integer arithmetic, several times faster than `toFixed` or
+   * `String(number)`; a page can carry tens of thousands of numbers. Magnitudes are clamped to a
+   * million points, far beyond any page, so the scaled value is a 32-bit integer.
    */
   private num(value: number): this {
-    // Sign, 13 integer digits, point, 3 decimals, space.
-    this.reserve(19);
+    // Sign, 7 integer digits, point, 3 decimals, space.
+    this.reserve(13);
     const buffer = this.buffer;
-    let scaled = Math.round(Math.min(MAX_MAGNITUDE, Math.max(-MAX_MAGNITUDE, value)) * 1000);
-    if (scaled === 0 || Number.isNaN(scaled)) {
-      buffer[this.length++] = ZERO;
-      buffer[this.length++] = SPACE;
-      return this;
-    }
+    // NaN becomes 0 through `| 0`.
+    let scaled = Math.round((value > MAX_MAGNITUDE ? MAX_MAGNITUDE : value < -MAX_MAGNITUDE ? -MAX_MAGNITUDE : value) * 1000) | 0;
     if (scaled < 0) {
       buffer[this.length++] = MINUS;
       scaled = -scaled;
     }
-    let whole = Math.floor(scaled / 1000);
-    let fraction = scaled - whole * 1000;
-    let digits = 1;
-    for (let power = 10; power <= whole; power *= 10) digits++;
-    let at = (this.length += digits);
-    do {
-      const next = Math.floor(whole / 10);
-      buffer[--at] = ZERO + (whole - next * 10);
-      whole = next;
-    } while (whole > 0);
-    if (fraction > 0) {
-      buffer[this.length++] = DOT;
+    let whole = (scaled / 1000) | 0;
+    const fraction = scaled - whole * 1000;
+    if (whole < 10) {
+      buffer[this.length++] = ZERO + whole;
+    } else if (whole < 100) {
+      buffer[this.length++] = ZERO + ((whole / 10) | 0);
+      buffer[this.length++] = ZERO + (whole % 10);
+    } else {
+      let digits = 3;
+      for (let power = 1000; power <= whole; power *= 10) digits++;
+      let at = (this.length += digits);
       do {
-        const digit = Math.floor(fraction / 100);
-        buffer[this.length++] = ZERO + digit;
-        fraction = (fraction - digit * 100) * 10;
-      } while (fraction > 0);
+        const next = (whole / 10) | 0;
+        buffer[--at] = ZERO + (whole - next * 10);
+        whole = next;
+      } while (whole > 0);
+    }
+    if (fraction !== 0) {
+      buffer[this.length++] = DOT;
+      buffer[this.length++] = ZERO + ((fraction / 100) | 0);
+      const rest = fraction % 100;
+      if (rest !== 0) {
+        buffer[this.length++] = ZERO + ((rest / 10) | 0);
+        if (rest % 10 !== 0) buffer[this.length++] = ZERO + (rest % 10);
+      }
     }
     buffer[this.length++] = SPACE;
     return this;

@@ -3,63 +3,61 @@
 // Each quadratic is written as the cubic Bezier that traces the same curve, since content
 // streams have no quadratic operator.
 import type { FreehandAnnotation, Point } from '../../model/types';
-import { parseHexColor } from '../../pdf/color';
-import { LineCap } from './contentBuilder';
+import { LineCap, type ContentBuilder } from './contentBuilder';
 import type { Canvas } from './frame';
 
-export interface QuadraticSegment {
-  control: Point;
-  end: Point;
+/** Receives a path segment by segment, in the coordinates of the points it was traced from. */
+export interface PathSink {
+  moveTo(x: number, y: number): void;
+  quadTo(controlX: number, controlY: number, x: number, y: number): void;
+  lineTo(x: number, y: number): void;
 }
 
-/** A smoothed stroke: from `start` through the quadratic segments, then straight to `end`. */
-export interface SmoothPath {
-  start: Point;
-  curves: QuadraticSegment[];
-  end: Point;
-}
-
-/** The smoothed path through `points`; undefined for fewer than two points. */
-export function smoothPath(points: readonly Point[]): SmoothPath | undefined {
-  const [first, ...rest] = points;
-  const last = rest[rest.length - 1];
-  if (!first || !last) return undefined;
-  const curves: QuadraticSegment[] = [];
-  for (let i = 0; i < rest.length - 1; i++) {
-    const control = rest[i] as Point;
-    const next = rest[i + 1] as Point;
-    curves.push({ control, end: { x: (control.x + next.x) / 2, y: (control.y + next.y) / 2 } });
+/** Traces the smoothed path through `points` into `sink`; nothing for fewer than two points. */
+export function smoothPath(points: readonly Point[], sink: PathSink): void {
+  if (points.length < 2) return;
+  const first = points[0] as Point;
+  sink.moveTo(first.x, first.y);
+  for (let i = 1; i < points.length - 1; i++) {
+    const control = points[i] as Point;
+    const next = points[i + 1] as Point;
+    sink.quadTo(control.x, control.y, (control.x + next.x) / 2, (control.y + next.y) / 2);
   }
-  return { start: first, curves, end: last };
+  const last = points[points.length - 1] as Point;
+  sink.lineTo(last.x, last.y);
+}
+
+/** A sink writing the path as content-stream operators, quadratics raised to cubics. */
+function cubicSink(content: ContentBuilder): PathSink {
+  let x = 0;
+  let y = 0;
+  return {
+    moveTo(toX, toY) {
+      content.moveTo((x = toX), (y = toY));
+    },
+    quadTo(cx, cy, toX, toY) {
+      const k = 2 / 3;
+      content.curveTo(x + k * (cx - x), y + k * (cy - y), toX + k * (cx - toX), toY + k * (cy - toY), (x = toX), (y = toY));
+    },
+    lineTo(toX, toY) {
+      content.lineTo((x = toX), (y = toY));
+    },
+  };
 }
 
 export function drawFreehand(canvas: Canvas, annotation: FreehandAnnotation): void {
+  const { points } = annotation;
+  const [only] = points;
+  if (!only) return;
   const { content } = canvas;
-  const color = parseHexColor(annotation.color);
-  const [only] = annotation.points;
-  if (annotation.points.length === 1 && only) {
+  canvas.setOpacity(annotation.opacity);
+  if (points.length === 1) {
     // A single tap is a dot as wide as the stroke.
     const radius = Math.max(annotation.strokeWidth, 1) / 2;
-    canvas.setOpacity(annotation.opacity);
-    content.fillColor(color).ellipse(only.x, only.y, radius, radius).fill();
+    content.fillColor(canvas.color(annotation.color)).ellipse(only.x, only.y, radius, radius).fill();
     return;
   }
-  const path = smoothPath(annotation.points);
-  if (!path) return;
-  canvas.setOpacity(annotation.opacity);
-  content.strokeColor(color).lineWidth(Math.max(annotation.strokeWidth, 0.5)).lineCap(LineCap.round);
-  let { x, y } = path.start;
-  content.moveTo(x, y);
-  for (const { control, end } of path.curves) {
-    content.curveTo(
-      x + (2 / 3) * (control.x - x),
-      y + (2 / 3) * (control.y - y),
-      end.x + (2 / 3) * (control.x - end.x),
-      end.y + (2 / 3) * (control.y - end.y),
-      end.x,
-      end.y,
-    );
-    ({ x, y } = end);
-  }
-  content.lineTo(path.end.x, path.end.y).stroke();
+  content.strokeColor(canvas.color(annotation.color)).lineWidth(Math.max(annotation.strokeWidth, 0.5)).lineCap(LineCap.round);
+  smoothPath(points, cubicSink(content));
+  content.stroke();
 }

@@ -1,6 +1,5 @@
 // Highlight, strikethrough and underline, over each snapped text-line rectangle or else the box.
 import type { HighlightAnnotation, MarkupAnnotation, Rect, StrikethroughAnnotation, UnderlineAnnotation } from '../../model/types';
-import { parseHexColor } from '../../pdf/color';
 import type { Canvas } from './frame';
 
 export function markupRects(annotation: MarkupAnnotation): Rect[] {
@@ -12,7 +11,7 @@ export function drawHighlight(canvas: Canvas, annotation: HighlightAnnotation): 
   // Multiply keeps the text under the highlight as dark as it was, like a marker pen.
   canvas.setOpacity(annotation.opacity, 'Multiply');
   const { content } = canvas;
-  content.fillColor(parseHexColor(annotation.color));
+  content.fillColor(canvas.color(annotation.color));
   for (const rect of markupRects(annotation)) content.rect(rect.x, rect.y, rect.width, rect.height);
   content.fill();
 }
@@ -20,7 +19,7 @@ export function drawHighlight(canvas: Canvas, annotation: HighlightAnnotation): 
 function drawLineAcross(canvas: Canvas, annotation: MarkupAnnotation, lineY: (rect: Rect, thickness: number) => number) {
   canvas.setOpacity(annotation.opacity);
   const { content } = canvas;
-  content.strokeColor(parseHexColor(annotation.color));
+  content.strokeColor(canvas.color(annotation.color));
   for (const rect of markupRects(annotation)) {
     const thickness = Math.max(0.5, Math.min(annotation.strokeWidth, rect.height / 2));
     const y = lineY(rect, thickness);

@@ -1,6 +1,5 @@
 // Rectangles (stroke, optional solid fill), circles, arrows and whiteout boxes.
 import type { ArrowAnnotation, CircleAnnotation, Point, RectangleAnnotation, WhiteoutAnnotation } from '../../model/types';
-import { parseHexColor } from '../../pdf/color';
 import { LineCap } from './contentBuilder';
 import type { Canvas } from './frame';
 
@@ -15,8 +14,8 @@ export function drawRectangle(canvas: Canvas, annotation: RectangleAnnotation): 
   if (!stroke && !fill) return;
   const { content } = canvas;
   canvas.setOpacity(annotation.opacity);
-  if (fill) content.fillColor(parseHexColor(annotation.fillColor ?? annotation.color));
-  if (stroke) content.strokeColor(parseHexColor(annotation.color)).lineWidth(annotation.strokeWidth);
+  if (fill) content.fillColor(canvas.color(annotation.fillColor ?? annotation.color));
+  if (stroke) content.strokeColor(canvas.color(annotation.color)).lineWidth(annotation.strokeWidth);
   content.rect(annotation.position.x, annotation.position.y, annotation.width, annotation.height);
   if (!fill) content.stroke();
   else if (stroke) content.fillAndStroke();
@@ -29,7 +28,7 @@ export function drawCircle(canvas: Canvas, annotation: CircleAnnotation): void {
   const { radius } = annotation;
   canvas.setOpacity(annotation.opacity);
   canvas.content
-    .strokeColor(parseHexColor(annotation.color))
+    .strokeColor(canvas.color(annotation.color))
     .lineWidth(annotation.strokeWidth)
     .ellipse(annotation.position.x + radius, annotation.position.y + radius, radius, radius)
     .stroke();
@@ -52,7 +51,7 @@ export function drawArrow(canvas: Canvas, annotation: ArrowAnnotation): void {
   const [shaft, head] = arrowPath(annotation.position, annotation.endPoint);
   canvas.setOpacity(annotation.opacity);
   canvas.content
-    .strokeColor(parseHexColor(annotation.color))
+    .strokeColor(canvas.color(annotation.color))
     .lineWidth(Math.max(annotation.strokeWidth, 0.5))
     .lineCap(LineCap.round)
     .polyline(shaft)

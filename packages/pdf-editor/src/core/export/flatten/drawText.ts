@@ -1,7 +1,6 @@
 // Text annotations: family mapped to a standard font (or the Unicode font), size, bold, italic,
 // alignment within `width` (or the longest line), underline, line breaks and opacity.
 import type { TextAnnotation } from '../../model/types';
-import { parseHexColor } from '../../pdf/color';
 import type { ExportContext } from '../context';
 import { alignedX, baselineOffset, TEXT_LINE_HEIGHT } from '../textLayout';
 import type { Canvas } from './frame';
@@ -14,15 +13,16 @@ export async function drawText(canvas: Canvas, annotation: TextAnnotation, conte
     bold: annotation.fontWeight === 'bold',
     italic: annotation.fontStyle === 'italic',
   });
+  const metrics = context.textMetrics(font);
   const lines = context.drawableText(annotation.content, font).split('\n');
-  const widths = lines.map((line) => font.widthOfTextAtSize(line, size));
+  const widths = lines.map((line) => metrics.widthOfTextAtSize(line, size));
   // A zero width is a box the editor never sized: align within the longest line instead.
   const boxWidth = annotation.width || Math.max(...widths);
   const lineHeight = size * TEXT_LINE_HEIGHT;
-  const firstBaseline = annotation.position.y + baselineOffset(font, size);
+  const firstBaseline = annotation.position.y + baselineOffset(metrics, size);
   const fontName = canvas.resources.font(font);
   const { content } = canvas;
-  const color = parseHexColor(annotation.color);
+  const color = canvas.color(annotation.color);
   const underline = annotation.textDecoration === 'underline';
 
   canvas.setOpacity(annotation.opacity);
@@ -33,7 +33,7 @@ export async function drawText(canvas: Canvas, annotation: TextAnnotation, conte
     const lineWidth = widths[index] ?? 0;
     const x = alignedX(annotation.textAlign, annotation.position.x, boxWidth, lineWidth);
     const baseline = firstBaseline + index * lineHeight;
-    content.textLine(fontName, size, x, baseline, font.encodeText(line).toString());
+    content.textLine(fontName, size, x, baseline, metrics.encodeText(line));
     if (underline) {
       const y = baseline + size * 0.1;
       content.moveTo(x, y).lineTo(x + lineWidth, y).stroke();

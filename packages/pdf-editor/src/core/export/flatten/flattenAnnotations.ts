@@ -44,7 +44,10 @@ export async function flattenAnnotations(
     const canvas = canvases.canvas(annotation.page - 1);
     canvas.content.save();
     try {
-      await drawer(canvas, annotation, context);
+      // Only text and images wait for anything; awaiting every drawer would queue a thousand
+      // microtasks for nothing.
+      const drawing = drawer(canvas, annotation, context);
+      if (drawing) await drawing;
     } finally {
       canvas.content.restore();
     }

@@ -1,13 +1,13 @@
 // Draws on pages as the user saw them. Each page that gets drawn on has one canvas whose operators
 // are in display coordinates (points, origin top-left of the displayed page, y down: the
-// annotation model's own space); on commit they become ONE content stream appended to the page,
-// opening with the display-to-PDF matrix (/Rotate and CropBox offset applied) and round joins.
-// pdf-lib wraps the page's original content in q ... Q when it first touches the page's /Contents,
-// so nothing the original content leaves set (matrix, colours, opacity) leaks into ours.
+// annotation model's own space). It opens with the display-to-PDF matrix (/Rotate and CropBox
+// offset applied) and round joins; on commit it becomes ONE content stream appended to the page.
 import type { PDFDocument, PDFPage } from 'pdf-lib';
+import { parseHexColor, type RgbComponents } from '../../pdf/color';
 import type { ExportContext } from '../context';
 import { displayToPdfMatrix } from '../displayMatrix';
 import { ContentBuilder, LineJoin } from './contentBuilder';
+import { createContentAppender } from './pageContents';
 import { createResourceRegistry, type BlendMode, type PageResources } from './pageResources';
 
 export interface Canvas {
@@ -19,6 +19,8 @@ export interface Canvas {
   readonly resources: PageResources;
   /** Sets fill and stroke opacity and the blend mode until the enclosing `restore()`. */
   setOpacity(opacity: number, blendMode?: BlendMode): void;
+  /** An annotation colour's components (black unless a 6-digit hex), parsed once per export. */
+  color(hex: string | undefined): RgbComponents;
 }
 
 export interface PageCanvases {
@@ -30,23 +32,30 @@ export interface PageCanvases {
 
 interface PageCanvas extends Canvas {
   page: PDFPage;
-  pageIndex: number;
+  /** Bytes of the opening frame; a canvas no longer than this was never drawn on. */
+  frameSize: number;
 }
-
-const ascii = new TextEncoder();
 
 export function createPageCanvases(doc: PDFDocument, context: ExportContext): PageCanvases {
   const registry = createResourceRegistry(doc);
+  const appender = createContentAppender(doc);
   const canvases = new Map<number, PageCanvas>();
+  const colors = new Map<string | undefined, RgbComponents>();
+  const color = (hex: string | undefined): RgbComponents => {
+    let components = colors.get(hex);
+    if (!components) colors.set(hex, (components = parseHexColor(hex)));
+    return components;
+  };
 
   const open = (pageIndex: number): PageCanvas => {
     const page = doc.getPage(pageIndex);
     const space = context.pageSpace(pageIndex);
-    const content = new ContentBuilder();
     const resources = registry.forPage(page);
+    const { a, b, c, d, e, f } = displayToPdfMatrix(space);
+    const content = new ContentBuilder().save().transform(a, b, c, d, e, f).lineJoin(LineJoin.round);
     return {
       page,
-      pageIndex,
+      frameSize: content.size,
       width: space.width,
       height: space.height,
       content,
@@ -55,6 +64,7 @@ export function createPageCanvases(doc: PDFDocument, context: ExportContext): Pa
         const name = resources.opacity(opacity, blendMode);
         if (name) content.graphicsState(name);
       },
+      color,
     };
   };
 
@@ -65,14 +75,8 @@ export function createPageCanvases(doc: PDFDocument, context: ExportContext): Pa
       return canvas;
     },
     commit() {
-      for (const { page, pageIndex, content } of canvases.values()) {
-        if (content.isEmpty) continue;
-        const { a, b, c, d, e, f } = displayToPdfMatrix(context.pageSpace(pageIndex));
-        const frame = new ContentBuilder().save().transform(a, b, c, d, e, f).lineJoin(LineJoin.round);
-        // Uncompressed: pdf-lib's JavaScript deflate would cost more than the whole rest of the
-        // export, and drawing operators are small next to the pages they are drawn on.
-        const bytes = ascii.encode(`${frame.toString()}${content.toString()}Q\n`);
-        page.node.addContentStream(doc.context.register(doc.context.stream(bytes)));
+      for (const { page, frameSize, content } of canvases.values()) {
+        if (content.size > frameSize) appender.append(page, content.restore().bytes());
       }
       canvases.clear();
     },

@@ -2,21 +2,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../../model/types';
 import { ARROW_HEAD, arrowPath } from './drawShapes';
-import { smoothPath, type SmoothPath } from './drawFreehand';
+import { smoothPath } from './drawFreehand';
 import { standardFamily } from '../fontSelection';
 
 /** Every coordinate of the arrow's polylines in drawing order: shaft start and end, then the head. */
 const numbers = (lines: Point[][]) => lines.flat().flatMap((point) => [point.x, point.y]);
 
-/** A smoothed path as SVG path data, '' when there is none. */
-const svg = (path: SmoothPath | undefined) =>
-  path
-    ? [
-        `M ${path.start.x} ${path.start.y}`,
-        ...path.curves.map(({ control, end }) => `Q ${control.x} ${control.y} ${end.x} ${end.y}`),
-        `L ${path.end.x} ${path.end.y}`,
-      ].join(' ')
-    : '';
+/** The smoothed path through `points` as SVG path data, '' when there is none. */
+const svg = (points: Point[]) => {
+  const parts: string[] = [];
+  smoothPath(points, {
+    moveTo: (x, y) => parts.push(`M ${x} ${y}`),
+    quadTo: (cx, cy, x, y) => parts.push(`Q ${cx} ${cy} ${x} ${y}`),
+    lineTo: (x, y) => parts.push(`L ${x} ${y}`),
+  });
+  return parts.join(' ');
+};
 
 describe('arrowPath', () => {
   it('draws the shaft and a 15 pt head whose sides are 30 degrees off the shaft', () => {
@@ -32,14 +33,14 @@ describe('arrowPath', () => {
 
 describe('smoothPath', () => {
   it('starts and ends on the first and last sample and curves through midpoints', () => {
-    const path = svg(smoothPath([{ x: 0, y: 0 }, { x: 10, y: 10 }, { x: 20, y: 0 }, { x: 30, y: 10 }]));
+    const path = svg([{ x: 0, y: 0 }, { x: 10, y: 10 }, { x: 20, y: 0 }, { x: 30, y: 10 }]);
     expect(path).toBe('M 0 0 Q 10 10 15 5 Q 20 0 25 5 L 30 10');
   });
 
   it('is a straight segment for two points and empty for fewer', () => {
-    expect(svg(smoothPath([{ x: 1, y: 2 }, { x: 3, y: 4 }]))).toBe('M 1 2 L 3 4');
-    expect(svg(smoothPath([{ x: 1, y: 2 }]))).toBe('');
-    expect(svg(smoothPath([]))).toBe('');
+    expect(svg([{ x: 1, y: 2 }, { x: 3, y: 4 }])).toBe('M 1 2 L 3 4');
+    expect(svg([{ x: 1, y: 2 }])).toBe('');
+    expect(svg([])).toBe('');
   });
 });
 

@@ -1,8 +1,10 @@
 // Resource names for what flattened drawing uses on a page: fonts, images and the /ExtGState
 // objects that carry opacity and blend mode. Objects are made once per document (one /ExtGState
 // per distinct opacity and blend, fonts and images from the export context's caches) and named
-// once in each page's /Resources, with names that cannot clash with the page's own.
-import { PDFName, type PDFDict, type PDFDocument, type PDFFont, type PDFImage, type PDFPage, type PDFRef } from 'pdf-lib';
+// once in the page's /Resources, with names that cannot clash with the page's own. Pages that
+// inherit or share a /Resources dictionary share the names too: every name points at a
+// document-wide object, so it means the same on each of them.
+import { PDFDict, PDFName, type PDFDocument, type PDFFont, type PDFImage, type PDFPage, type PDFRef } from 'pdf-lib';
 
 export type BlendMode = 'Normal' | 'Multiply';
 
@@ -15,15 +17,16 @@ export interface PageResources {
   opacity(opacity: number, blendMode: BlendMode): string | undefined;
 }
 
-/** Names, by referenced object, already given in one resource subdictionary (pages may share one). */
-type NamesInDict = Map<PDFRef, string>;
-
 export interface ResourceRegistry {
   forPage(page: PDFPage): PageResources;
 }
 
+const RESOURCES = PDFName.of('Resources');
+
 export function createResourceRegistry(doc: PDFDocument): ResourceRegistry {
-  const namesByDict = new WeakMap<PDFDict, NamesInDict>();
+  const { context } = doc;
+  /** Names already given in a resource subdictionary, by the object they refer to. */
+  const namesByDict = new WeakMap<PDFDict, Map<PDFRef, string>>();
   const graphicsStates = new Map<string, PDFRef>();
 
   const nameIn = (dict: PDFDict, prefix: string, ref: PDFRef): string => {
@@ -44,23 +47,36 @@ export function createResourceRegistry(doc: PDFDocument): ResourceRegistry {
     const key = `${alpha} ${blendMode}`;
     let ref = graphicsStates.get(key);
     if (!ref) {
-      const state = doc.context.obj({ Type: 'ExtGState', ca: alpha, CA: alpha, BM: blendMode });
-      graphicsStates.set(key, (ref = doc.context.register(state)));
+      const state = context.obj({ Type: 'ExtGState', ca: alpha, CA: alpha, BM: blendMode });
+      graphicsStates.set(key, (ref = context.register(state)));
     }
     return ref;
   };
 
   return {
     forPage(page) {
-      // Gives the page its own /Resources with /Font, /XObject and /ExtGState subdictionaries.
-      const { Font, XObject, ExtGState } = page.node.normalizedEntries();
+      let resources: PDFDict | undefined;
+      const subdictionaries = new Map<string, PDFDict>();
+      // Looked up (and created where missing) only when a name is first needed.
+      const subdictionary = (key: 'Font' | 'XObject' | 'ExtGState'): PDFDict => {
+        let dict = subdictionaries.get(key);
+        if (dict) return dict;
+        if (!resources) {
+          resources = page.node.Resources();
+          if (!resources) page.node.set(RESOURCES, (resources = context.obj({})));
+        }
+        dict = resources.lookupMaybe(PDFName.of(key), PDFDict);
+        if (!dict) resources.set(PDFName.of(key), (dict = context.obj({})));
+        subdictionaries.set(key, dict);
+        return dict;
+      };
       return {
-        font: (font) => nameIn(Font, 'MgF', font.ref),
-        image: (image) => nameIn(XObject, 'MgIm', image.ref),
+        font: (font) => nameIn(subdictionary('Font'), 'MgF', font.ref),
+        image: (image) => nameIn(subdictionary('XObject'), 'MgIm', image.ref),
         opacity(opacity, blendMode) {
           const alpha = Math.min(1, Math.max(0, opacity));
           if (alpha === 1 && blendMode === 'Normal') return undefined;
-          return nameIn(ExtGState, 'MgGS', graphicsState(alpha, blendMode));
+          return nameIn(subdictionary('ExtGState'), 'MgGS', graphicsState(alpha, blendMode));
         },
       };
     },
