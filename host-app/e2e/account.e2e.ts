@@ -43,6 +43,9 @@ describe('account', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(`${baseUrl}/`);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect
+      .poll(async () => (await fetch(`${baseUrl}/api/auth/me`, { headers: { Authorization: `Bearer ${stored[0]}` } })).status)
+      .toBe(401);
     await page.goto('/register');
     expect(errors).toEqual([]);
     await context.close();

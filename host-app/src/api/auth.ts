@@ -11,7 +11,7 @@ export const authApi = {
     const body = await api().request<{ user: User } | User>('/api/auth/me');
     return 'user' in body ? body.user : body;
   },
-  logout: () => api().request<unknown>('/api/auth/logout', { method: 'POST' }),
+  logout: () => api().request<unknown>('/api/auth/logout', { method: 'POST', keepalive: true, silent: true }),
   forgotPassword: (email: string) =>
     api().request<{ message?: string }>('/api/auth/forgot-password', { method: 'POST', body: { email } }),
   resetPassword: (token: string, newPassword: string) =>

@@ -23,6 +23,8 @@ export interface RequestOptions {
   handledStatuses?: readonly number[];
   /** Background requests (thumbnails) whose failure the user need not hear about. */
   silent?: boolean;
+  /** Lets the request finish after the page is left (logout followed by a reload). */
+  keepalive?: boolean;
   signal?: AbortSignal;
 }
 
@@ -73,6 +75,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
         headers: headers(token, true),
         body: hasBody ? JSON.stringify(options.body) : undefined,
         signal: options.signal,
+        keepalive: options.keepalive,
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -146,7 +146,6 @@ describe.skipIf(!hasChromium || !hasSharedPdfs)('PdfEditor in Chromium (examples
     const highlight = list.find((a) => a.type === 'highlight');
     expect(highlight && 'rects' in highlight ? highlight.rects?.length : 0).toBeGreaterThan(0);
     expect(await page.getByTestId('annotation-count').textContent()).toBe('12 annotations');
-    if (process.env.MG_SHOT) await page.screenshot({ path: process.env.MG_SHOT });
   });
 
   it('must erase, select, move, resize, copy, paste, undo and redo', async () => {

@@ -36,7 +36,7 @@ function startProcess(args, env) {
 }
 
 async function stop(child) {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
 }
@@ -84,7 +84,6 @@ async function cannon(url, headers) {
 /** A valid one-page PDF of about `bytes` bytes: its content stream is mostly whitespace. */
 async function writeLargePdf(path, bytes) {
   const file = await open(path, 'w');
-  const parts = [];
   let offset = 0;
   const offsets = [];
   const write = async (text) => {
@@ -112,7 +111,6 @@ async function writeLargePdf(path, bytes) {
   const entries = offsets.slice(1).map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
   await write(`xref\n0 5\n0000000000 65535 f \n${entries}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   await file.close();
-  void parts;
 }
 
 function rssOf(pid) {
@@ -185,7 +183,7 @@ async function main() {
     const bodyFile = join(dataDir, 'list.json');
     await writeFile(bodyFile, body);
 
-    bare = startProcess([join(here, 'bareKoa.mjs'), bodyFile], {});
+    bare = startProcess([join(here, 'bareKoa.ts'), bodyFile], {});
     const barePort = await bare.port;
 
     console.log(`host-server bench: SQLite, ${DOCUMENTS.toLocaleString('en')} documents, ${CONNECTIONS} connections, ${DURATION_S} s per run`);
@@ -216,9 +214,12 @@ async function main() {
     const seconds = (Date.now() - started) / 1000;
     const growth = (peak - before) / (1024 * 1024);
     const size = ((await stat(pdfPath)).size / (1024 * 1024)).toFixed(1);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const settled = ((await rssOf(pid)) - before) / (1024 * 1024);
     console.log(
       `  ${size} MB PDF upload: HTTP ${uploaded.status} in ${seconds.toFixed(1)} s, peak RSS growth ${growth.toFixed(1)} MB (target < 50 MB)  ${verdict(uploaded.status === 201 && growth < 50)}`,
     );
+    console.log(`    RSS 3 s later: ${settled >= 0 ? '+' : ''}${settled.toFixed(1)} MB over the level before the upload`);
   } finally {
     if (bare) await stop(bare.child);
     await stop(server.child);
