@@ -2,7 +2,7 @@
 //  1. GET /api/documents (page of 20, 10,000 documents) at 50 connections with autocannon, beside a
 //     bare Koa server answering the same JSON in the same run (target: at least half its throughput);
 //  2. peak RSS growth of the server process while it receives a 100 MB PDF upload (target < 50 MB).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -19,29 +19,29 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const UPLOAD_BYTES = 100 * 1024 * 1024 - 64 * 1024;
 
-function startProcess(args, env) {
+function startProcess(args: string[], env: Record<string, string>): { child: ChildProcess; port: Promise<number> } {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const port = new Promise((resolve, reject) => {
-    const onData = (chunk) => {
+  const port = new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output) ?? /\{"port":(\d+)\}/.exec(output);
       if (match) resolve(Number(match[1]));
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`process exited (${code}):\n${output}`)));
   });
   return { child, port };
 }
 
-async function stop(child) {
+async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-async function seed(dataDir, userId) {
+async function seed(dataDir: string, userId: string): Promise<void> {
   const knex = knexFactory({ client: 'sqlite3', connection: { filename: join(dataDir, 'marginalia.sqlite') }, useNullAsDefault: true });
   try {
     await knex.raw('PRAGMA busy_timeout = 10000');
@@ -74,7 +74,7 @@ async function seed(dataDir, userId) {
   }
 }
 
-async function cannon(url, headers) {
+async function cannon(url: string, headers: Record<string, string>) {
   // A short warm-up, then the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
@@ -82,11 +82,11 @@ async function cannon(url, headers) {
 }
 
 /** A valid one-page PDF of about `bytes` bytes: its content stream is mostly whitespace. */
-async function writeLargePdf(path, bytes) {
+async function writeLargePdf(path: string, bytes: number): Promise<void> {
   const file = await open(path, 'w');
   let offset = 0;
-  const offsets = [];
-  const write = async (text) => {
+  const offsets: number[] = [];
+  const write = async (text: string) => {
     const buffer = Buffer.from(text, 'latin1');
     await file.write(buffer);
     offset += buffer.length;
@@ -113,16 +113,16 @@ async function writeLargePdf(path, bytes) {
   await file.close();
 }
 
-function rssOf(pid) {
+function rssOf(pid: number): Promise<number> {
   return readFile(`/proc/${pid}/status`, 'utf8').then((text) => Number(/VmRSS:\s+(\d+) kB/.exec(text)?.[1] ?? 0) * 1024);
 }
 
-async function uploadFile(port, token, path) {
+async function uploadFile(port: number, token: string, path: string): Promise<{ status: number; body: string }> {
   const boundary = `----bench${randomUUID()}`;
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const size = (await stat(path)).size;
-  return new Promise((resolve, reject) => {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = request(
       {
         host: '127.0.0.1',
@@ -137,8 +137,8 @@ async function uploadFile(port, token, path) {
       },
       (res) => {
         let body = '';
-        res.on('data', (data) => (body += data));
-        res.on('end', () => resolve({ status: res.statusCode, body }));
+        res.on('data', (data: Buffer) => (body += data.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
       },
     );
     req.on('error', reject);
@@ -149,7 +149,7 @@ async function uploadFile(port, token, path) {
   });
 }
 
-const verdict = (pass) => (pass ? 'PASS' : 'FAIL');
+const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'marginalia-bench-'));
@@ -163,7 +163,7 @@ async function main() {
     JWT_SECRET: 'benchmark-secret-that-is-long-enough-0123456789',
     PUBLIC_DIR: join(dataDir, 'no-web-app'),
   });
-  let bare;
+  let bare: ReturnType<typeof startProcess> | undefined;
   try {
     const port = await server.port;
     const base = `http://127.0.0.1:${port}`;
@@ -172,13 +172,13 @@ async function main() {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'Bench-passw0rd' }),
     });
-    const { token, user } = await registered.json();
+    const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
     await seed(dataDir, user.id);
     const headers = { Authorization: `Bearer ${token}` };
     const listUrl = `${base}/api/documents?page=1&limit=20`;
     const sample = await fetch(listUrl, { headers });
     const body = await sample.text();
-    const parsed = JSON.parse(body);
+    const parsed = JSON.parse(body) as { pagination: { total: number } };
     if (parsed.pagination.total !== DOCUMENTS) throw new Error(`expected ${DOCUMENTS} documents, got ${body.slice(0, 200)}`);
     const bodyFile = join(dataDir, 'list.json');
     await writeFile(bodyFile, body);
@@ -202,7 +202,7 @@ async function main() {
     await writeLargePdf(warmPath, 64 * 1024);
     const warm = await uploadFile(port, token, warmPath);
     if (warm.status !== 201) throw new Error(`warm-up upload failed: ${warm.status} ${warm.body}`);
-    const pid = server.child.pid;
+    const pid = server.child.pid as number;
     const before = await rssOf(pid);
     let peak = before;
     const sampler = setInterval(() => {
