@@ -45,6 +45,25 @@ describe('<PdfEditor />', () => {
     expect(container.textContent).toContain('No Document Loaded');
   });
 
+  it('must leave Enter on a focused button to that button, not to the place-shape shortcut', () => {
+    const { container, api } = mount({
+      defaultAnnotations: [rect()],
+      toolbarEnd: <button type="button">Save</button>,
+    });
+    act(() => void api().setTool('rectangle'));
+    const save = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Save') as HTMLButtonElement;
+    const event = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    act(() => void save.dispatchEvent(event));
+    expect(event.defaultPrevented).toBe(false);
+    expect(api().getAnnotations()).toHaveLength(1);
+  });
+
+  it('must not add a second main landmark to the host page', () => {
+    const { container } = mount();
+    expect(container.querySelector('main')).toBeNull();
+    expect(container.querySelector('[role="region"][aria-label="PDF pages"]')).not.toBeNull();
+  });
+
   it('must undo and redo through the ref and the buttons', () => {
     const { button, api, press } = mount({ defaultAnnotations: [rect()] });
     expect(button('Undo')?.disabled).toBe(true);

@@ -41,6 +41,12 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/** Enter and Space on a focused button or link belong to that control (the host's too), not to shortcuts. */
+function isActivatingControl(target: EventTarget | null, key: string): boolean {
+  if (key !== 'Enter' && key !== ' ') return false;
+  return target instanceof HTMLElement && target.closest('button, a[href], [role="button"], summary') !== null;
+}
+
 function Dialogs() {
   const placement = useEditorState((s) => s.placement?.kind);
   if (placement === 'signature') return <SignatureDialog />;
@@ -69,7 +75,7 @@ export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function Pd
   }), [editor]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (isTyping(event.target)) return;
+    if (isTyping(event.target) || isActivatingControl(event.target, event.key)) return;
     const { key, ctrlKey, metaKey, shiftKey, altKey } = event;
     if (runShortcut(editor, { key, ctrlKey, metaKey, shiftKey, altKey })) event.preventDefault();
   };
@@ -85,9 +91,10 @@ export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function Pd
               {sidebarFooter}
             </div>
           )}
-          <main className="mg-main">
+          {/* A region, not <main>: the host page owns its main landmark. */}
+          <div className="mg-main" role="region" aria-label="PDF pages">
             <PdfViewer zoomControls={options.scale === undefined} />
-          </main>
+          </div>
           {propertiesPanel && <PropertiesPanel />}
         </div>
         <Dialogs />
