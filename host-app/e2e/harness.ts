@@ -27,10 +27,15 @@ function newestMtime(folder: string): number {
   return newest;
 }
 
-/** Builds host-app unless dist/ is newer than every source file. */
+/** Builds host-app unless dist/ is newer than every source file and than the SDK build it bundles. */
 export function ensureBuilt(): void {
   const index = join(HOST_APP, 'dist', 'index.html');
-  const sources = Math.max(newestMtime(join(HOST_APP, 'src')), statSync(join(HOST_APP, 'index.html')).mtimeMs);
+  const sdkDist = join(REPO, 'packages', 'pdf-editor', 'dist');
+  const sources = Math.max(
+    newestMtime(join(HOST_APP, 'src')),
+    statSync(join(HOST_APP, 'index.html')).mtimeMs,
+    existsSync(sdkDist) ? newestMtime(sdkDist) : 0,
+  );
   if (existsSync(index) && statSync(index).mtimeMs > sources) return;
   const result = spawnSync(join(REPO, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
     cwd: HOST_APP,

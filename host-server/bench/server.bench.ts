@@ -155,7 +155,9 @@ async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'marginalia-bench-'));
   // BENCH_CPU_PROFILE=<dir> writes a V8 CPU profile of the server there, to find where time goes.
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
-  const server = startProcess([...profile, join(here, '..', 'dist', 'main.js')], {
+  // The same Node flags as `npm start` (see package.json); BENCH_NODE_FLAGS overrides them.
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=2').split(' ').filter(Boolean);
+  const server = startProcess([...profile, ...extra, join(here, '..', 'dist', 'main.js')], {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

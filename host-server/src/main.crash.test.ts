@@ -123,3 +123,21 @@ describe('server killed in the middle of an upload', () => {
     }
   });
 });
+
+describe('configuration checked at start', () => {
+  it('refuses to start with a message naming each bad variable', async () => {
+    const child = spawn(process.execPath, [MAIN], {
+      env: { ...env(), PORT: 'eighty', DATABASE_URL: 'mysql://db', CORS_ORIGINS: 'not a url' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('Invalid configuration:');
+    expect(output).toContain('PORT: must be a port number');
+    expect(output).toContain('DATABASE_URL: must be a postgres:// URL');
+    expect(output).toContain('CORS_ORIGINS: "not a url" is not an origin');
+  });
+});

@@ -190,8 +190,26 @@ describe('thumbnails', () => {
     const second = await t.http.put(`/api/documents/${id}/thumbnail`).set(auth()).attach('thumbnail', makePng(10, 10), 'p1.png').expect(200);
     expect(second.body.document.thumbnailUrl).toContain('v=2');
     await t.http.get(url).expect(404);
-    expect((await t.storedFiles()).filter((name) => name.startsWith(`${id}.thumbnail`))).toEqual([`${id}.thumbnail-2.png`]);
+    const thumbnails = (await t.storedFiles()).filter((name) => name.startsWith(`${id}.thumbnail`));
+    expect(thumbnails).toHaveLength(1);
+    expect(thumbnails[0]).toMatch(new RegExp(`^${id}\\.thumbnail-2-[0-9a-f]{8}\\.png$`));
 
     await t.http.put(`/api/documents/${id}/thumbnail`).set(auth()).attach('thumbnail', pdf, 'p1.png').expect(415);
+  });
+
+  it('keeps the winning file when thumbnails of one document race', async () => {
+    const { body } = await upload(pdf, 'raced.pdf').expect(201);
+    const id = body.document.id as string;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.http.put(`/api/documents/${id}/thumbnail`).set(auth()).attach('thumbnail', makePng(8 + i, 8), 'p.png'),
+      ),
+    );
+    expect(results.every((result) => result.status === 200 || result.status === 409)).toBe(true);
+    const row = await t.app.server.models.Document.query().findById(id);
+    const files = (await t.storedFiles()).filter((name) => name.startsWith(`${id}.thumbnail`));
+    expect(files).toEqual([row?.thumbnailKey]);
+    const { body: current } = await t.http.get(`/api/documents/${id}`).set(auth()).expect(200);
+    await t.http.get(current.document.thumbnailUrl).expect(200);
   });
 });

@@ -1,5 +1,6 @@
 // /api/documents: upload, list, read, download and delete the signed-in user's documents, and the
 // page-1 thumbnail the client renders and uploads. Another user's document id answers 404.
+import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -111,7 +112,8 @@ export function registerDocumentRoutes(router: Router, server: ServerContext): v
       const kind = await detectFileKindOfPath(received.path);
       if (kind !== 'png' && kind !== 'jpeg') throw new HttpError(415, 'A thumbnail must be a PNG or JPEG image.');
       const version = document.thumbnailVersion + 1;
-      const key = `${document.id}.thumbnail-${version}.${kind === 'png' ? 'png' : 'jpg'}`;
+      // Unique per request: a request that loses a race removes its own file, never the winner's.
+      const key = `${document.id}.thumbnail-${version}-${randomBytes(4).toString('hex')}.${kind === 'png' ? 'png' : 'jpg'}`;
       const previous = document.thumbnailKey;
       await withFileIntent(server.tmpDir, previous ? [key, previous] : [key], async () => {
         await server.fileStore.putFile(key, received.path);

@@ -131,6 +131,31 @@ describe('size limit', () => {
     }
   });
 
+  it('removes the temporary file of an upload the client aborts half-way', async () => {
+    const server = createServer(t.app.callback());
+    const port = await listen(server);
+    try {
+      const upload = streamUpload(port, {
+        token,
+        totalBytes: 50 * 1024 * 1024,
+        head: pdf.subarray(0, 1024),
+        pauseAfterBytes: 8 * 1024 * 1024,
+      });
+      let started = false;
+      for (let i = 0; i < 100 && !started; i += 1) {
+        await delay(50);
+        started = (await t.temporaryFiles()).length > 0;
+      }
+      expect(started).toBe(true);
+      upload.abort();
+      for (let i = 0; i < 100 && (await t.temporaryFiles()).length > 0; i += 1) await delay(50);
+      expect(await t.temporaryFiles()).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('refuses a declared Content-Length over the limit before reading it', async () => {
     const { body, contentType } = multipartBody([{ field: 'file', filename: 'a.pdf', content: pdf }]);
     const response = await t.http

@@ -148,12 +148,16 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     storedFiles: () => list(join(dataDir, 'files')),
     temporaryFiles: async () => (await list(join(dataDir, 'tmp'))).filter((name) => name !== 'intents'),
     async close() {
-      await runner.stop();
-      app.server.pdfWorker.close();
-      if (reader !== knex) await reader.destroy();
-      await knex.destroy();
-      if (schema && !options.schema) await dropSchema(schema);
-      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      try {
+        await runner.stop();
+        app.server.pdfWorker.close();
+        if (reader !== knex) await reader.destroy();
+        await knex.destroy();
+      } finally {
+        // Even when a test broke the connections on purpose, leave no schema or folder behind.
+        if (schema && !options.schema) await dropSchema(schema);
+        if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -2,7 +2,8 @@
 //  1. time to first painted page of a 1,000-page PDF in <PdfEditor>, over a bare pdf.js render
 //     of page 1 (target <= 1.3);
 //  2. JS heap after scrolling through all 1,000 pages over the heap after the first page (<= 1.5);
-//  3. p95 frame interval while dragging a shape on a page holding 2,000 annotations (< 16.7 ms);
+//  3. p95 frame time while dragging a shape on a page holding 2,000 annotations (< 16.7 ms), with
+//     the frame rate unlimited so a frame lasts as long as its work;
 //  4. the SDK's own min+gzip size (pdfjs-dist and pdf-lib excluded; < 60 KB) via scripts/size-budget.ts.
 // Run: npm run bench:browser -w @marginalia/pdf-editor
 /* global process, console, URL, window, document, performance, requestAnimationFrame */
@@ -54,7 +55,12 @@ await new Promise((done) => server.listen(0, '127.0.0.1', done));
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  // Frame rate unlimited and vsync off: an animation frame then takes as long as its work does,
+  // instead of being rounded up to the 60 Hz display interval, so the drag figure measures the editor.
+  args: [
+    '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+    '--disable-frame-rate-limit', '--disable-gpu-vsync',
+  ],
 });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -148,7 +154,7 @@ try {
   const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
   console.log(`first page painted, 1,000-page PDF: editor ${median(editor).toFixed(0)} ms, bare pdf.js ${median(bare).toFixed(0)} ms -> ratio ${ratio.toFixed(2)} (target <= 1.3) [runs: editor ${editor.map((t) => t.toFixed(0)).join(', ')}; bare ${bare.map((t) => t.toFixed(0)).join(', ')}]`);
   console.log(`JS heap: after page 1 ${mb(heapFirst)}, after scrolling all pages (${lastPage}) ${mb(heapAll)} -> ratio ${(heapAll / heapFirst).toFixed(2)} (target <= 1.5)`);
-  console.log(`drag among 2,000 annotations: ${frames.length} frames, p95 frame interval ${percentile(frames, 0.95).toFixed(1)} ms, median ${median(frames).toFixed(1)} ms, frames over 20 ms: ${frames.filter((f) => f > 20).length} (target p95 < 16.7 ms); shape moved to x=${moved.toFixed(0)}`);
+  console.log(`drag among 2,000 annotations: ${frames.length} frames, p95 frame time ${percentile(frames, 0.95).toFixed(1)} ms, median ${median(frames).toFixed(1)} ms, frames over 20 ms: ${frames.filter((f) => f > 20).length} (target p95 < 16.7 ms); shape moved to x=${moved.toFixed(0)}`);
   console.log(size);
 } finally {
   await browser.close();

@@ -2,10 +2,10 @@
 // entry point. Tells which exports are runtime values (to compare with what Node actually loads)
 // and which have no TSDoc comment.
 //
-// Run alone with `npm run api-docs -w @marginalia/pdf-editor` (after a build) to print the
-// exports without TSDoc; add `-- --write` to record them as the accepted known gaps.
+// Run alone with `npm run api-docs -w @marginalia/pdf-editor` (after a build) to list the
+// exports without TSDoc; it exits with status 1 while there is any.
 // Self-contained (no relative imports) so Node can run it directly with type stripping.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -92,9 +92,6 @@ export function undocumentedExports(root = packageRoot): string[] {
     .sort();
 }
 
-/** The known gaps the package-quality test accepts; it fails on any other undocumented export. */
-export const KNOWN_GAPS_FILE = join(packageRoot, 'scripts/undocumented-exports.json');
-
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const list = undocumentedExports();
   console.log(
@@ -102,8 +99,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       ? 'Every public export has TSDoc.'
       : `Without TSDoc (${list.length}):\n${list.join('\n')}`,
   );
-  if (process.argv.includes('--write')) {
-    writeFileSync(KNOWN_GAPS_FILE, `${JSON.stringify(list, null, 2)}\n`);
-    console.log(`Wrote ${KNOWN_GAPS_FILE}`);
-  }
+  if (list.length > 0) process.exitCode = 1;
 }

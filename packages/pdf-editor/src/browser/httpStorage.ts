@@ -4,7 +4,7 @@ import { StorageConflictError } from '../core/adapters';
 import type { StorageAdapter, StoredAnnotations } from '../core/adapters';
 import { parseAnnotations } from '../core/model/serialize';
 
-/** The host server answered a storage request with an error status. */
+/** The host server answered a storage request with an error `status` (not a 409 conflict). */
 export class StorageRequestError extends Error {
   override readonly name = 'StorageRequestError';
   constructor(readonly status: number, message: string) {
@@ -17,7 +17,19 @@ function readVersion(body: unknown): number | undefined {
   return undefined;
 }
 
-/** Stores annotations on the host server: GET/PUT /api/documents/:id/annotations. */
+/**
+ * Stores annotations on the host server: `GET` and `PUT` `<baseUrl>/api/documents/:id/annotations`
+ * with a JSON body `{ annotations, version }`, cookies included. `getToken`, when it returns a
+ * token, adds `Authorization: Bearer <token>`. A 404 on load means nothing saved yet (null).
+ *
+ * Rejects with `StorageConflictError` when the server answers a save with 409 (saved elsewhere
+ * since), with `StorageRequestError` on any other error status (the body's `message` when it has
+ * one), and with `AnnotationValidationError` when the loaded annotations do not fit the model.
+ *
+ * @example
+ * const storage = httpStorage('https://api.example.com', () => session.accessToken);
+ * <PdfEditor file={file} storage={storage} documentId={documentId} />;
+ */
 export function httpStorage(
   baseUrl: string,
   getToken?: () => string | null | undefined | Promise<string | null | undefined>,

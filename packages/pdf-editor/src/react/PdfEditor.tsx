@@ -26,11 +26,13 @@ export interface PdfEditorProps extends UsePdfEditorOptions {
   sidebar?: boolean;
   /** Show the Style Options panel (default true). */
   propertiesPanel?: boolean;
-  /** The host's own toolbar content, before and after the editor's buttons. */
+  /** The host's own toolbar content, before the editor's buttons. */
   toolbarStart?: ReactNode;
+  /** The host's own toolbar content, after the editor's buttons. */
   toolbarEnd?: ReactNode;
   /** The host's own content at the bottom of the sidebar. */
   sidebarFooter?: ReactNode;
+  /** Added to the root element's `mg-editor` class. */
   className?: string;
   /** Theme through CSS variables, e.g. { '--mg-accent': '#7c3aed' }. */
   style?: CSSProperties;
@@ -54,7 +56,28 @@ function Dialogs() {
   return null;
 }
 
-/** The complete editor: toolbar, thumbnails with page tools, page viewer and Style Options panel. */
+/**
+ * The complete editor: toolbar, thumbnails with page tools, page viewer and Style Options panel,
+ * with keyboard shortcuts. It fills the box the host gives it, so give it a height. Import
+ * `@marginalia/pdf-editor/styles.css` once.
+ *
+ * @example
+ * function Contract() {
+ *   const editor = useRef<PdfEditorHandle>(null);
+ *   // editor.current?.exportPdf() resolves with the annotated PDF's bytes.
+ *   return (
+ *     <PdfEditor
+ *       ref={editor}
+ *       file="/contract.pdf"
+ *       fileName="contract.pdf"
+ *       storage={httpStorage('https://api.example.com')}
+ *       documentId="contract-42"
+ *       onError={(error) => console.error(error)}
+ *       style={{ height: '100vh' }}
+ *     />
+ *   );
+ * }
+ */
 export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function PdfEditor(props, ref) {
   const { toolbar = true, sidebar = true, propertiesPanel = true, toolbarStart, toolbarEnd, sidebarFooter, className, style, ...options } = props;
   const editor = usePdfEditor(options);

@@ -22,7 +22,13 @@ export function useEditorRuntime(): EditorRuntime {
   return runtime;
 }
 
-/** Subscribes to a slice of the editor's state; re-renders only when the slice changes. */
+/**
+ * Subscribes to a slice of the editor's state; re-renders only when the slice changes (compared
+ * with `Object.is`, so select values or stable objects, not new ones).
+ *
+ * @example
+ * const canUndo = useEditorState((state) => state.canUndo);
+ */
 export function useEditorState<T>(selector: (state: EditorState) => T): T {
   return useStore(useEditorRuntime().store, selector);
 }

@@ -23,26 +23,46 @@ export interface ViewerBridge {
 
 /** Host settings an editor reads when it needs them: gate, storage, file name, error handler. */
 export interface EditorConfig {
+  /** Asked before choosing any tool but select, and before saving or downloading. Default: allows all. */
   gate?: Gate;
+  /** Called when the gate answers with a prompt; the action does not happen. Show the prompt here. */
   onGatePrompt?: (decision: Exclude<GateDecision, 'allow'>, action: GateAction) => void;
+  /** Where Save writes and where the annotations of `documentId` are loaded from. */
   storage?: StorageAdapter;
+  /** The document's id in `storage`; without it nothing is loaded or saved. */
   documentId?: string;
+  /** Name the download is based on: `report.pdf` downloads as `report_edited.pdf`. Default `document.pdf`. */
   fileName?: string;
+  /** Errors of loading from storage, saving and downloading (the calls themselves resolve false). */
   onError?: (error: Error) => void;
 }
 
 /** The imperative API of an editor (the ref of <PdfEditor /> and the usePdfEditor result). */
 export interface EditorApi {
+  /** Undoes the last step; nothing happens when there is none. */
   undo(): void;
   redo(): void;
+  /** The current annotations, in drawing order (last on top). */
   getAnnotations(): Annotation[];
-  /** The PDF with the annotations burned in (or written as PDF annotations with mode 'native'). */
+  /**
+   * The PDF with the annotations burned in (or written as PDF annotations with mode 'native'),
+   * made in a Web Worker (see `runExport`). Rejects when no PDF is loaded.
+   */
   exportPdf(options?: RunExportOptions): Promise<Uint8Array>;
+  /** Scrolls to a page (1-based), clamped to the document's pages. */
   goToPage(page: number): void;
+  /** Chooses a tool; false when the gate refused it (its prompt went to `onGatePrompt`). */
   setTool(tool: EditorTool): boolean;
-  /** Saves through the storage adapter (asks the gate first). Resolves false when nothing was saved. */
+  /**
+   * Saves through the storage adapter (asks the gate first). Resolves false when nothing was
+   * saved: no `storage` or `documentId`, the gate refused, or the save failed (the error, e.g. a
+   * `StorageConflictError`, goes to `onError`).
+   */
   save(): Promise<boolean>;
-  /** Exports and downloads the PDF (asks the gate first). */
+  /**
+   * Exports and downloads the PDF as `<fileName>_edited.pdf` (asks the gate first). Resolves false
+   * when the gate refused or the export failed (the error goes to `onError`).
+   */
   download(options?: RunExportOptions): Promise<boolean>;
 }
 

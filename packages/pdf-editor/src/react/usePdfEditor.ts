@@ -13,19 +13,38 @@ import type { PdfFile } from './viewer/loadFile';
 
 /** Options of usePdfEditor (and props of <PdfEditor />). */
 export interface UsePdfEditorOptions extends EditorConfig {
+  /** The PDF to edit; a string or URL is fetched. Changing it loads the new file; null shows none. */
   file?: PdfFile | null;
   /** Controlled annotations; pair with onAnnotationsChange. */
   annotations?: Annotation[];
+  /** Called with the new list after every change (a drag reports once, when it ends). */
   onAnnotationsChange?: (annotations: Annotation[]) => void;
   /** Uncontrolled: the annotations to start with. */
   defaultAnnotations?: Annotation[];
+  /** The page (1-based) shown first. Default 1. */
   initialPage?: number;
   /** An external zoom: the editor shows no zoom buttons and follows this value. */
   scale?: number;
+  /** Replacements for any of the user-visible strings (`defaultMessages` has the English ones). */
   messages?: Partial<Messages>;
 }
 
-/** Creates one editor instance for the component's lifetime; pass it to <EditorProvider> for a custom layout. */
+/**
+ * Creates one editor instance for the component's lifetime; pass it to <EditorProvider> for a
+ * custom layout built from the pieces (PdfViewer, Toolbar, Thumbnails, PropertiesPanel). The
+ * result is also the imperative API (undo, exportPdf, save...).
+ *
+ * @example
+ * function Review({ file }: { file: File }) {
+ *   const editor = usePdfEditor({ file });
+ *   return (
+ *     <EditorProvider editor={editor}>
+ *       <Toolbar />
+ *       <PdfViewer />
+ *     </EditorProvider>
+ *   );
+ * }
+ */
 export function usePdfEditor(options: UsePdfEditorOptions = {}): EditorRuntime {
   const [runtime] = useState(() =>
     createEditorRuntime({

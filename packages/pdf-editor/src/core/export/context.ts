@@ -1,8 +1,9 @@
 // What the per-type writers (flattened drawing and native annotation objects) share during one
 // export: fonts, embedded images and the page-space mapping. One context per exported document, so
 // fonts and images are embedded once however many annotations use them.
-import type { PDFFont, PDFImage } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 import type { PageSpace } from '../geometry/pageSpace';
+import type { EmbeddedImage } from './images';
 import type { TextMetrics } from './textMetrics';
 
 export interface FontStyle {
@@ -25,7 +26,7 @@ export interface ExportContext {
   /** Widths, heights and encoding of text in `font`, cached where the font allows. */
   textMetrics(font: PDFFont): TextMetrics;
   /** The embedded image for a data URL or bytes; undefined (and "Failed to embed image" logged) on failure. */
-  embedImage(imageData: string | Uint8Array): Promise<PDFImage | undefined>;
+  embedImage(imageData: string | Uint8Array): Promise<EmbeddedImage | undefined>;
   /** Mapping between display space and PDF space for the 0-based page index. */
   pageSpace(pageIndex: number): PageSpace;
   /** Reports a non-fatal problem (an annotation skipped, a glyph replaced). */

@@ -1,10 +1,10 @@
 // The ExportContext for one pdf-lib document: fonts embedded once and cached, images embedded
 // once per distinct data, page-space mappings computed once per page, warnings routed to the caller.
-import type { PDFDocument, PDFImage } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { createPageSpace, type PageSpace } from '../geometry/pageSpace';
 import type { ExportContext } from './context';
 import { createFontSelector } from './fontSelection';
-import { embedImageData } from './images';
+import { embedImageData, type EmbeddedImage } from './images';
 import type { ExportFontOptions } from './options';
 
 export interface ExportContextOptions {
@@ -26,10 +26,10 @@ export function createExportContext(doc: PDFDocument, options: ExportContextOpti
   const warn = (message: string) => options.onWarning?.(message);
   const fonts = createFontSelector(doc, options.fonts ?? {}, warn);
   const pageSpaces = new Map<number, PageSpace>();
-  const imagesByString = new Map<string, Promise<PDFImage | undefined>>();
-  const imagesByBytes = new WeakMap<Uint8Array, Promise<PDFImage | undefined>>();
+  const imagesByString = new Map<string, Promise<EmbeddedImage | undefined>>();
+  const imagesByBytes = new WeakMap<Uint8Array, Promise<EmbeddedImage | undefined>>();
 
-  const embed = (data: string | Uint8Array): Promise<PDFImage | undefined> =>
+  const embed = (data: string | Uint8Array): Promise<EmbeddedImage | undefined> =>
     embedImageData(doc, data).catch((error: unknown) => {
       // The spec asks for this exact log line; the caller also hears about it.
       console.warn('Failed to embed image', error);

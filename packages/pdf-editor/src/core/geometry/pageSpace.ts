@@ -4,6 +4,7 @@
 // lands where the user saw it on rotated pages and on boxes that do not start at 0,0.
 import type { Point, Rect } from '../model/types';
 
+/** A page's /Rotate in degrees clockwise, normalised (see `normalizeRotation`). */
 export type PageRotation = 0 | 90 | 180 | 270;
 
 /** The visible box of a page in PDF user space: left, bottom, right, top. */
@@ -14,8 +15,15 @@ export interface PdfBox {
   top: number;
 }
 
+/**
+ * One page's mapping between page space (the annotation model's coordinates: points, origin
+ * top-left of the page as displayed, y downward) and PDF user space (origin bottom-left, y upward,
+ * before /Rotate). Made by `createPageSpace`.
+ */
 export interface PageSpace {
+  /** The page's /Rotate, normalised. */
   rotation: PageRotation;
+  /** The visible box, with left < right and bottom < top whatever order it was given in. */
   box: PdfBox;
   /** Width and height of the page as displayed (rotation applied). */
   width: number;
@@ -36,6 +44,16 @@ export function normalizeRotation(degrees: number): PageRotation {
   return ((((quarter % 4) + 4) % 4) * 90) as PageRotation;
 }
 
+/**
+ * The page space of a page whose visible box (usually its CropBox, else its MediaBox) is `box`
+ * and whose /Rotate is `rotationDegrees` (any multiple of 90, default 0).
+ *
+ * @example
+ * // A portrait Letter page rotated a quarter turn is shown landscape.
+ * const space = createPageSpace({ left: 0, bottom: 0, right: 612, top: 792 }, 90);
+ * space.width; // 792
+ * space.toPdf({ x: 0, y: 0 }); // { x: 0, y: 0 }: the displayed top-left is the PDF origin
+ */
 export function createPageSpace(box: PdfBox, rotationDegrees = 0): PageSpace {
   const rotation = normalizeRotation(rotationDegrees);
   const left = Math.min(box.left, box.right);

@@ -2,6 +2,11 @@
 import { nanoid } from 'nanoid';
 import type { Annotation, AnnotationInput, AnnotationOfType, AnnotationType } from './types';
 
+/**
+ * The spec's defaults, which `normalizeAnnotation` and the editor's tools fill in: colours as
+ * `#RRGGBB`, opacities 0 to 1, sizes in points. `shapeSize`, `markupWidth`/`markupHeight` and
+ * `imageSize` are what a click (rather than a drag) creates.
+ */
 export const DEFAULTS = {
   color: '#000000',
   highlightColor: '#FFFF00',
@@ -21,6 +26,7 @@ export const DEFAULTS = {
   whiteout: { width: 100, height: 20 },
 } as const;
 
+/** The whiteout tool's size choices, in points; `medium` is the default. */
 export const WHITEOUT_PRESETS = {
   small: { width: 50, height: 15 },
   medium: { width: 100, height: 20 },

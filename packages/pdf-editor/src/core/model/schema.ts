@@ -5,11 +5,18 @@
 // (its /Rotate applied, its CropBox as the visible area); `page` is 1-based.
 import { z } from 'zod';
 
+/**
+ * Validates a {@link Point}: finite `x` and `y` in page points (origin top-left of the page as
+ * displayed, y downward).
+ */
 export const pointSchema = z.object({
   x: z.number().finite(),
   y: z.number().finite(),
 });
 
+/**
+ * Validates a {@link Rect}: finite `x`, `y` and a non-negative `width` and `height`, in page points.
+ */
 export const rectSchema = z.object({
   x: z.number().finite(),
   y: z.number().finite(),
@@ -20,26 +27,39 @@ export const rectSchema = z.object({
 const timestamp = z.string().min(1);
 
 const baseFields = {
+  /** Unique within a document's list; `normalizeAnnotation` makes a nanoid. */
   id: z.string().min(1),
+  /** 1-based page number. */
   page: z.number().int().positive(),
+  /** Top-left corner of the annotation (an arrow's start), in page points. */
   position: pointSchema,
+  /** `#RRGGBB`; export draws anything that is not a 6-digit hex colour as black. */
   color: z.string(),
+  /** 0 (invisible) to 1 (opaque). */
   opacity: z.number().min(0).max(1),
+  /** Line width in points, for the types that draw a line. */
   strokeWidth: z.number().finite().nonnegative(),
+  /** ISO 8601 timestamp of creation. */
   createdAt: timestamp,
+  /** ISO 8601 timestamp of the last change; `updateAnnotation` stamps it. */
   updatedAt: timestamp,
 };
 
 const boxFields = {
+  /** Size of the box from `position`, in page points. */
   width: z.number().finite().nonnegative(),
   height: z.number().finite().nonnegative(),
 };
 
+/** Validates a {@link TextAnnotation}. */
 export const textAnnotationSchema = z.object({
   ...baseFields,
   type: z.literal('text'),
+  /** The text; `\n` breaks lines. */
   content: z.string(),
+  /** In points at scale 1. */
   fontSize: z.number().positive(),
+  /** A family name such as `Arial`; export maps it to a standard PDF font or the embedded Unicode font. */
   fontFamily: z.string().min(1),
   fontWeight: z.enum(['normal', 'bold']),
   fontStyle: z.enum(['normal', 'italic']),
@@ -57,10 +77,14 @@ const markupFields = {
   rects: z.array(rectSchema).optional(),
 };
 
+/** Validates a {@link HighlightAnnotation}. */
 export const highlightAnnotationSchema = z.object({ ...markupFields, type: z.literal('highlight') });
+/** Validates a {@link StrikethroughAnnotation}. */
 export const strikethroughAnnotationSchema = z.object({ ...markupFields, type: z.literal('strikethrough') });
+/** Validates an {@link UnderlineAnnotation}. */
 export const underlineAnnotationSchema = z.object({ ...markupFields, type: z.literal('underline') });
 
+/** Validates a {@link RectangleAnnotation}. */
 export const rectangleAnnotationSchema = z.object({
   ...baseFields,
   ...boxFields,
@@ -70,6 +94,7 @@ export const rectangleAnnotationSchema = z.object({
   fillColor: z.string().optional(),
 });
 
+/** Validates a {@link CircleAnnotation}. */
 export const circleAnnotationSchema = z.object({
   ...baseFields,
   type: z.literal('circle'),
@@ -77,18 +102,23 @@ export const circleAnnotationSchema = z.object({
   radius: z.number().finite().nonnegative(),
 });
 
+/** Validates an {@link ArrowAnnotation}. */
 export const arrowAnnotationSchema = z.object({
   ...baseFields,
   type: z.literal('arrow'),
+  /** The tip, where the head is drawn, in page points; the shaft starts at `position`. */
   endPoint: pointSchema,
 });
 
+/** Validates a {@link FreehandAnnotation}. */
 export const freehandAnnotationSchema = z.object({
   ...baseFields,
   type: z.literal('freehand'),
+  /** The stroke's points in page points (not relative to `position`), drawn as one smooth path. */
   points: z.array(pointSchema),
 });
 
+/** Validates an {@link ImageAnnotation}. */
 export const imageAnnotationSchema = z.object({
   ...baseFields,
   ...boxFields,
@@ -97,25 +127,38 @@ export const imageAnnotationSchema = z.object({
   imageData: z.string(),
 });
 
+/** Validates a {@link SignatureAnnotation}. */
 export const signatureAnnotationSchema = z.object({
   ...baseFields,
   ...boxFields,
   type: z.literal('signature'),
+  /** The signature image as a data URL (`SignaturePad` makes a PNG). */
   imageData: z.string(),
 });
 
+/** Validates a {@link WhiteoutAnnotation}. */
 export const whiteoutAnnotationSchema = z.object({
   ...baseFields,
   ...boxFields,
   type: z.literal('whiteout'),
 });
 
+/** Validates a {@link CommentAnnotation}. */
 export const commentAnnotationSchema = z.object({
   ...baseFields,
   type: z.literal('comment'),
+  /** The note's text. */
   content: z.string(),
 });
 
+/**
+ * Validates one {@link Annotation} of any type, picked by its `type` field. `parseAnnotations` is
+ * the usual entry point; use this schema to validate annotations inside payloads of your own.
+ *
+ * @example
+ * const result = annotationSchema.safeParse(JSON.parse(body));
+ * if (!result.success) console.error(result.error.issues);
+ */
 export const annotationSchema = z.discriminatedUnion('type', [
   textAnnotationSchema,
   highlightAnnotationSchema,
@@ -131,8 +174,10 @@ export const annotationSchema = z.discriminatedUnion('type', [
   commentAnnotationSchema,
 ]);
 
+/** Validates an array of annotations (a document's list), as {@link annotationSchema} does one. */
 export const annotationListSchema = z.array(annotationSchema);
 
+/** Every annotation `type`; {@link AnnotationType} is their union. */
 export const ANNOTATION_TYPES = [
   'text',
   'highlight',

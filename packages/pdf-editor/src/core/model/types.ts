@@ -19,25 +19,60 @@ import type {
   ANNOTATION_TYPES,
 } from './schema';
 
+/**
+ * A point in page space: PDF points (1/72 inch) at zoom 1, origin at the top-left corner of the
+ * page as displayed (its /Rotate applied, its CropBox as the visible area), y growing downward.
+ * Every coordinate of the annotation model is in this space.
+ */
 export type Point = z.infer<typeof pointSchema>;
+/**
+ * A rectangle in page points. In the annotation model `x`, `y` is its top-left corner (page space,
+ * y downward); `PageSpace.rectToPdf` returns PDF user space rectangles, whose `x`, `y` is the
+ * bottom-left.
+ */
 export type Rect = z.infer<typeof rectSchema>;
 
+/**
+ * Text whose box starts at `position` (top-left), in `fontSize` points, its lines aligned within
+ * `width` (or within the longest line when absent).
+ */
 export type TextAnnotation = z.infer<typeof textAnnotationSchema>;
+/** A translucent colour over text (default yellow at opacity 0.3); `rects` when snapped to lines. */
 export type HighlightAnnotation = z.infer<typeof highlightAnnotationSchema>;
+/** A line through the middle of each marked box (or of each text line in `rects`). */
 export type StrikethroughAnnotation = z.infer<typeof strikethroughAnnotationSchema>;
+/** A line along the bottom of each marked box (or of each text line in `rects`). */
 export type UnderlineAnnotation = z.infer<typeof underlineAnnotationSchema>;
+/** A rectangle outline of `strokeWidth`, optionally filled (`fillStyle: 'solid'`). */
 export type RectangleAnnotation = z.infer<typeof rectangleAnnotationSchema>;
+/** A circle outline of `radius`; `position` is its bounding box's top-left (centre: position + radius). */
 export type CircleAnnotation = z.infer<typeof circleAnnotationSchema>;
+/** A straight arrow from `position` to `endPoint`, with its head at `endPoint`. */
 export type ArrowAnnotation = z.infer<typeof arrowAnnotationSchema>;
+/** A pen stroke through `points` (absolute page points); `position` is its bounds' top-left. */
 export type FreehandAnnotation = z.infer<typeof freehandAnnotationSchema>;
+/** A PNG or JPEG image (`imageData`) stretched to `width` x `height` from `position`. */
 export type ImageAnnotation = z.infer<typeof imageAnnotationSchema>;
+/** A signature image (drawn on the `SignaturePad`, a transparent PNG), placed like an image. */
 export type SignatureAnnotation = z.infer<typeof signatureAnnotationSchema>;
+/** An opaque white box hiding the page content under it; exported white whatever its `color`. */
 export type WhiteoutAnnotation = z.infer<typeof whiteoutAnnotationSchema>;
+/** A sticky note at `position`: an icon on the page with `content` as its text. */
 export type CommentAnnotation = z.infer<typeof commentAnnotationSchema>;
 
-/** One annotation: a discriminated union on `type`. */
+/**
+ * One annotation: a discriminated union on `type`. Every type has `id` (unique in its list),
+ * `page` (1-based), `position` (its top-left, or an arrow's start, in page points: see
+ * {@link Point}), `color` (`#RRGGBB`), `opacity` (0 to 1), `strokeWidth` (points) and ISO 8601
+ * `createdAt` / `updatedAt`. Build one with `normalizeAnnotation`, validate JSON with
+ * `parseAnnotations`.
+ */
 export type Annotation = z.infer<typeof annotationSchema>;
+/** The `type` of an annotation: `'text'`, `'highlight'`, … (see `ANNOTATION_TYPES`). */
 export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
+/**
+ * The annotation of one type, e.g. `AnnotationOfType<'arrow'>` is {@link ArrowAnnotation}.
+ */
 export type AnnotationOfType<T extends AnnotationType> = Extract<Annotation, { type: T }>;
 
 /** Text-line markups: highlight, strikethrough and underline. */

@@ -3,6 +3,11 @@
 import { PDFDocument } from 'pdf-lib';
 import { PdfEmptyError, PdfEncryptedError, PdfInvalidError } from '../errors';
 
+/**
+ * A whole PDF file's bytes, e.g. from `fs.readFile` or `await blob.arrayBuffer()`. The core's
+ * functions return new bytes rather than changing these; anything else passed (a Blob, a string)
+ * is refused with `PdfInvalidError`.
+ */
 export type PdfSource = Uint8Array | ArrayBuffer;
 
 export function toBytes(source: PdfSource): Uint8Array {

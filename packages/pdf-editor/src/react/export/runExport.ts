@@ -6,7 +6,9 @@ import type { ExportRequest, ExportResponse } from './exportWorker';
 
 /** Options of an export: the core export options, an AbortSignal and a warning callback. */
 export interface RunExportOptions extends Omit<ExportOptions, 'onWarning'> {
+  /** Aborting it stops the export; the promise rejects with an `AbortError` DOMException. */
   signal?: AbortSignal;
+  /** What the export skipped or replaced, one message each, delivered before the promise resolves. */
   onWarning?: (message: string) => void;
 }
 
@@ -14,7 +16,15 @@ function abortError(): DOMException {
   return new DOMException('The export was cancelled.', 'AbortError');
 }
 
-/** Exports in a Web Worker; aborting the signal terminates the worker. */
+/**
+ * Runs the core's `exportPdf` in a Web Worker, so a large export never freezes the page (in place
+ * where there are no workers). `bytes` is copied, never detached. Aborting `options.signal`
+ * terminates the worker.
+ *
+ * @example
+ * const controller = new AbortController();
+ * const pdf = await runExport(bytes, annotations, { mode: 'native', signal: controller.signal });
+ */
 export function runExport(bytes: Uint8Array, annotations: readonly Annotation[], options: RunExportOptions = {}): Promise<Uint8Array> {
   const { signal, onWarning, ...exportOptions } = options;
   if (signal?.aborted) return Promise.reject(abortError());

@@ -5,6 +5,7 @@ import { useEditorRuntime, useEditorState } from '../context';
 import { TOOLS } from '../tools/registry';
 import { Icon } from './Icon';
 
+/** Props of <Toolbar />: host slots and which of the Download and Save buttons to show. */
 export interface ToolbarProps {
   /** Host content before the editor's buttons. */
   start?: ReactNode;

@@ -27,22 +27,30 @@ export function smoothPath(points: readonly Point[], sink: PathSink): void {
   sink.lineTo(last.x, last.y);
 }
 
-/** A sink writing the path as content-stream operators, quadratics raised to cubics. */
-function cubicSink(content: ContentBuilder): PathSink {
-  let x = 0;
-  let y = 0;
-  return {
-    moveTo(toX, toY) {
-      content.moveTo((x = toX), (y = toY));
-    },
-    quadTo(cx, cy, toX, toY) {
-      const k = 2 / 3;
-      content.curveTo(x + k * (cx - x), y + k * (cy - y), toX + k * (cx - toX), toY + k * (cy - toY), (x = toX), (y = toY));
-    },
-    lineTo(toX, toY) {
-      content.lineTo((x = toX), (y = toY));
-    },
-  };
+/**
+ * Writes a traced path as content-stream operators, each quadratic raised to the cubic that draws
+ * the same curve. A class, so the current point lives in fields rather than in boxed closure slots.
+ */
+class CubicWriter implements PathSink {
+  private x = 0;
+  private y = 0;
+
+  constructor(private readonly content: ContentBuilder) {}
+
+  moveTo(x: number, y: number): void {
+    this.content.moveTo((this.x = x), (this.y = y));
+  }
+
+  quadTo(controlX: number, controlY: number, x: number, y: number): void {
+    const k = 2 / 3;
+    const c1x = this.x + k * (controlX - this.x);
+    const c1y = this.y + k * (controlY - this.y);
+    this.content.curveTo(c1x, c1y, x + k * (controlX - x), y + k * (controlY - y), (this.x = x), (this.y = y));
+  }
+
+  lineTo(x: number, y: number): void {
+    this.content.lineTo((this.x = x), (this.y = y));
+  }
 }
 
 export function drawFreehand(canvas: Canvas, annotation: FreehandAnnotation): void {
@@ -58,6 +66,6 @@ export function drawFreehand(canvas: Canvas, annotation: FreehandAnnotation): vo
     return;
   }
   content.strokeColor(canvas.color(annotation.color)).lineWidth(Math.max(annotation.strokeWidth, 0.5)).lineCap(LineCap.round);
-  smoothPath(points, cubicSink(content));
+  smoothPath(points, new CubicWriter(content));
   content.stroke();
 }

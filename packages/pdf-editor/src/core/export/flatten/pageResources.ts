@@ -4,7 +4,8 @@
 // once in the page's /Resources, with names that cannot clash with the page's own. Pages that
 // inherit or share a /Resources dictionary share the names too: every name points at a
 // document-wide object, so it means the same on each of them.
-import { PDFDict, PDFName, type PDFDocument, type PDFFont, type PDFImage, type PDFPage, type PDFRef } from 'pdf-lib';
+import { PDFDict, PDFName, type PDFDocument, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
+import type { EmbeddedImage } from '../images';
 
 export type BlendMode = 'Normal' | 'Multiply';
 
@@ -12,7 +13,7 @@ export interface PageResources {
   /** The page's name for the font, e.g. `MgF0`. */
   font(font: PDFFont): string;
   /** The page's name for the image XObject. */
-  image(image: PDFImage): string;
+  image(image: EmbeddedImage): string;
   /** The page's name for an /ExtGState with this opacity and blend; undefined for the default (opaque, Normal). */
   opacity(opacity: number, blendMode: BlendMode): string | undefined;
 }

@@ -1,0 +1,96 @@
+// PNG export: 8-bit grey and RGB PNGs keep their own compressed data (no decode and re-encode),
+// drawn the right way up in their true colours; PNGs that need pdf-lib's decoding (alpha, 16-bit)
+// still get it, and a PNG whose data is corrupt is reported and skipped as before.
+import { crc32, deflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it, vi } from 'vitest';
+import { hasColorIn, renderPagePixels, type Rgb } from '../../test-support/pdfTools';
+import { normalizeAnnotation } from '../model/defaults';
+import { exportPdf } from './exportPdf';
+import { qpdfObjects } from './testing/qpdfObjects';
+
+type Pixel = number[];
+
+/** A PNG from rows of pixels (each 1, 3 or 4 channel values), optionally 16-bit or with corrupt data. */
+function png(rows: Pixel[][], options: { colorType: 0 | 2 | 6; bitDepth?: 8 | 16; corrupt?: boolean }): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const bitDepth = options.bitDepth ?? 8;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(rows[0]?.length ?? 0, 0);
+  header.writeUInt32BE(rows.length, 4);
+  header.set([bitDepth, options.colorType, 0, 0, 0], 8);
+  const raw = Buffer.concat(
+    rows.map((row) => Buffer.from([0, ...row.flatMap((pixel) => pixel.flatMap((value) => (bitDepth === 16 ? [value, value] : [value])))])),
+  );
+  const data = deflateSync(raw);
+  if (options.corrupt) data.fill(0x55, 2);
+  return new Uint8Array(
+    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]),
+  );
+}
+
+/** 8 x 8 pixels: the top half `top`, the bottom half `bottom`. */
+const halves = (top: Pixel, bottom: Pixel) => Array.from({ length: 8 }, (_, y) => Array.from({ length: 8 }, () => (y < 4 ? top : bottom)));
+
+async function exportImage(bytes: Uint8Array, onWarning?: (message: string) => void) {
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]);
+  const imageData = `data:image/png;base64,${Buffer.from(bytes).toString('base64')}`;
+  return exportPdf(await doc.save(), [normalizeAnnotation({ type: 'image', page: 1, position: { x: 100, y: 100 }, width: 80, height: 80, imageData })], { onWarning });
+}
+
+/** The colours in the image's top and bottom halves as rendered (box 100,100 80 x 80). */
+async function renderedHalves(output: Uint8Array, top: Rgb, bottom: Rgb) {
+  const image = await renderPagePixels(output, 1, 72);
+  return {
+    top: hasColorIn(image, { x: 120, y: 110, width: 40, height: 20 }, top, 12),
+    bottom: hasColorIn(image, { x: 120, y: 150, width: 40, height: 20 }, bottom, 12),
+  };
+}
+
+const imageDicts = async (output: Uint8Array) => (await qpdfObjects(output)).filter(({ dict }) => dict?.['/Subtype'] === '/Image').map(({ dict }) => dict);
+
+describe('PNG export', () => {
+  it('embeds an 8-bit RGB PNG as it is, the right way up', async () => {
+    const output = await exportImage(png(halves([255, 0, 0], [0, 0, 255]), { colorType: 2 }));
+    expect(await renderedHalves(output, { r: 255, g: 0, b: 0 }, { r: 0, g: 0, b: 255 })).toEqual({ top: true, bottom: true });
+    const [image] = await imageDicts(output);
+    expect(image?.['/DecodeParms']).toMatchObject({ '/Predictor': 15, '/Colors': 3, '/Columns': 8 });
+  });
+
+  it('embeds an 8-bit grey PNG as it is', async () => {
+    const output = await exportImage(png(halves([40], [200]), { colorType: 0 }));
+    expect(await renderedHalves(output, { r: 40, g: 40, b: 40 }, { r: 200, g: 200, b: 200 })).toEqual({ top: true, bottom: true });
+    expect((await imageDicts(output))[0]?.['/ColorSpace']).toBe('/DeviceGray');
+  });
+
+  it('still decodes PNGs with an alpha channel: transparent pixels show the page', async () => {
+    const output = await exportImage(png(halves([0, 160, 0, 255], [0, 160, 0, 0]), { colorType: 6 }));
+    expect(await renderedHalves(output, { r: 0, g: 160, b: 0 }, { r: 255, g: 255, b: 255 })).toEqual({ top: true, bottom: true });
+    expect((await imageDicts(output)).some((dict) => dict?.['/SMask'] !== undefined)).toBe(true);
+  });
+
+  it('still decodes 16-bit PNGs', async () => {
+    const output = await exportImage(png(halves([255, 128, 0], [0, 128, 255]), { colorType: 2, bitDepth: 16 }));
+    expect(await renderedHalves(output, { r: 255, g: 128, b: 0 }, { r: 0, g: 128, b: 255 })).toEqual({ top: true, bottom: true });
+  });
+
+  it('reports and skips a PNG whose compressed data is corrupt', async () => {
+    const logged = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const warnings: string[] = [];
+      const output = await exportImage(png(halves([255, 0, 0], [0, 0, 255]), { colorType: 2, corrupt: true }), (m) => warnings.push(m));
+      expect(warnings).toEqual([expect.stringMatching(/^Failed to embed image/)]);
+      expect(await imageDicts(output)).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
