@@ -9,5 +9,7 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   splitting: false,
+  // Keep `node:` on imports: `node:sqlite` exists only under that name (no bare `sqlite` builtin).
+  removeNodeProtocol: false,
   // Dependencies (including the workspace's own @marginalia/pdf-editor) stay external, resolved from node_modules.
 });

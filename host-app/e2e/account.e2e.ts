@@ -75,9 +75,16 @@ describe('account', () => {
     await page.getByRole('button', { name: 'Upload PDF' }).click();
     await page.getByTestId('upload-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await page.getByText('File type not supported. Please upload PDF, JPG, PNG, DOC, or DOCX files.').first().waitFor();
+    // Opening a document in the editor stores its page-1 thumbnail; the journey waits for that upload
+    // before leaving, as a user who stays a moment would.
+    const thumbnailUpload = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && new URL(response.url()).pathname.endsWith('/thumbnail'),
+    );
     await page.getByTestId('upload-file-input').setInputFiles(sharedPdf('tracemonkey.pdf'));
     await page.getByRole('progressbar').waitFor();
     await page.waitForURL(/\/editor\/[\w-]+$/);
+    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+    expect((await thumbnailUpload).ok()).toBe(true);
     await page.goto('/documents');
     const item = page.getByTestId('document-item').filter({ hasText: 'tracemonkey' });
     await item.getByText('READY').waitFor({ timeout: 30_000 });
@@ -88,6 +95,17 @@ describe('account', () => {
     await page.goto('/dashboard');
     await expect.poll(() => page.getByTestId('stat-usage').textContent()).toBe('3/3');
     await expect.poll(() => page.getByTestId('stat-total').textContent()).toBe('3');
+    const stored = (await (
+      await fetch(`${baseUrl}/api/documents/${id}`, { headers: { Authorization: `Bearer ${user.token}` } })
+    ).json()) as { document: { thumbnailUrl?: string } };
+    expect(stored.document.thumbnailUrl).toMatch(/\/thumbnail\?/);
+    const thumbnail = page.getByRole('img', { name: 'First page of tracemonkey.pdf' });
+    expect(await thumbnail.getAttribute('src')).toBe(stored.document.thumbnailUrl);
+    // Rendered 256 px high from the 612 x 792 pt first page.
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => (img.complete ? [img.naturalWidth, img.naturalHeight] : null)))
+      .toEqual([198, 256]);
+    expect(await page.locator('.doc-thumb img').count()).toBe(1);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard.png'), fullPage: true });
     await page.goto('/documents');
     await page.getByRole('button', { name: 'Upload PDF' }).click();

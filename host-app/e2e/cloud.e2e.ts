@@ -1,13 +1,20 @@
-// Signed-in editor journey: upload, open, annotate, save, reload, conflict from another tab,
-// clean download, and a read-only share link.
+// Signed-in editor journeys: upload, open, annotate, save, reload, conflict from another tab,
+// clean download, a read-only share link, and the 30-second autosave.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, pdftotext, registerUser, sharedPdf, signInWithToken, tempDir } from './harness';
+import { launchBrowser, openPage, pdftotext, registerUser, sharedPdf, signInWithToken, tempDir, uploadViaApi, type TestUser } from './harness';
 import { dragOnPage, pickTool, shapes, waitForPdf } from './editorHelpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
+
+async function storedTypes(user: TestUser, id: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/api/documents/${id}/annotations`, { headers: { Authorization: `Bearer ${user.token}` } });
+  const body = (await response.json()) as { annotations: { type: string }[] };
+  return body.annotations.map((a) => a.type).sort();
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -55,12 +62,7 @@ describe('signed-in editor', () => {
     await page.getByText('This document was changed in another tab or window.').waitFor();
     await page.getByRole('button', { name: 'Keep my version' }).click();
     await page.getByText('Document saved').first().waitFor();
-    await expect.poll(async () => {
-      const stored = (await (
-        await fetch(`${baseUrl}/api/documents/${id}/annotations`, { headers: { Authorization: `Bearer ${user.token}` } })
-      ).json()) as { annotations: { type: string }[] };
-      return stored.annotations.map((a) => a.type).sort();
-    }).toEqual(['circle', 'rectangle']);
+    await expect.poll(() => storedTypes(user, id)).toEqual(['circle', 'rectangle']);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -87,6 +89,42 @@ describe('signed-in editor', () => {
     expect(await viewer.page.locator('.mg-toolbar').count()).toBe(0);
     expect(viewer.errors).toEqual([]);
     await viewer.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('must autosave 30 seconds after the last change, and not before', async () => {
+    const user = await registerUser(baseUrl, 'Autosave Ava');
+    const id = await uploadViaApi(baseUrl, user, new Uint8Array(readFileSync(sharedPdf('sizes.pdf'))), 'autosaved.pdf');
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await page.clock.install();
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().endsWith(`/api/documents/${id}/annotations`)) saves.push(request.url());
+    });
+    await signInWithToken(page, user, `/editor/${id}`);
+    await waitForPdf(page, 3);
+    await pickTool(page, 'rectangle');
+    const beforeChange = await page.evaluate(() => Date.now());
+    await dragOnPage(page, [60, 60], [200, 160]);
+    await page.getByText('Unsaved changes').waitFor();
+
+    // From here only the test moves time: up to 29.5 s after the change nothing may be saved...
+    const paused = (await page.evaluate(() => Date.now())) + 100;
+    await page.clock.pauseAt(paused);
+    await page.clock.fastForward(beforeChange + 29_500 - paused);
+    expect(saves).toEqual([]);
+    expect(await storedTypes(user, id)).toEqual([]);
+    expect(await page.getByText('Unsaved changes').isVisible()).toBe(true);
+
+    // ...and once 30 s have passed the annotations are on the server.
+    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().endsWith('/annotations'));
+    await page.clock.fastForward(paused + 31_000 - (await page.evaluate(() => Date.now())));
+    expect((await saved).ok()).toBe(true);
+    await page.clock.resume();
+    await page.getByText('Unsaved changes').waitFor({ state: 'detached' });
+    expect(await storedTypes(user, id)).toEqual(['rectangle']);
+    expect(saves).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });

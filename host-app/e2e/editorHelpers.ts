@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 
 export async function waitForPdf(page: Page, pages: number): Promise<void> {
-  await page.getByText(`Page 1 of ${pages}`).waitFor({ timeout: 30_000 });
+  await page.getByText(`Page 1 of ${pages}`, { exact: true }).waitFor({ timeout: 30_000 });
   await page.locator('.mg-page[data-page-number="1"] .mg-spinner').waitFor({ state: 'detached', timeout: 30_000 });
 }
 

@@ -22,6 +22,9 @@ describe('guest', () => {
     await page.getByText('Loaded tracemonkey.pdf. 2 free edits remaining today.').waitFor();
     await page.getByText('Sign up to save your edits and download without watermarks.').waitFor();
     await waitForPdf(page, 14);
+    // The site's layout owns the one main landmark; the SDK's page area is a named region.
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.getByRole('main').getByRole('region', { name: 'PDF pages' }).count()).toBe(1);
     await pickTool(page, 'rectangle');
     await page.getByText('Rectangle tool selected').waitFor();
     await dragOnPage(page, [80, 120], [260, 240]);
@@ -30,7 +33,9 @@ describe('guest', () => {
     await page.getByTestId('guest-badge').getByText(/2 edits/).waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'editor.png') });
 
-    await page.locator('.mg-toolbar').getByRole('button', { name: 'Save', exact: true }).click();
+    // Enter on a focused toolbar button is that button's, not an editor shortcut.
+    await page.locator('.mg-toolbar').getByRole('button', { name: 'Save', exact: true }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Sign up to save your work' }).waitFor();
     await page.getByRole('button', { name: 'Continue editing as guest' }).click();
 
@@ -91,6 +96,9 @@ describe('guest', () => {
     await waitForPdf(page, 3);
     await expect.poll(() => shapes(page, 'rectangle').count()).toBe(1);
     await page.getByText('Unsaved changes').waitFor();
+    // Signed in now: edits count, but the guest badge is for guests only.
+    await page.getByText('Sign up to save your edits and download without watermarks.').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('guest-badge').count()).toBe(0);
     await page.getByRole('button', { name: 'Save to account' }).click();
     await page.getByText('Document saved').waitFor();
     await page.waitForURL(/\/editor\/[\w-]+$/);

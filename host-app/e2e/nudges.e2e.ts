@@ -132,7 +132,7 @@ describe('guest nudges', () => {
     expect(await storedJson(page, 'guestStreak')).toMatchObject({ currentStreak: 3, longestStreak: 3, totalEdits: 3 });
     await page.clock.fastForward('00:03');
     expect(await celebration.isVisible()).toBe(true);
-    await page.clock.fastForward('00:02.100');
+    await page.clock.fastForward(2_100);
     await celebration.waitFor({ state: 'detached' });
 
     await waitForPdf(page, 3);

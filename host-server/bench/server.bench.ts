@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import knexFactory from 'knex';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DOCUMENTS = 10_000;
@@ -41,36 +41,28 @@ async function stop(child: ChildProcess): Promise<void> {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-async function seed(dataDir: string, userId: string): Promise<void> {
-  const knex = knexFactory({ client: 'sqlite3', connection: { filename: join(dataDir, 'marginalia.sqlite') }, useNullAsDefault: true });
+function seed(dataDir: string, userId: string): void {
+  const db = new DatabaseSync(join(dataDir, 'marginalia.sqlite'));
   try {
-    await knex.raw('PRAGMA busy_timeout = 10000');
-    await knex('users').where({ id: userId }).update({ plan: 'team' });
+    db.exec('PRAGMA busy_timeout = 10000');
+    const insert = db.prepare(
+      `insert into documents (id, user_id, name, original_name, mime_type, size, status, source_key, pdf_key,
+         thumbnail_version, annotations_version, created_at, updated_at)
+       values (?, ?, ?, ?, 'application/pdf', ?, 'READY', ?, ?, 0, 0, ?, ?)`,
+    );
     const start = Date.parse('2030-01-01T00:00:00Z');
-    const rows = Array.from({ length: DOCUMENTS }, (_, i) => {
+    db.exec('begin');
+    for (let i = 0; i < DOCUMENTS; i += 1) {
       const id = randomUUID();
       const at = new Date(start + i * 60_000).toISOString();
-      return {
-        id,
-        user_id: userId,
-        name: `Document ${String(i).padStart(5, '0')}.pdf`,
-        original_name: `Document ${String(i).padStart(5, '0')}.pdf`,
-        mime_type: 'application/pdf',
-        size: 100_000 + i,
-        status: 'READY',
-        source_key: `${id}.pdf`,
-        pdf_key: `${id}.pdf`,
-        thumbnail_version: 0,
-        annotations_version: 0,
-        created_at: at,
-        updated_at: at,
-      };
-    });
-    await knex.batchInsert('documents', rows, 500);
+      const name = `Document ${String(i).padStart(5, '0')}.pdf`;
+      insert.run(id, userId, name, name, 100_000 + i, `${id}.pdf`, `${id}.pdf`, at, at);
+    }
     // The server keeps this count with every insert and delete; seeding behind its back must too.
-    await knex('users').where({ id: userId }).update({ document_count: DOCUMENTS });
+    db.prepare("update users set plan = 'team', document_count = ? where id = ?").run(DOCUMENTS, userId);
+    db.exec('commit');
   } finally {
-    await knex.destroy();
+    db.close();
   }
 }
 
@@ -175,7 +167,7 @@ async function main() {
       body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'Bench-passw0rd' }),
     });
     const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
-    await seed(dataDir, user.id);
+    seed(dataDir, user.id);
     const headers = { Authorization: `Bearer ${token}` };
     const listUrl = `${base}/api/documents?page=1&limit=20`;
     const sample = await fetch(listUrl, { headers });

@@ -2,9 +2,11 @@
 // is a postgres:// URL. The rest of the server runs the same Objection/knex code on either.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import knexFactory, { type Knex } from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
 import { migrationSource } from './migrations';
+import { NodeSqliteClient } from './nodeSqliteClient';
 
 export type DatabaseClient = 'sqlite' | 'postgres';
 
@@ -15,8 +17,16 @@ export interface DatabaseOptions {
   schema?: string;
 }
 
-interface SqliteConnection {
-  exec(sql: string, callback: (error: Error | null) => void): void;
+/** Runs `pragmas` on each new connection; the driver is synchronous, so errors throw here. */
+function withPragmas(pragmas: string[]) {
+  return (connection: DatabaseSync, done: (error: Error | null, connection: DatabaseSync) => void) => {
+    try {
+      for (const pragma of pragmas) connection.exec(`PRAGMA ${pragma}`);
+      done(null, connection);
+    } catch (error) {
+      done(error as Error, connection);
+    }
+  };
 }
 
 export function databaseClient(knex: Knex): DatabaseClient {
@@ -35,7 +45,7 @@ export function openDatabase(options: DatabaseOptions): Knex {
   }
   mkdirSync(options.dataDir, { recursive: true });
   return knexFactory({
-    client: 'sqlite3',
+    client: NodeSqliteClient as unknown as typeof Knex.Client,
     connection: { filename: join(options.dataDir, 'marginalia.sqlite') },
     useNullAsDefault: true,
     // One connection is the single writer: statements queue in this process instead of two
@@ -44,12 +54,7 @@ export function openDatabase(options: DatabaseOptions): Knex {
     pool: {
       min: 1,
       max: 1,
-      afterCreate(connection: SqliteConnection, done: (error: Error | null, connection: SqliteConnection) => void) {
-        connection.exec(
-          'PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;',
-          (error) => done(error, connection),
-        );
-      },
+      afterCreate: withPragmas(['journal_mode = WAL', 'busy_timeout = 10000', 'foreign_keys = ON', 'synchronous = NORMAL']),
     },
     acquireConnectionTimeout: 120_000,
     ...knexSnakeCaseMappers(),
@@ -57,21 +62,20 @@ export function openDatabase(options: DatabaseOptions): Knex {
 }
 
 /**
- * Connections for reads. On SQLite, WAL lets readers run beside the single writer, so a small pool
- * of read-only connections serves lists in parallel; on PostgreSQL the one pool does both.
+ * Connections for reads. On SQLite, WAL lets readers run beside the single writer, so reads never
+ * wait for the writer's open transaction (an upload holds it while the file moves into the store);
+ * on PostgreSQL the one pool does both.
  */
 export function openReader(options: DatabaseOptions, writer: Knex): Knex {
   if (databaseClient(writer) === 'postgres') return writer;
   return knexFactory({
-    client: 'sqlite3',
+    client: NodeSqliteClient as unknown as typeof Knex.Client,
     connection: { filename: join(options.dataDir, 'marginalia.sqlite') },
     useNullAsDefault: true,
     pool: {
       min: 1,
       max: 4,
-      afterCreate(connection: SqliteConnection, done: (error: Error | null, connection: SqliteConnection) => void) {
-        connection.exec('PRAGMA busy_timeout = 10000; PRAGMA query_only = 1;', (error) => done(error, connection));
-      },
+      afterCreate: withPragmas(['busy_timeout = 10000', 'query_only = 1']),
     },
     acquireConnectionTimeout: 120_000,
     ...knexSnakeCaseMappers(),

@@ -68,12 +68,17 @@ export interface EditorApi {
 
 /** One editor instance: its store, its pdf.js document, its messages and its API. */
 export interface EditorRuntime extends EditorApi {
+  /** The editor's state and actions (read it with `useEditorState`). */
   store: EditorStore;
+  /** The loaded PDF's pdf.js document and page sizes (read it with `useDocumentView`). */
   document: DocumentController;
+  /** The strings in use: `defaultMessages` with the host's overrides. */
   messages: Messages;
+  /** The host settings in use, kept up to date with the props by `usePdfEditor`. */
   config: EditorConfig;
   /** The mounted viewer, if any. */
   viewer: ViewerBridge | null;
+  /** The storage version the annotations were loaded or last saved at; the base of the next save. */
   storageVersion: number;
   /** The current tool's gesture machine (a new one whenever the tool changes). */
   machine(): ToolMachine;

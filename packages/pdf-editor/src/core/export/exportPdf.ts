@@ -32,6 +32,13 @@ const OBJECTS_PER_TICK = 1000;
  * @throws PdfInvalidError when `source` is not a readable PDF (not a PDF, truncated, corrupt).
  * @throws PdfEncryptedError when `source` is password-protected.
  * @throws PdfEmptyError when `source` has no pages.
+ *
+ * @example
+ * // "Approved", an inch in from the top and left edges of page 1 (72 points to the inch).
+ * const at = { x: 72, y: 72 };
+ * const note = normalizeAnnotation({ type: 'text', page: 1, position: at, content: 'Approved' });
+ * const bytes = await exportPdf(await readFile('in.pdf'), [note], { onWarning: console.warn });
+ * await writeFile('out.pdf', bytes);
  */
 export async function exportPdf(
   source: PdfSource,

@@ -44,5 +44,6 @@ export interface ExportOptions {
   watermark?: boolean | WatermarkOptions;
   /** Non-fatal problems: skipped annotations, images that failed to embed, replaced glyphs. */
   onWarning?: (message: string) => void;
+  /** Fonts for text outside WinAnsi; without it the bundled DejaVu Sans is used. */
   fonts?: ExportFontOptions;
 }

@@ -19,8 +19,11 @@ interface Bounds {
 
 /** Props of <SignaturePad />. */
 export interface SignaturePadProps {
+  /** "Use Signature": the drawing cropped to its bounds plus 10 px, as a transparent PNG data URL. */
   onSave(dataUrl: string): void;
+  /** Shows a Cancel button that calls it. */
   onCancel?(): void;
+  /** The pad's strings; default `defaultMessages`. */
   messages?: Messages;
 }
 

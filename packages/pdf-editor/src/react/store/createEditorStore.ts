@@ -63,7 +63,7 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
       },
       setTool(tool) {
         if (tool !== 'select' && !actions.allow({ type: 'tool', tool })) return false;
-        set({ tool, selectedIds: [], draft: null, hoverId: null, placement: null });
+        set({ tool, selectedIds: [], draft: null, transient: null, hoverId: null, placement: null });
         return true;
       },
       setStyle(change, { mergeKey } = {}) {
@@ -124,6 +124,9 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
       },
       setDraft(draft) {
         set({ draft });
+      },
+      setTransient(transient) {
+        set({ transient });
       },
       setHover(hoverId) {
         if (get().hoverId !== hoverId) set({ hoverId });
@@ -223,6 +226,7 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
       pageCount: 0,
       zoom: options.zoom ?? ZOOM.initial,
       draft: null,
+      transient: null,
       hoverId: null,
       editing: null,
       placement: null,

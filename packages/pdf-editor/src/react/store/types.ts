@@ -29,6 +29,18 @@ export interface PlacementRequest {
   rect: Rect;
 }
 
+/**
+ * Annotations being moved or resized, drawn at their new place (the originals hidden) while the
+ * gesture lasts. The document changes only when it ends, as one undo step, so a drag among
+ * thousands of annotations re-renders the moving ones and nothing else.
+ */
+export interface TransientEdit {
+  /** Ids of the annotations being changed; the same array for the whole gesture. */
+  ids: readonly string[];
+  /** Those annotations as they would be if the gesture ended now. */
+  annotations: readonly Annotation[];
+}
+
 /** Everything one editor knows: document, tool, style, selection, page, zoom and gesture feedback. */
 export interface EditorState {
   pdfBytes: Uint8Array | null;
@@ -45,6 +57,8 @@ export interface EditorState {
   zoom: number;
   /** A new annotation being drawn; it joins the document when the gesture ends. */
   draft: Annotation | null;
+  /** The selection being dragged or resized, shown in place of the originals until release. */
+  transient: TransientEdit | null;
   /** The eraser's (or any tool's) hover target. */
   hoverId: string | null;
   editing: TextEditing | null;
@@ -74,6 +88,8 @@ export interface EditorActions {
   /** Starts a gesture: every change until it commits is one undo step; cancel restores. */
   beginGesture(label?: string): { commit(): void; cancel(): void };
   setDraft(draft: Annotation | null): void;
+  /** Shows a move or resize in progress without changing the document; null when it ends. */
+  setTransient(transient: TransientEdit | null): void;
   setHover(id: string | null): void;
   startEditing(editing: TextEditing): void;
   setEditingContent(content: string): void;

@@ -12,6 +12,7 @@ import type { PDFDocumentProxy } from './pdfjs';
 import type { PointerRouter, RoutedPointer } from './pointerRouter';
 import { SelectionLayer } from './SelectionLayer';
 import { TextEditor } from './TextEditor';
+import { TransientLayer } from './TransientLayer';
 import { usePageRender } from './usePageRender';
 
 export interface PageViewProps {
@@ -30,6 +31,8 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
   const all = useEditorState((s) => s.annotations);
   const selectedIds = useEditorState((s) => s.selectedIds);
   const hoverId = useEditorState((s) => s.hoverId);
+  // Stable for a whole drag, so moving the pointer does not re-render the page.
+  const movingIds = useEditorState((s) => s.transient?.ids);
   const draft = useEditorState((s) => (s.draft?.page === pageNumber ? s.draft : null));
   const editing = useEditorState((s) => (s.editing?.page === pageNumber ? s.editing : null));
   const tool = useEditorState((s) => s.tool);
@@ -42,10 +45,17 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
   }, [registerTextLayer, pageNumber, textRef]);
 
   const annotations = useMemo(() => all.filter((a) => a.page === pageNumber), [all, pageNumber]);
-  const selected = useMemo(() => annotations.filter((a) => selectedIds.includes(a.id)), [annotations, selectedIds]);
+  // Shapes being dragged are drawn by the TransientLayer instead, so they are left out here.
+  const selected = useMemo(
+    () => annotations.filter((a) => selectedIds.includes(a.id) && !movingIds?.includes(a.id)),
+    [annotations, selectedIds, movingIds],
+  );
   const hovered = hoverId ? annotations.find((a) => a.id === hoverId) : undefined;
   // The one being edited is hidden so the input takes its place.
-  const shown = editing?.id ? annotations.filter((a) => a.id !== editing.id) : annotations;
+  const shown = useMemo(
+    () => (editing?.id || movingIds ? annotations.filter((a) => a.id !== editing?.id && !movingIds?.includes(a.id)) : annotations),
+    [annotations, editing?.id, movingIds],
+  );
 
   const toPointer = (event: ReactPointerEvent<SVGSVGElement>): RoutedPointer => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -63,6 +73,7 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
 
   const width = size.width * zoom;
   const height = size.height * zoom;
+  const viewBox = `0 0 ${size.width} ${size.height}`;
   return (
     <div
       className="mg-page"
@@ -84,7 +95,7 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
       <svg
         className="mg-overlay"
         data-tool={tool}
-        viewBox={`0 0 ${size.width} ${size.height}`}
+        viewBox={viewBox}
         width={width}
         height={height}
         aria-hidden="true"
@@ -110,6 +121,7 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
         {draft && <AnnotationShape annotation={draft} />}
         <SelectionLayer selected={selected} hovered={tool === 'eraser' ? hovered : undefined} zoom={zoom} />
       </svg>
+      <TransientLayer pageNumber={pageNumber} width={width} height={height} viewBox={viewBox} zoom={zoom} />
       {editing && <TextEditor key={editing.id ?? 'new'} editing={editing} zoom={zoom} />}
     </div>
   );

@@ -5,7 +5,7 @@
 // resources: callers pass final numbers and resource names.
 import type { RgbComponents } from '../../pdf/color';
 
-export const LineCap = { butt: 0, round: 1 } as const;
+export const LineCap = { round: 1 } as const;
 export const LineJoin = { round: 1 } as const;
 
 const SPACE = 0x20;
@@ -170,7 +170,7 @@ export class ContentBuilder {
    */
   private num(value: number): this {
     // Sign, 7 integer digits, point, 3 decimals, space.
-    this.reserve(13);
+    if (this.length + 13 > this.buffer.length) this.reserve(13);
     const buffer = this.buffer;
     // NaN becomes 0 through `| 0`.
     let scaled = Math.round((value > MAX_MAGNITUDE ? MAX_MAGNITUDE : value < -MAX_MAGNITUDE ? -MAX_MAGNITUDE : value) * 1000) | 0;

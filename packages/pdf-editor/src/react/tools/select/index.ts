@@ -1,15 +1,15 @@
 // Select tool. States: idle -> pointing (pressed on an annotation) -> dragging (moved past the
 // slop: the selection follows the pointer) and idle -> resizing (pressed on a handle of the one
-// selected annotation). A drag or a resize is one history transaction: one undo step, and
-// cancelling it (pointer leaves the page, Escape) puts everything back.
+// selected annotation). While a drag or a resize lasts, only a transient copy of the selection
+// moves (the document and its thousands of other shapes stay untouched); releasing applies it as
+// one undo step, and cancelling it (pointer leaves the page, Escape) simply drops the copy.
 import type { Annotation, Point } from '../../../core/model/types';
+import type { AnnotationPatch } from '../../../core/history/annotationList';
 import { handleAt, hitTest, resize, translate } from '../geometry';
 import type { Handle } from '../geometry';
 import { isClick } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolContext, ToolDefinition, ToolMachine, ToolPointer } from '../types';
-
-type Gesture = { commit(): void; cancel(): void };
 
 function createSelectMachine(context: ToolContext): ToolMachine {
   const { store } = context;
@@ -18,14 +18,15 @@ function createSelectMachine(context: ToolContext): ToolMachine {
   let start: Point = { x: 0, y: 0 };
   let page = 1;
   let originals: Annotation[] = [];
+  let ids: readonly string[] = [];
   let handle: Handle | undefined;
-  let gesture: Gesture | undefined;
+  let patches: Record<string, AnnotationPatch> | undefined;
   let pressedSelected = false;
 
   const finish = (commit: boolean) => {
-    if (commit) gesture?.commit();
-    else gesture?.cancel();
-    gesture = undefined;
+    if (commit && patches) actions().update(patches, state === 'resizing' ? 'Resize' : 'Move');
+    if (patches) actions().setTransient(null);
+    patches = undefined;
     originals = [];
     state = 'idle';
   };
@@ -48,6 +49,7 @@ function createSelectMachine(context: ToolContext): ToolMachine {
       handle = only ? handleAt(only, pointer, context.tolerance() * 1.5) : undefined;
       if (only && handle) {
         originals = [only];
+        ids = [only.id];
         state = 'resizing';
         return;
       }
@@ -65,6 +67,7 @@ function createSelectMachine(context: ToolContext): ToolMachine {
       }
       if (!pressedSelected) actions().select([hit.id]);
       originals = store.getState().annotations.filter((a) => store.getState().selectedIds.includes(a.id));
+      ids = originals.map((a) => a.id);
       state = 'pointing';
     },
     pointerMove(pointer) {
@@ -73,14 +76,14 @@ function createSelectMachine(context: ToolContext): ToolMachine {
         if (isClick(start, pointer)) return;
         state = 'dragging';
       }
-      gesture ??= actions().beginGesture(state === 'resizing' ? 'Resize' : 'Move');
       const dx = pointer.x - start.x;
       const dy = pointer.y - start.y;
-      const patches =
+      const next =
         state === 'resizing' && handle && originals[0]
           ? { [originals[0].id]: resize(originals[0], handle, pointer) }
           : Object.fromEntries(originals.map((a) => [a.id, translate(a, dx, dy)]));
-      actions().update(patches, state === 'resizing' ? 'Resize' : 'Move');
+      patches = next;
+      actions().setTransient({ ids, annotations: originals.map((a) => ({ ...a, ...next[a.id] }) as Annotation) });
     },
     pointerUp() {
       const clicked = state === 'pointing';
