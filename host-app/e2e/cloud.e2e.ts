@@ -110,7 +110,7 @@ describe('signed-in editor', () => {
     await page.getByText('Unsaved changes').waitFor();
 
     // From here only the test moves time: up to 29.5 s after the change nothing may be saved...
-    const paused = (await page.evaluate(() => Date.now())) + 100;
+    const paused = (await page.evaluate(() => Date.now())) + 1000;
     await page.clock.pauseAt(paused);
     await page.clock.fastForward(beforeChange + 29_500 - paused);
     expect(saves).toEqual([]);

@@ -29,6 +29,11 @@ async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<v
   }, state);
 }
 
+/** Resolves after the page has painted once more, so a state change from an earlier event has rendered. */
+async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+}
+
 async function storedJson(page: Page, key: string): Promise<Record<string, unknown> | null> {
   return page.evaluate((name) => JSON.parse(localStorage.getItem(name) ?? 'null') as Record<string, unknown> | null, key);
 }
@@ -73,15 +78,17 @@ describe('guest nudges', () => {
     // No edits yet: leaving through the top is not an exit intent.
     await page.mouse.move(640, 5);
     await page.mouse.move(640, -20);
-    await pickTool(page, 'rectangle');
-    await badge(page).getByText('1 edit').waitFor();
+    await nextFrame(page);
     expect(await exitDialog(page).count()).toBe(0);
 
+    await pickTool(page, 'rectangle');
     await dragOnPage(page, [60, 60], [200, 160]);
     await badge(page).getByText('2 edits').waitFor();
     // Leaving through the bottom edge is not an exit intent either.
     await page.mouse.move(640, 895);
     await page.mouse.move(640, 920);
+    await nextFrame(page);
+    expect(await exitDialog(page).count()).toBe(0);
     await page.mouse.move(640, 5);
     await page.mouse.move(640, -20);
     await exitDialog(page).waitFor();
@@ -126,14 +133,27 @@ describe('guest nudges', () => {
       const day = `${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`;
       localStorage.setItem('guestStreak', JSON.stringify({ currentStreak: 2, longestStreak: 2, lastEditDate: day, totalEdits: 2 }));
     });
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    // The page notes (on its fake clock) when the celebration appears, so its 5 s are measured from then.
+    await page.evaluate(() => {
+      const observer = new MutationObserver(() => {
+        if (!document.body.textContent?.includes('3-day editing streak!')) return;
+        document.body.dataset.celebratedAt = String(Date.now());
+        observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByTestId('landing-file-input').setInputFiles(sharedPdf('sizes.pdf'));
     const celebration = page.getByText('3-day editing streak! Keep it going.');
     await celebration.waitFor();
+    const paused = (await page.evaluate(() => Date.now())) + 300;
+    await page.clock.pauseAt(paused);
+    const shownAt = Number(await page.evaluate(() => document.body.dataset.celebratedAt));
     expect(await storedJson(page, 'guestStreak')).toMatchObject({ currentStreak: 3, longestStreak: 3, totalEdits: 3 });
-    await page.clock.fastForward('00:03');
+    await page.clock.fastForward(shownAt + 4_900 - paused);
     expect(await celebration.isVisible()).toBe(true);
-    await page.clock.fastForward(2_100);
+    await page.clock.fastForward(600);
     await celebration.waitFor({ state: 'detached' });
+    await page.clock.resume();
 
     await waitForPdf(page, 3);
     // A click gives the page the user activation a leave warning needs; it is not an edit.

@@ -4,7 +4,7 @@
 // 2,500 queries a second with the event loop mostly idle). Being part of Node it needs no native
 // build, so installs need no compiler and no headers matching the Node version.
 import { createRequire } from 'node:module';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { Knex } from 'knex';
 
 // knex exposes its SQLite dialect only as CommonJS without types; everything but the driver
@@ -24,6 +24,34 @@ interface SqliteDialect {
 }
 
 const SqliteDialect = require('knex/lib/dialects/sqlite3/index.js') as SqliteDialect;
+
+interface Prepared {
+  statement: StatementSync;
+  /** Whether it produces rows (SELECT, PRAGMA, … RETURNING) and is read rather than run. */
+  reads: boolean;
+}
+
+// The API sends the same few statements over and over; compiling their SQL again each time was a
+// visible share of a list request. SQLite re-prepares a cached statement itself after a schema change.
+const STATEMENT_CACHE_SIZE = 200;
+const statementCaches = new WeakMap<DatabaseSync, Map<string, Prepared>>();
+
+function prepare(connection: DatabaseSync, sql: string): Prepared {
+  let cache = statementCaches.get(connection);
+  if (!cache) {
+    cache = new Map();
+    statementCaches.set(connection, cache);
+  }
+  let prepared = cache.get(sql);
+  if (!prepared) {
+    const statement = connection.prepare(sql);
+    prepared = { statement, reads: statement.columns().length > 0 };
+    // Oldest first out: statements built from varying SQL (IN lists of any length) cannot pile up.
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(sql, prepared);
+  }
+  return prepared;
+}
 
 function toSqlValue(binding: unknown): SQLInputValue {
   if (binding === undefined) return null;
@@ -45,6 +73,7 @@ export class NodeSqliteClient extends SqliteDialect {
   }
 
   destroyRawConnection(connection: DatabaseSync): Promise<void> {
+    statementCaches.delete(connection);
     connection.close();
     return Promise.resolve();
   }
@@ -52,10 +81,9 @@ export class NodeSqliteClient extends SqliteDialect {
   _query(connection: DatabaseSync, obj: QueryObject): Promise<QueryObject> {
     try {
       if (!obj.sql) throw new Error('The query is empty');
-      const statement = connection.prepare(obj.sql);
+      const { statement, reads } = prepare(connection, obj.sql);
       const bindings = (obj.bindings ?? []).map(toSqlValue);
-      // Statements that produce rows (SELECT, PRAGMA, … RETURNING) are read; the rest are run.
-      if (statement.columns().length > 0) {
+      if (reads) {
         obj.response = statement.all(...bindings);
       } else {
         const result = statement.run(...bindings);

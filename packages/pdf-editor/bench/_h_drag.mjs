@@ -8,8 +8,8 @@ import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-const sharedPdfs = resolve(root, '../../../shared/pdfs');
-const work = '/tmp/h_prof/work'; mkdirSync(work, { recursive: true });
+const sharedPdfs = '/work/shared/pdfs';
+const work = process.env.WORK ?? '/tmp/h_prof/work'; mkdirSync(work, { recursive: true });
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.pdf': 'application/pdf' };
 if (process.env.BUILD !== '0') {
   const { makeSyntheticPdf } = await import(pathToFileURL(join(sharedPdfs, 'make-synthetic.mjs')).href);
@@ -43,10 +43,14 @@ try {
     await session.send('Performance.enable');
     const metric = async () => Object.fromEntries((await session.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
     const m0 = await metric();
+    const traced = process.env.TRACE && run === 0;
+    const events = [];
+    if (traced) { session.on('Tracing.dataCollected', (e) => events.push(...e.value)); await session.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'viz'] } }); }
     await drag.mouse.move(start.x, start.y); await drag.mouse.down();
     for (let i = 1; i <= 120; i++) await drag.mouse.move(start.x + i * 2, start.y + i);
     await drag.mouse.up();
     const m1 = await metric();
+    if (traced) { const done = new Promise((r) => session.once('Tracing.tracingComplete', r)); await session.send('Tracing.end'); await done; writeFileSync('/tmp/h_prof/trace.json', JSON.stringify(events)); }
     const work = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].map((k) => `${k.replace('Duration', '')} ${((m1[k] - m0[k]) * 1000 / 121).toFixed(2)}ms`).join(', ');
     const frames = await drag.evaluate(() => { window.recording = false; return window.frames.slice(2); });
     if (process.env.PROFILE && run === 0) { const { profile } = await session.send('Profiler.stop'); writeFileSync('/tmp/h_prof/drag.cpuprofile', JSON.stringify(profile)); }

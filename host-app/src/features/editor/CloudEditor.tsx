@@ -66,7 +66,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   }, [recoveryPending]);
 
   useEffect(() => {
-    if (loaded.data && loaded.data.doc.thumbnailUrl === "x") void storeThumbnail(documentId, loaded.data.bytes);
+    if (loaded.data && !loaded.data.doc.thumbnailUrl) void storeThumbnail(documentId, loaded.data.bytes);
   }, [loaded.data, documentId]);
 
   if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location.pathname }} />;

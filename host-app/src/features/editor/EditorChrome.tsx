@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { useEditorRuntime, useEditorState } from '@marginalia/pdf-editor';
 import type { EditorTool } from '@marginalia/pdf-editor';
 
-export const AUTOSAVE_DELAY_MS = 20_000;
+export const AUTOSAVE_DELAY_MS = 30_000;
 
 export function UnsavedBadge({ show }: { show: boolean }) {
   if (!show) return null;

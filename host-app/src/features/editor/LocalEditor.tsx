@@ -114,7 +114,7 @@ function OpenEditor({ file, celebrateStreak }: { file: OpenedFile; celebrateStre
   };
 
   useExitIntent({
-    enabled: isGuest,
+    enabled: isGuest && hasUnsavedChanges && editCount > 0,
     editCount,
     onIntent: openExit,
     onHidden: () => {

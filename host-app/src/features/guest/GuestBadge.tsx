@@ -4,7 +4,7 @@ import { minutesSpent } from '../../stores/documentStore';
 import './guest.css';
 
 export const BADGE_POLL_MS = 30_000;
-export const WARNING_AFTER_MS = 4 * 60_000;
+export const WARNING_AFTER_MS = 5 * 60_000;
 
 interface GuestBadgeProps {
   editCount: number;

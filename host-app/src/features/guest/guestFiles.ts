@@ -4,7 +4,7 @@ import { bytesToDataUrl, dataUrlToBytes, fileToBytes } from './dataUrl';
 import { deleteGuestFilesOlderThan, getGuestFile, putGuestFile } from './idb';
 
 export const SESSION_FILE_LIMIT = 3 * 1024 * 1024;
-export const GUEST_FILE_TTL_MS = 3 * 60 * 60 * 1000;
+export const GUEST_FILE_TTL_MS = 2 * 60 * 60 * 1000;
 export const FILE_TOO_LARGE_FOR_SESSION = 'File too large. Try a smaller file.';
 
 export const HANDOFF_KEYS = {

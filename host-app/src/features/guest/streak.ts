@@ -3,7 +3,7 @@ import { localDay } from './editCounter';
 
 export const STREAK_KEY = 'guestStreak';
 export const STREAK_MILESTONES = [3, 7] as const;
-export const CELEBRATION_MS = 3000;
+export const CELEBRATION_MS = 5000;
 
 export interface StreakRecord {
   currentStreak: number;

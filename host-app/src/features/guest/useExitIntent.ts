@@ -9,7 +9,7 @@ interface ExitIntentOptions {
   onHidden(): void;
 }
 
-export const HIDDEN_SAVE_MIN_EDITS = 1;
+export const HIDDEN_SAVE_MIN_EDITS = 2;
 
 export function useExitIntent({ enabled, editCount, onIntent, onHidden }: ExitIntentOptions): void {
   const latest = useRef({ onIntent, onHidden, editCount });

@@ -156,7 +156,29 @@ describe.skipIf(!hasChromium || !hasSharedPdfs)('PdfEditor in Chromium (examples
     await tool('select');
     await click(1, 60, 340);
     await expect.poll(() => page.locator('.mg-selection-box').count()).toBe(1);
-    await drag(1, [60, 340], [80, 350]);
+    // While the shape is dragged only its transient copy moves: the overlay holding every other
+    // shape is not written to (no page re-render, no attribute updates) until the release.
+    const from = await at(1, 60, 340);
+    const to = await at(1, 80, 350);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 12, from.y + 6);
+    await page.evaluate(() => {
+      const overlay = document.querySelector('.mg-page[data-page-number="1"] .mg-overlay') as Element;
+      const observer = new MutationObserver(() => undefined);
+      observer.observe(overlay, { subtree: true, attributes: true, childList: true, characterData: true });
+      (window as unknown as { overlayObserver: MutationObserver }).overlayObserver = observer;
+    });
+    await page.mouse.move(to.x, to.y, { steps: 6 });
+    const during = await page.evaluate(() => {
+      const observer = (window as unknown as { overlayObserver: MutationObserver }).overlayObserver;
+      const mutations = observer.takeRecords().length;
+      observer.disconnect();
+      return { mutations, moving: document.querySelectorAll('.mg-transient [data-annotation-id]').length };
+    });
+    await page.mouse.up();
+    expect(during).toEqual({ mutations: 0, moving: 1 });
+    expect(await page.locator('.mg-transient').count()).toBe(0);
     const moved = (await annotations()).find((a) => a.type === 'rectangle');
     expect(moved?.position.x).toBeCloseTo(80, 0);
     expect(moved?.position.y).toBeCloseTo(310, 0);

@@ -171,10 +171,28 @@ describe('select tool', () => {
   it('must put a drag back when it is cancelled (pointer left the page)', () => {
     const editor = withTwoBoxes();
     editor.pointerDown(25, 25).pointerMove(80, 80);
-    expect(editor.annotations[0]?.position).toEqual({ x: 55, y: 55 });
+    expect(editor.state.transient?.annotations[0]?.position).toEqual({ x: 55, y: 55 });
     editor.cancel();
+    expect(editor.state.transient).toBeNull();
     expect(editor.annotations[0]?.position).toEqual({ x: 0, y: 0 });
+    expect(editor.store.history.undoCount).toBe(2);
     expect(editor.machine.state).toBe('idle');
+  });
+
+  it('must leave the document alone while a drag lasts and change only the dragged shape on release', () => {
+    const editor = withTwoBoxes();
+    const before = editor.annotations;
+    editor.pointerDown(25, 25);
+    for (let i = 1; i <= 10; i++) editor.pointerMove(25 + i * 3, 25);
+    // Moves show a transient copy; the list every page renders from is the very same array.
+    expect(editor.annotations).toBe(before);
+    expect(editor.state.transient?.ids).toEqual([before[0]?.id]);
+    expect(editor.state.transient?.annotations[0]?.position).toEqual({ x: 30, y: 0 });
+    editor.pointerUp(55, 25);
+    expect(editor.state.transient).toBeNull();
+    expect(editor.annotations[0]?.position).toEqual({ x: 30, y: 0 });
+    // Structural sharing: the untouched box keeps its identity, so its memoised shape skips rendering.
+    expect(editor.annotations[1]).toBe(before[1]);
   });
 
   it('must resize from a corner handle of the selected annotation', () => {

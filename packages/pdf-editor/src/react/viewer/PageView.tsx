@@ -45,13 +45,13 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
   }, [registerTextLayer, pageNumber, textRef]);
 
   const annotations = useMemo(() => all.filter((a) => a.page === pageNumber), [all, pageNumber]);
-  // Shapes being dragged are drawn by the TransientLayer instead, so they are left out here.
+  // Shapes being dragged or resized are drawn (with their selection box) by the TransientLayer.
   const selected = useMemo(
     () => annotations.filter((a) => selectedIds.includes(a.id) && !movingIds?.includes(a.id)),
     [annotations, selectedIds, movingIds],
   );
   const hovered = hoverId ? annotations.find((a) => a.id === hoverId) : undefined;
-  // The one being edited is hidden so the input takes its place.
+  // The one being edited is hidden so the input takes its place; moving ones are in the TransientLayer.
   const shown = useMemo(
     () => (editing?.id || movingIds ? annotations.filter((a) => a.id !== editing?.id && !movingIds?.includes(a.id)) : annotations),
     [annotations, editing?.id, movingIds],

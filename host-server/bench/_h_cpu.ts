@@ -1,0 +1,205 @@
+// Benchmarks of the built server (dist/main.js) on SQLite, printed with their targets:
+//  1. GET /api/documents (page of 20, 10,000 documents) at 50 connections with autocannon, beside a
+//     bare Koa server answering the same JSON in the same run (target: at least half its throughput);
+//  2. peak RSS growth of the server process while it receives a 100 MB PDF upload (target < 50 MB).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { DatabaseSync } from 'node:sqlite';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const DOCUMENTS = 10_000;
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const UPLOAD_BYTES = 100 * 1024 * 1024 - 64 * 1024;
+
+function startProcess(args: string[], env: Record<string, string>): { child: ChildProcess; port: Promise<number> } {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const port = new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output) ?? /\{"port":(\d+)\}/.exec(output);
+      if (match) resolve(Number(match[1]));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`process exited (${code}):\n${output}`)));
+  });
+  return { child, port };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+function seed(dataDir: string, userId: string): void {
+  const db = new DatabaseSync(join(dataDir, 'marginalia.sqlite'));
+  try {
+    db.exec('PRAGMA busy_timeout = 10000');
+    const insert = db.prepare(
+      `insert into documents (id, user_id, name, original_name, mime_type, size, status, source_key, pdf_key,
+         thumbnail_version, annotations_version, created_at, updated_at)
+       values (?, ?, ?, ?, 'application/pdf', ?, 'READY', ?, ?, 0, 0, ?, ?)`,
+    );
+    const start = Date.parse('2030-01-01T00:00:00Z');
+    db.exec('begin');
+    for (let i = 0; i < DOCUMENTS; i += 1) {
+      const id = randomUUID();
+      const at = new Date(start + i * 60_000).toISOString();
+      const name = `Document ${String(i).padStart(5, '0')}.pdf`;
+      insert.run(id, userId, name, name, 100_000 + i, `${id}.pdf`, `${id}.pdf`, at, at);
+    }
+    // The server keeps this count with every insert and delete; seeding behind its back must too.
+    db.prepare("update users set plan = 'team', document_count = ? where id = ?").run(DOCUMENTS, userId);
+    db.exec('commit');
+  } finally {
+    db.close();
+  }
+}
+
+async function hProcCpu(pid: number): Promise<number> {
+  const f = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+async function cannon(url: string, headers: Record<string, string>, pid: number) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const c0 = await hProcCpu(pid);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const c1 = await hProcCpu(pid);
+  console.log(`    CPU ${(c1 - c0)} ms for ${result.requests.total} requests = ${((c1 - c0) * 1000 / result.requests.total).toFixed(1)} us/request`);
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+/** A valid one-page PDF of about `bytes` bytes: its content stream is mostly whitespace. */
+async function writeLargePdf(path: string, bytes: number): Promise<void> {
+  const file = await open(path, 'w');
+  let offset = 0;
+  const offsets: number[] = [];
+  const write = async (text: string) => {
+    const buffer = Buffer.from(text, 'latin1');
+    await file.write(buffer);
+    offset += buffer.length;
+  };
+  await write('%PDF-1.7\n');
+  offsets[1] = offset;
+  await write('1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n');
+  offsets[2] = offset;
+  await write('2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n');
+  offsets[3] = offset;
+  await write('3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n');
+  const streamLength = bytes - 600;
+  offsets[4] = offset;
+  await write(`4 0 obj\n<< /Length ${streamLength} >>\nstream\n`);
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  for (let left = streamLength; left > 0; left -= chunk.length) {
+    await file.write(chunk.subarray(0, Math.min(chunk.length, left)));
+  }
+  offset += streamLength;
+  await write('\nendstream\nendobj\n');
+  const xref = offset;
+  const entries = offsets.slice(1).map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
+  await write(`xref\n0 5\n0000000000 65535 f \n${entries}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  await file.close();
+}
+
+function rssOf(pid: number): Promise<number> {
+  return readFile(`/proc/${pid}/status`, 'utf8').then((text) => Number(/VmRSS:\s+(\d+) kB/.exec(text)?.[1] ?? 0) * 1024);
+}
+
+async function uploadFile(port: number, token: string, path: string): Promise<{ status: number; body: string }> {
+  const boundary = `----bench${randomUUID()}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const size = (await stat(path)).size;
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/documents/upload',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': head.length + size + tail.length,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (data: Buffer) => (body += data.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    const stream = createReadStream(path);
+    stream.pipe(req, { end: false });
+    stream.on('end', () => req.end(tail));
+  });
+}
+
+const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'marginalia-bench-'));
+  // BENCH_CPU_PROFILE=<dir> writes a V8 CPU profile of the server there, to find where time goes.
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  // The same Node flags as `npm start` (see package.json); BENCH_NODE_FLAGS overrides them.
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=2').split(' ').filter(Boolean);
+  const server = startProcess([...profile, ...extra, join(here, '..', 'dist', 'main.js')], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    JWT_SECRET: 'benchmark-secret-that-is-long-enough-0123456789',
+    PUBLIC_DIR: join(dataDir, 'no-web-app'),
+  });
+  let bare: ReturnType<typeof startProcess> | undefined;
+  try {
+    const port = await server.port;
+    const base = `http://127.0.0.1:${port}`;
+    const registered = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'Bench-passw0rd' }),
+    });
+    const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
+    seed(dataDir, user.id);
+    const headers = { Authorization: `Bearer ${token}` };
+    const listUrl = `${base}/api/documents?page=1&limit=20`;
+    const sample = await fetch(listUrl, { headers });
+    const body = await sample.text();
+    const parsed = JSON.parse(body) as { pagination: { total: number } };
+    if (parsed.pagination.total !== DOCUMENTS) throw new Error(`expected ${DOCUMENTS} documents, got ${body.slice(0, 200)}`);
+    const bodyFile = join(dataDir, 'list.json');
+    await writeFile(bodyFile, body);
+
+    bare = startProcess([join(here, 'bareKoa.ts'), bodyFile], {});
+    const barePort = await bare.port;
+
+    console.log(`host-server bench: SQLite, ${DOCUMENTS.toLocaleString('en')} documents, ${CONNECTIONS} connections, ${DURATION_S} s per run`);
+    const list = await cannon(listUrl, headers, server.child.pid as number);
+    const baseline = await cannon(`http://127.0.0.1:${barePort}/`, {}, bare.child.pid as number);
+    await stop(bare.child);
+    const ratio = list.rps / baseline.rps;
+    console.log(`  GET /api/documents (page 1 of 500)  ${list.rps.toFixed(0).padStart(6)} req/s  p99 ${list.p99} ms  (non-2xx ${list.non2xx}, errors ${list.errors})`);
+    console.log(`  bare Koa, same JSON                 ${baseline.rps.toFixed(0).padStart(6)} req/s  p99 ${baseline.p99} ms`);
+    console.log(`  throughput ratio ${ratio.toFixed(2)} (target >= 0.50)  ${verdict(ratio >= 0.5 && list.non2xx === 0)}`);
+
+  } finally {
+    if (bare) await stop(bare.child);
+    await stop(server.child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
