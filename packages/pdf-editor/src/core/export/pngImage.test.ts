@@ -1,40 +1,13 @@
 // PNG export: 8-bit grey and RGB PNGs keep their own compressed data (no decode and re-encode),
 // drawn the right way up in their true colours; PNGs that need pdf-lib's decoding (alpha, 16-bit)
 // still get it, and a PNG whose data is corrupt is reported and skipped as before.
-import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
+import { png, type Pixel } from '../../test-support/images';
 import { hasColorIn, renderPagePixels, type Rgb } from '../../test-support/pdfTools';
 import { normalizeAnnotation } from '../model/defaults';
 import { exportPdf } from './exportPdf';
 import { qpdfObjects } from './testing/qpdfObjects';
-
-type Pixel = number[];
-
-/** A PNG from rows of pixels (each 1, 3 or 4 channel values), optionally 16-bit or with corrupt data. */
-function png(rows: Pixel[][], options: { colorType: 0 | 2 | 6; bitDepth?: 8 | 16; corrupt?: boolean }): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const bitDepth = options.bitDepth ?? 8;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(rows[0]?.length ?? 0, 0);
-  header.writeUInt32BE(rows.length, 4);
-  header.set([bitDepth, options.colorType, 0, 0, 0], 8);
-  const raw = Buffer.concat(
-    rows.map((row) => Buffer.from([0, ...row.flatMap((pixel) => pixel.flatMap((value) => (bitDepth === 16 ? [value, value] : [value])))])),
-  );
-  const data = deflateSync(raw);
-  if (options.corrupt) data.fill(0x55, 2);
-  return new Uint8Array(
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]),
-  );
-}
 
 /** 8 x 8 pixels: the top half `top`, the bottom half `bottom`. */
 const halves = (top: Pixel, bottom: Pixel) => Array.from({ length: 8 }, (_, y) => Array.from({ length: 8 }, () => (y < 4 ? top : bottom)));
