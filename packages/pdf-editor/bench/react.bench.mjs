@@ -2,8 +2,8 @@
 //  1. time to first painted page of a 1,000-page PDF in <PdfEditor>, over a bare pdf.js render
 //     of page 1 (target <= 1.3);
 //  2. JS heap after scrolling through all 1,000 pages over the heap after the first page (<= 1.5);
-//  3. p95 frame time while dragging a shape on a page holding 2,000 annotations (< 16.7 ms), with
-//     the frame rate unlimited so a frame lasts as long as its work;
+//  3. p95 frame time (main-thread work per frame: input, rAF, style, layout, paint) while dragging
+//     a shape on a page holding 2,000 annotations (< 16.7 ms);
 //  4. the SDK's own min+gzip size (pdfjs-dist and pdf-lib excluded; < 60 KB) via scripts/size-budget.ts.
 // Run: npm run bench:browser -w @marginalia/pdf-editor
 /* global process, console, URL, window, document, performance, requestAnimationFrame */
@@ -55,12 +55,7 @@ await new Promise((done) => server.listen(0, '127.0.0.1', done));
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  // Frame rate unlimited and vsync off: an animation frame then takes as long as its work does,
-  // instead of being rounded up to the 60 Hz display interval, so the drag figure measures the editor.
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-    '--disable-frame-rate-limit', '--disable-gpu-vsync',
-  ],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -124,12 +119,29 @@ try {
   const box = await drag.locator('.mg-page[data-page-number="1"] .mg-overlay').boundingBox();
   const at = (x, y) => ({ x: box.x + x * 1.5, y: box.y + y * 1.5 });
   const start = at(25, 27);
+  // Frame time = main-thread work to produce one frame: from the first pointer event handled in
+  // the frame (Chromium dispatches them aligned to animation frames) or the frame's rAF callback,
+  // to the end of that frame's style, layout and paint (a message posted from rAF runs right after
+  // them). Headless Chromium paces frames at 60 Hz whatever the flags, so the interval between
+  // frames only shows the display rate; the work inside a frame is what the editor controls.
   await drag.evaluate(() => {
     window.frames = [];
-    let last = performance.now();
+    window.frameStart = undefined;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      window.frames.push(performance.now() - window.frameStart);
+      window.frameStart = undefined;
+    };
+    window.addEventListener(
+      'pointermove',
+      () => {
+        window.frameStart ??= performance.now();
+      },
+      { capture: true },
+    );
     const tick = (now) => {
-      window.frames.push(now - last);
-      last = now;
+      window.frameStart = Math.min(window.frameStart ?? now, now);
+      channel.port2.postMessage(0);
       if (window.recording) requestAnimationFrame(tick);
     };
     window.recording = true;
@@ -154,7 +166,7 @@ try {
   const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
   console.log(`first page painted, 1,000-page PDF: editor ${median(editor).toFixed(0)} ms, bare pdf.js ${median(bare).toFixed(0)} ms -> ratio ${ratio.toFixed(2)} (target <= 1.3) [runs: editor ${editor.map((t) => t.toFixed(0)).join(', ')}; bare ${bare.map((t) => t.toFixed(0)).join(', ')}]`);
   console.log(`JS heap: after page 1 ${mb(heapFirst)}, after scrolling all pages (${lastPage}) ${mb(heapAll)} -> ratio ${(heapAll / heapFirst).toFixed(2)} (target <= 1.5)`);
-  console.log(`drag among 2,000 annotations: ${frames.length} frames, p95 frame time ${percentile(frames, 0.95).toFixed(1)} ms, median ${median(frames).toFixed(1)} ms, frames over 20 ms: ${frames.filter((f) => f > 20).length} (target p95 < 16.7 ms); shape moved to x=${moved.toFixed(0)}`);
+  console.log(`drag among 2,000 annotations: ${frames.length} frames, p95 frame time ${percentile(frames, 0.95).toFixed(1)} ms, median ${median(frames).toFixed(1)} ms, frames over 16.7 ms: ${frames.filter((f) => f > 16.7).length} (target p95 < 16.7 ms); shape moved to x=${moved.toFixed(0)}`);
   console.log(size);
 } finally {
   await browser.close();
