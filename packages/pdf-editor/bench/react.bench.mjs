@@ -6,7 +6,7 @@
 //     a shape on a page holding 2,000 annotations (< 16.7 ms);
 //  4. the SDK's own min+gzip size (pdfjs-dist and pdf-lib excluded; < 60 KB) via scripts/size-budget.ts.
 // Run: npm run bench:browser -w @marginalia/pdf-editor
-/* global process, console, URL, window, document, performance, requestAnimationFrame */
+/* global process, console, URL, window, document, performance, requestAnimationFrame, MessageChannel */
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
