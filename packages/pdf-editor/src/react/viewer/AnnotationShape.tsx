@@ -2,29 +2,12 @@
 // them with the zoom). Memoised by object identity: the history keeps unchanged annotations as
 // the same objects, so moving one shape re-renders only that shape.
 import { memo } from 'react';
-import type { Annotation, ArrowAnnotation, Point, Rect } from '../../core/model/types';
-
-const ARROW_HEAD = 15;
-const ARROW_ANGLE = Math.PI / 6;
-const LINE_HEIGHT = 1.2;
-
-function arrowHead({ position: a, endPoint: b }: ArrowAnnotation): string {
-  const angle = Math.atan2(b.y - a.y, b.x - a.x);
-  const wing = (side: number): Point => ({
-    x: b.x - ARROW_HEAD * Math.cos(angle + side * ARROW_ANGLE),
-    y: b.y - ARROW_HEAD * Math.sin(angle + side * ARROW_ANGLE),
-  });
-  const left = wing(1);
-  const right = wing(-1);
-  return `M${left.x},${left.y} L${b.x},${b.y} L${right.x},${right.y}`;
-}
+import { TEXT_LINE_HEIGHT } from '../../core/export/textLayout';
+import { arrowPath, markupRects } from '../../core/geometry/annotationGeometry';
+import type { Annotation, Point } from '../../core/model/types';
 
 function pathOf(points: readonly Point[]): string {
   return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y}`).join(' ');
-}
-
-function markRects(annotation: Annotation & { width: number; height: number; rects?: Rect[] | undefined }): Rect[] {
-  return annotation.rects?.length ? annotation.rects : [{ ...annotation.position, width: annotation.width, height: annotation.height }];
 }
 
 function Shape({ annotation: a }: { annotation: Annotation }) {
@@ -43,7 +26,7 @@ function Shape({ annotation: a }: { annotation: Annotation }) {
       return (
         <g {...common} stroke={a.color} strokeWidth={a.strokeWidth} fill="none" strokeLinecap="round" strokeLinejoin="round">
           <line x1={a.position.x} y1={a.position.y} x2={a.endPoint.x} y2={a.endPoint.y} />
-          <path d={arrowHead(a)} />
+          <path d={pathOf(arrowPath(a.position, a.endPoint)[1])} />
         </g>
       );
     case 'freehand':
@@ -51,14 +34,14 @@ function Shape({ annotation: a }: { annotation: Annotation }) {
     case 'highlight':
       return (
         <g {...common} fill={a.color} style={{ mixBlendMode: 'multiply' }}>
-          {markRects(a).map((r, i) => <rect key={i} x={r.x} y={r.y} width={r.width} height={r.height} />)}
+          {markupRects(a).map((r, i) => <rect key={i} x={r.x} y={r.y} width={r.width} height={r.height} />)}
         </g>
       );
     case 'strikethrough':
     case 'underline':
       return (
         <g {...common} stroke={a.color} strokeWidth={Math.max(1, a.strokeWidth)}>
-          {markRects(a).map((r, i) => {
+          {markupRects(a).map((r, i) => {
             const y = a.type === 'underline' ? r.y + r.height : r.y + r.height / 2;
             return <line key={i} x1={r.x} y1={y} x2={r.x + r.width} y2={y} />;
           })}
@@ -81,7 +64,7 @@ function Shape({ annotation: a }: { annotation: Annotation }) {
         <text {...common} x={x} y={a.position.y} fill={a.color} fontSize={a.fontSize} fontFamily={a.fontFamily} fontWeight={a.fontWeight}
           fontStyle={a.fontStyle} textDecoration={a.textDecoration === 'underline' ? 'underline' : undefined} textAnchor={anchor}>
           {a.content.split('\n').map((line, i) => (
-            <tspan key={i} x={x} dy={i === 0 ? a.fontSize * 0.8 : a.fontSize * LINE_HEIGHT}>{line || ' '}</tspan>
+            <tspan key={i} x={x} dy={i === 0 ? a.fontSize * 0.8 : a.fontSize * TEXT_LINE_HEIGHT}>{line || ' '}</tspan>
           ))}
         </text>
       );

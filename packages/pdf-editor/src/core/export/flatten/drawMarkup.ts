@@ -1,11 +1,7 @@
 // Highlight, strikethrough and underline, over each snapped text-line rectangle or else the box.
+import { markupRects } from '../../geometry/annotationGeometry';
 import type { HighlightAnnotation, MarkupAnnotation, Rect, StrikethroughAnnotation, UnderlineAnnotation } from '../../model/types';
 import type { Canvas } from './frame';
-
-export function markupRects(annotation: MarkupAnnotation): Rect[] {
-  if (annotation.rects && annotation.rects.length > 0) return annotation.rects;
-  return [{ ...annotation.position, width: annotation.width, height: annotation.height }];
-}
 
 export function drawHighlight(canvas: Canvas, annotation: HighlightAnnotation): void {
   // Multiply keeps the text under the highlight as dark as it was, like a marker pen.

@@ -1,10 +1,8 @@
 // Rectangles (stroke, optional solid fill), circles, arrows and whiteout boxes.
-import type { ArrowAnnotation, CircleAnnotation, Point, RectangleAnnotation, WhiteoutAnnotation } from '../../model/types';
+import { arrowPath } from '../../geometry/annotationGeometry';
+import type { ArrowAnnotation, CircleAnnotation, RectangleAnnotation, WhiteoutAnnotation } from '../../model/types';
 import { LineCap } from './contentBuilder';
 import type { Canvas } from './frame';
-
-/** The spec's arrow head: 15 pt long, each side 30 degrees off the shaft. */
-export const ARROW_HEAD = { length: 15, angle: Math.PI / 6 } as const;
 
 const WHITE = { r: 1, g: 1, b: 1 };
 
@@ -32,19 +30,6 @@ export function drawCircle(canvas: Canvas, annotation: CircleAnnotation): void {
     .lineWidth(annotation.strokeWidth)
     .ellipse(annotation.position.x + radius, annotation.position.y + radius, radius, radius)
     .stroke();
-}
-
-/** The arrow's two polylines in display coordinates: the shaft, then the head through the tip. */
-export function arrowPath(start: Point, end: Point): [Point[], Point[]] {
-  const angle = Math.atan2(end.y - start.y, end.x - start.x);
-  const wing = (side: number): Point => ({
-    x: end.x - ARROW_HEAD.length * Math.cos(angle + side * ARROW_HEAD.angle),
-    y: end.y - ARROW_HEAD.length * Math.sin(angle + side * ARROW_HEAD.angle),
-  });
-  return [
-    [start, end],
-    [wing(-1), end, wing(1)],
-  ];
 }
 
 export function drawArrow(canvas: Canvas, annotation: ArrowAnnotation): void {

@@ -1,8 +1,7 @@
 // The drawing maths behind flattened shapes: arrow heads and freehand smoothing.
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../../model/types';
-import { ARROW_HEAD, arrowPath } from './drawShapes';
-import { smoothPath } from './drawFreehand';
+import { ARROW_HEAD, arrowPath, smoothPath } from '../../geometry/annotationGeometry';
 import { standardFamily } from '../fontSelection';
 
 /** Every coordinate of the arrow's polylines in drawing order: shaft start and end, then the head. */

@@ -2,18 +2,13 @@
 // quadrilateral per text line. /QuadPoints follow the order Acrobat, pdf.js and poppler read:
 // upper-left, upper-right, lower-left, lower-right, "upper" meaning as displayed, so the marks keep
 // their orientation on rotated pages.
+import { markupRects } from '../../geometry/annotationGeometry';
 import type { MarkupAnnotation, Rect } from '../../model/types';
 import { polylinePath, rectPath } from './appearance';
 import { boundsOf, type NativeParts, type NativeWriter, type WriterEnv } from './nativeTypes';
 import { colorOperator, num } from './pdfValues';
 
 const SUBTYPES = { highlight: 'Highlight', strikethrough: 'StrikeOut', underline: 'Underline' } as const;
-
-/** The line rectangles of a markup: its `rects`, or its box when it was not snapped to text. */
-export function markupRects(annotation: MarkupAnnotation): Rect[] {
-  if (annotation.rects && annotation.rects.length > 0) return annotation.rects;
-  return [{ x: annotation.position.x, y: annotation.position.y, width: annotation.width, height: annotation.height }];
-}
 
 function quadPoints(env: WriterEnv, rects: readonly Rect[]): number[] {
   return rects.flatMap((r) =>
