@@ -44,18 +44,18 @@ export function openDatabase(options: DatabaseOptions): Knex {
     });
   }
   mkdirSync(options.dataDir, { recursive: true });
+  // One connection is the single writer: statements queue in this process instead of two
+  // connections racing for SQLite's write lock (which is what answers SQLITE_BUSY).
+  // busy_timeout still covers another process (a backup, the sqlite3 shell) holding the lock.
+  return openSqlite(options.dataDir, 1, ['journal_mode = WAL', 'busy_timeout = 10000', 'foreign_keys = ON', 'synchronous = NORMAL']);
+}
+
+function openSqlite(dataDir: string, connections: number, pragmas: string[]): Knex {
   return knexFactory({
     client: NodeSqliteClient as unknown as typeof Knex.Client,
-    connection: { filename: join(options.dataDir, 'marginalia.sqlite') },
+    connection: { filename: join(dataDir, 'marginalia.sqlite') },
     useNullAsDefault: true,
-    // One connection is the single writer: statements queue in this process instead of two
-    // connections racing for SQLite's write lock (which is what answers SQLITE_BUSY).
-    // busy_timeout still covers another process (a backup, the sqlite3 shell) holding the lock.
-    pool: {
-      min: 1,
-      max: 1,
-      afterCreate: withPragmas(['journal_mode = WAL', 'busy_timeout = 10000', 'foreign_keys = ON', 'synchronous = NORMAL']),
-    },
+    pool: { min: 1, max: connections, afterCreate: withPragmas(pragmas) },
     acquireConnectionTimeout: 120_000,
     ...knexSnakeCaseMappers(),
   });
@@ -68,18 +68,7 @@ export function openDatabase(options: DatabaseOptions): Knex {
  */
 export function openReader(options: DatabaseOptions, writer: Knex): Knex {
   if (databaseClient(writer) === 'postgres') return writer;
-  return knexFactory({
-    client: NodeSqliteClient as unknown as typeof Knex.Client,
-    connection: { filename: join(options.dataDir, 'marginalia.sqlite') },
-    useNullAsDefault: true,
-    pool: {
-      min: 1,
-      max: 4,
-      afterCreate: withPragmas(['busy_timeout = 10000', 'query_only = 1']),
-    },
-    acquireConnectionTimeout: 120_000,
-    ...knexSnakeCaseMappers(),
-  });
+  return openSqlite(options.dataDir, 4, ['busy_timeout = 10000', 'query_only = 1']);
 }
 
 export async function migrate(knex: Knex): Promise<void> {
