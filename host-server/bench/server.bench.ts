@@ -66,11 +66,20 @@ function seed(dataDir: string, userId: string): void {
   }
 }
 
-async function cannon(url: string, headers: Record<string, string>) {
+/** CPU time (user + system) the process has used so far, in microseconds. */
+async function cpuTimeOf(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function cannon(url: string, headers: Record<string, string>, pid: number) {
   // A short warm-up, then the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const cpuBefore = await cpuTimeOf(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  const cpuPerRequest = ((await cpuTimeOf(pid)) - cpuBefore) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, cpuPerRequest };
 }
 
 /** A valid one-page PDF of about `bytes` bytes: its content stream is mostly whitespace. */
@@ -181,12 +190,12 @@ async function main() {
     const barePort = await bare.port;
 
     console.log(`host-server bench: SQLite, ${DOCUMENTS.toLocaleString('en')} documents, ${CONNECTIONS} connections, ${DURATION_S} s per run`);
-    const list = await cannon(listUrl, headers);
-    const baseline = await cannon(`http://127.0.0.1:${barePort}/`, {});
+    const list = await cannon(listUrl, headers, server.child.pid as number);
+    const baseline = await cannon(`http://127.0.0.1:${barePort}/`, {}, bare.child.pid as number);
     await stop(bare.child);
     const ratio = list.rps / baseline.rps;
-    console.log(`  GET /api/documents (page 1 of 500)  ${list.rps.toFixed(0).padStart(6)} req/s  p99 ${list.p99} ms  (non-2xx ${list.non2xx}, errors ${list.errors})`);
-    console.log(`  bare Koa, same JSON                 ${baseline.rps.toFixed(0).padStart(6)} req/s  p99 ${baseline.p99} ms`);
+    console.log(`  GET /api/documents (page 1 of 500)  ${list.rps.toFixed(0).padStart(6)} req/s  p99 ${list.p99} ms  CPU ${list.cpuPerRequest.toFixed(0)} µs/request  (non-2xx ${list.non2xx}, errors ${list.errors})`);
+    console.log(`  bare Koa, same JSON                 ${baseline.rps.toFixed(0).padStart(6)} req/s  p99 ${baseline.p99} ms  CPU ${baseline.cpuPerRequest.toFixed(0)} µs/request`);
     console.log(`  throughput ratio ${ratio.toFixed(2)} (target >= 0.50)  ${verdict(ratio >= 0.5 && list.non2xx === 0)}`);
 
     const pdfPath = join(dataDir, 'large.pdf');

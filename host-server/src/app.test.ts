@@ -27,13 +27,17 @@ describe('basics', () => {
     expect((await t.http.delete('/api/health').expect(405)).body).toEqual({ message: 'Method Not Allowed' });
   });
 
-  it('sets security headers', async () => {
-    const response = await t.http.get('/api/health');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(response.headers['strict-transport-security']).toBeDefined();
-    expect(response.headers['x-powered-by']).toBeUndefined();
+  it('sets the API security headers on answers and on errors, and no cache may keep them', async () => {
+    for (const response of [await t.http.get('/api/health'), await t.http.get('/api/documents').expect(401)]) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['strict-transport-security']).toContain('max-age=');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import cors from '@koa/cors';
 import type { Knex } from 'knex';
 import Koa from 'koa';
-import helmet from 'koa-helmet';
+import { apiSecurityHeaders } from './apiHeaders';
 import type { AppConfig } from './config';
 import type { JobNotifier, ServerContext } from './context';
 import { databaseClient } from './db';
@@ -15,7 +15,9 @@ import { buildApiRouter } from './routes';
 import type { FileStore } from './services/fileStore';
 import type { Mailer } from './services/mailer';
 import { ChildPdfWorker, type PdfWorker } from './services/pdfWorker';
+import { ListCache } from './services/listCache';
 import { SlidingWindowLimiter } from './services/rateLimit';
+import { knexSessionReader, type SessionReader } from './services/sessions';
 import { createTokenService } from './services/tokens';
 
 export interface AppDependencies {
@@ -23,6 +25,8 @@ export interface AppDependencies {
   knex: Knex;
   /** Read connections (see `openReader`); defaults to `knex`. */
   reader?: Knex;
+  /** The per-request account lookup (see `openSessionReader`); defaults to one through `reader`. */
+  sessions?: SessionReader;
   fileStore: FileStore;
   mailer: Mailer;
   logger?: Logger;
@@ -40,19 +44,17 @@ export interface App {
   callback(): ReturnType<Koa['callback']>;
 }
 
-// The API answers JSON only; the web app's own policy is set where it is served (see static.ts).
-const API_CSP = { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] } };
-
 export function createApp(dependencies: AppDependencies): App {
   const { config } = dependencies;
   const now = dependencies.now ?? (() => new Date());
   const logger = dependencies.logger ?? consoleLogger;
   let jobs: JobNotifier = dependencies.jobs ?? { notify: () => {} };
 
+  const reader = dependencies.reader ?? dependencies.knex;
   const server: ServerContext = {
     config,
     knex: dependencies.knex,
-    reader: dependencies.reader ?? dependencies.knex,
+    reader,
     client: databaseClient(dependencies.knex),
     models: bindModels(dependencies.knex),
     fileStore: dependencies.fileStore,
@@ -67,6 +69,8 @@ export function createApp(dependencies: AppDependencies): App {
       ttlSeconds: config.tokenTtlSeconds,
       now,
     }),
+    sessions: dependencies.sessions ?? knexSessionReader(reader),
+    listCache: new ListCache(),
     limiters: {
       loginPerAccount: new SlidingWindowLimiter(config.limits.loginPerAccount, () => now().getTime()),
       loginPerAddress: new SlidingWindowLimiter(config.limits.loginPerAddress, () => now().getTime()),
@@ -82,13 +86,9 @@ export function createApp(dependencies: AppDependencies): App {
   const allowed = new Set(config.corsOrigins);
   const router = buildApiRouter(server);
 
-  const apiHeaders = helmet({ contentSecurityPolicy: API_CSP, crossOriginResourcePolicy: { policy: 'same-origin' } });
-
   koa.use(errorMiddleware(logger));
-  koa.use(async (ctx, next) => {
-    if (ctx.path.startsWith('/api/')) await apiHeaders(ctx, next);
-    else await next();
-  });
+  // The web app's own policy is set where it is served (static.ts).
+  koa.use(apiSecurityHeaders());
   koa.use(
     cors({
       // The configured origin, or no CORS header at all: never the request's Origin echoed back.

@@ -7,9 +7,11 @@ import type { DatabaseClient } from './db';
 import type { Logger } from './logger';
 import type { Models, User } from './models';
 import type { FileStore } from './services/fileStore';
+import type { ListCache } from './services/listCache';
 import type { Mailer } from './services/mailer';
 import type { PdfWorker } from './services/pdfWorker';
 import type { SlidingWindowLimiter } from './services/rateLimit';
+import type { SessionReader } from './services/sessions';
 import type { TokenClaims, TokenService } from './services/tokens';
 
 /** Told when a conversion job is queued, so it starts without waiting for the next poll. */
@@ -30,6 +32,10 @@ export interface ServerContext {
   pdfWorker: PdfWorker;
   jobs: JobNotifier;
   tokens: TokenService;
+  /** The account and revocation lookup of every authenticated request. */
+  sessions: SessionReader;
+  /** Serialized document lists by user, version and page. */
+  listCache: ListCache;
   limiters: {
     loginPerAccount: SlidingWindowLimiter;
     loginPerAddress: SlidingWindowLimiter;

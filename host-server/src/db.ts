@@ -7,6 +7,7 @@ import knexFactory, { type Knex } from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
 import { migrationSource } from './migrations';
 import { NodeSqliteClient } from './nodeSqliteClient';
+import { knexSessionReader, type SessionReader, sqliteSessionReader } from './services/sessions';
 
 export type DatabaseClient = 'sqlite' | 'postgres';
 
@@ -50,10 +51,12 @@ export function openDatabase(options: DatabaseOptions): Knex {
   return openSqlite(options.dataDir, 1, ['journal_mode = WAL', 'busy_timeout = 10000', 'foreign_keys = ON', 'synchronous = NORMAL']);
 }
 
+const sqliteFile = (dataDir: string) => join(dataDir, 'marginalia.sqlite');
+
 function openSqlite(dataDir: string, connections: number, pragmas: string[]): Knex {
   return knexFactory({
     client: NodeSqliteClient as unknown as typeof Knex.Client,
-    connection: { filename: join(dataDir, 'marginalia.sqlite') },
+    connection: { filename: sqliteFile(dataDir) },
     useNullAsDefault: true,
     pool: { min: 1, max: connections, afterCreate: withPragmas(pragmas) },
     acquireConnectionTimeout: 120_000,
@@ -69,6 +72,11 @@ function openSqlite(dataDir: string, connections: number, pragmas: string[]): Kn
 export function openReader(options: DatabaseOptions, writer: Knex): Knex {
   if (databaseClient(writer) === 'postgres') return writer;
   return openSqlite(options.dataDir, 4, ['busy_timeout = 10000', 'query_only = 1']);
+}
+
+/** The per-request account lookup (see services/sessions.ts); open it after `migrate`. */
+export function openSessionReader(options: DatabaseOptions, reader: Knex): SessionReader {
+  return databaseClient(reader) === 'postgres' ? knexSessionReader(reader) : sqliteSessionReader(sqliteFile(options.dataDir));
 }
 
 export async function migrate(knex: Knex): Promise<void> {

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ConfigError, configFromEnv, parseEnv } from './config';
-import { databaseClient, migrate, openDatabase, openReader } from './db';
+import { databaseClient, migrate, openDatabase, openReader, openSessionReader } from './db';
 import { consoleLogger, describeError } from './logger';
 import { ConversionRunner } from './services/conversions';
 import { LocalFileStore } from './services/fileStore';
@@ -27,7 +27,8 @@ async function main(): Promise<void> {
     ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM)
     : new OutboxMailer(join(config.dataDir, 'outbox'), env.MAIL_FROM, logger);
 
-  const app = createApp({ config, knex, reader, fileStore, mailer, logger });
+  const sessions = openSessionReader({ dataDir: config.dataDir }, reader);
+  const app = createApp({ config, knex, reader, sessions, fileStore, mailer, logger });
   const runner = new ConversionRunner(app.server);
   app.setJobs(runner);
   await runner.start();
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
     server.closeIdleConnections();
     await runner.stop();
     app.server.pdfWorker.close();
+    sessions.close();
     if (reader !== knex) await reader.destroy();
     await knex.destroy();
     process.exit(0);

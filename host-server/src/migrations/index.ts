@@ -2,6 +2,7 @@
 // TypeScript sources and from the bundled dist/main.js.
 import type { Knex } from 'knex';
 import * as initial from './001_initial';
+import * as documentsVersion from './002_documents_version';
 
 interface Migration {
   name: string;
@@ -9,7 +10,10 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const migrations: Migration[] = [{ name: '001_initial', ...initial }];
+const migrations: Migration[] = [
+  { name: '001_initial', ...initial },
+  { name: '002_documents_version', ...documentsVersion },
+];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,

@@ -7,11 +7,13 @@ export abstract class BaseModel extends Model {
   static timestampColumns: readonly string[] = ['createdAt', 'updatedAt'];
 
   override $parseDatabaseJson(json: Pojo): Pojo {
-    const parsed = super.$parseDatabaseJson(json);
+    let parsed = super.$parseDatabaseJson(json);
     for (const column of (this.constructor as typeof BaseModel).timestampColumns) {
       const value = parsed[column];
-      if (value instanceof Date) parsed[column] = value.toISOString();
-      else if (typeof value === 'number') parsed[column] = new Date(value).toISOString();
+      if (!(value instanceof Date) && typeof value !== 'number') continue;
+      // Copied before the first change: the row may be shared (see services/sessions.ts).
+      if (parsed === json) parsed = { ...json };
+      parsed[column] = new Date(value).toISOString();
     }
     return parsed;
   }

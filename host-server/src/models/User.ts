@@ -18,6 +18,8 @@ export class User extends BaseModel {
   declare usageDay: string | null;
   declare sessionEpoch: number;
   declare documentCount: number;
+  /** Changes with every change to the user's documents (kept by database triggers). */
+  declare documentsVersion: number;
   declare oidcSubject: string | null;
   declare createdAt: string;
   declare updatedAt: string;
@@ -35,6 +37,7 @@ export class User extends BaseModel {
       usageDay: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
       sessionEpoch: { type: 'integer', minimum: 0 },
       documentCount: { type: 'integer', minimum: 0 },
+      documentsVersion: { type: 'integer', minimum: 0 },
       oidcSubject: { type: ['string', 'null'], maxLength: 255 },
       createdAt: { type: 'string' },
       updatedAt: { type: 'string' },

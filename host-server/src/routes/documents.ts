@@ -72,12 +72,19 @@ export function registerDocumentRoutes(router: Router, server: ServerContext): v
 
   router.get('/api/documents', auth, async (ctx) => {
     const { user } = authState(ctx);
-    const { page, limit, search } = listQuery.parse(ctx.query);
-    const { documents, total } = await listDocuments(server, user, { page, limit, search: search || undefined });
-    ctx.body = {
-      documents: documents.map((document) => presentDocument(server, document)),
-      pagination: { page, limit, total, pages: Math.ceil(total / limit) },
-    };
+    // Keyed by the raw query string: a list already built answers without parsing it again.
+    let body = server.listCache.get(user.id, user.documentsVersion, ctx.querystring);
+    if (body === undefined) {
+      const { page, limit, search } = listQuery.parse(ctx.query);
+      const { documents, total } = await listDocuments(server, user, { page, limit, search: search || undefined });
+      body = JSON.stringify({
+        documents: documents.map((document) => presentDocument(server, document)),
+        pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+      });
+      server.listCache.set(user.id, user.documentsVersion, ctx.querystring, body);
+    }
+    ctx.set('Content-Type', 'application/json; charset=utf-8');
+    ctx.body = body;
   });
 
   router.get('/api/documents/:id', auth, async (ctx) => {

@@ -2,14 +2,18 @@
 // revoked by logout, and must belong to the account's current session epoch.
 import type { Context, Next } from 'koa';
 import type { AuthState, ServerContext } from '../context';
+import type { User } from '../models';
 import { unauthorized } from '../errors';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/i;
 const INVALID_SESSION = 'Session expired or invalid. Please sign in again.';
 
 export function requireAuth(server: ServerContext) {
+  // Models already built from the same row: the SQLite session reader hands out one row object per
+  // remembered session, so most requests skip building the model again. Frozen, as it is shared.
+  const users = new WeakMap<object, User>();
   return async (ctx: Context, next: Next): Promise<void> => {
-    const match = BEARER.exec(ctx.get('Authorization'));
+    const match = BEARER.exec(ctx.headers.authorization ?? '');
     if (!match?.[1]) throw unauthorized();
     let claims;
     try {
@@ -17,15 +21,13 @@ export function requireAuth(server: ServerContext) {
     } catch {
       throw unauthorized(INVALID_SESSION);
     }
-    // One round trip for the account and the revocation check: this runs on every request.
-    const { reader } = server;
-    const row = (await reader('users')
-      .select('users.*', reader('revokedTokens').count('*').where('jti', claims.tokenId).as('revoked'))
-      .where('users.id', claims.userId)
-      .first()) as (Record<string, unknown> & { revoked: number | string }) | undefined;
-    if (!row || Number(row.revoked) > 0) throw unauthorized(INVALID_SESSION);
-    const { revoked: _revoked, ...fields } = row;
-    const user = server.models.User.fromDatabaseJson(fields);
+    const session = await server.sessions.find(claims.userId, claims.tokenId);
+    if (!session || session.revoked) throw unauthorized(INVALID_SESSION);
+    let user = users.get(session.fields);
+    if (!user) {
+      user = Object.freeze(server.models.User.fromDatabaseJson(session.fields));
+      users.set(session.fields, user);
+    }
     if (user.sessionEpoch !== claims.sessionEpoch) throw unauthorized(INVALID_SESSION);
     const state: AuthState = { user, token: claims };
     Object.assign(ctx.state, state);

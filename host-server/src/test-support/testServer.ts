@@ -9,7 +9,7 @@ import knexFactory, { type Knex } from 'knex';
 import request from 'supertest';
 import { createApp, type App } from '../app';
 import { DEFAULT_LIMITS, type AppConfig } from '../config';
-import { migrate, openDatabase, openReader } from '../db';
+import { migrate, openDatabase, openReader, openSessionReader } from '../db';
 import { silentLogger } from '../logger';
 import type { Plan, User } from '../models';
 import { isoNow } from '../models/BaseModel';
@@ -106,7 +106,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   await recoverFiles(knex, fileStore, join(dataDir, 'tmp'), silentLogger);
   const outbox = new OutboxMailer(join(dataDir, 'outbox'), 'Marginalia <no-reply@test>', silentLogger);
   const reader = openReader({ dataDir }, knex);
-  const app = createApp({ config, knex, reader, fileStore, mailer: outbox, logger: silentLogger, now: options.now });
+  const sessions = openSessionReader({ dataDir }, reader);
+  const app = createApp({ config, knex, reader, sessions, fileStore, mailer: outbox, logger: silentLogger, now: options.now });
   const runner = new ConversionRunner(app.server);
   app.setJobs(runner);
 
@@ -151,6 +152,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       try {
         await runner.stop();
         app.server.pdfWorker.close();
+        sessions.close();
         if (reader !== knex) await reader.destroy();
         await knex.destroy();
       } finally {
