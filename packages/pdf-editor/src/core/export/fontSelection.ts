@@ -6,13 +6,13 @@ import fontkit from '@pdf-lib/fontkit';
 import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
 import { loadBundledFont, type BundledFontStyle } from '../../fonts';
 import type { FontStyle } from './context';
+import { INVISIBLE_CODE_POINTS, standardFamily, type StandardFamily } from './fontFamily';
 import type { ExportFontOptions, FontBytes, FontFaces } from './options';
 import { shapedFontMetrics, standardFontMetrics, type TextMetrics } from './textMetrics';
 
 type Face = BundledFontStyle;
-type Family = 'helvetica' | 'times' | 'courier';
 
-const STANDARD: Record<Family, Record<Face, StandardFonts>> = {
+const STANDARD: Record<StandardFamily, Record<Face, StandardFonts>> = {
   helvetica: {
     regular: StandardFonts.Helvetica,
     bold: StandardFonts.HelveticaBold,
@@ -36,19 +36,6 @@ const STANDARD: Record<Family, Record<Face, StandardFonts>> = {
 const REPLACEMENT = '\uFFFD';
 /** Printable ASCII and line breaks: every standard font's WinAnsi encoding draws all of it. */
 const PLAIN_ASCII = /^[\x20-\x7e\n]*$/;
-/** Zero-width joiners and variation selectors: invisible on their own, dropped when unsupported. */
-const INVISIBLE = new Set([0x200c, 0x200d, 0xfe0e, 0xfe0f]);
-
-/**
- * The editor's families (Arial, Times New Roman, Courier New, Georgia, Verdana, Comic Sans MS) and
- * any CSS font list, reduced to the standard family closest in look.
- */
-export function standardFamily(fontFamily: string): Family {
-  const first = (fontFamily.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '').toLowerCase();
-  if (/times|georgia|serif$|garamond|cambria|palatino/.test(first) && !first.includes('sans')) return 'times';
-  if (/courier|mono|consolas/.test(first)) return 'courier';
-  return 'helvetica';
-}
 
 export function faceOf(style: FontStyle): Face {
   if (style.bold) return style.italic ? 'boldItalic' : 'bold';
@@ -60,7 +47,7 @@ function visibleCodePoints(text: string): number[] {
   const points: number[] = [];
   for (const char of normalizeWhitespace(text)) {
     const cp = char.codePointAt(0) ?? 0;
-    if (char !== '\n' && !INVISIBLE.has(cp)) points.push(cp);
+    if (char !== '\n' && !INVISIBLE_CODE_POINTS.has(cp)) points.push(cp);
   }
   return points;
 }
@@ -119,8 +106,8 @@ export function createFontSelector(
   const standardFonts = new Map<StandardFonts, PDFFont>();
   const isStandard = new WeakSet<PDFFont>();
   const metrics = new WeakMap<PDFFont, TextMetrics>();
-  const families = new Map<string, Family>();
-  const familyOf = (fontFamily: string): Family => {
+  const families = new Map<string, StandardFamily>();
+  const familyOf = (fontFamily: string): StandardFamily => {
     let family = families.get(fontFamily);
     if (!family) families.set(fontFamily, (family = standardFamily(fontFamily)));
     return family;
@@ -234,7 +221,7 @@ export function createFontSelector(
       for (const char of normalizeWhitespace(text)) {
         const cp = char.codePointAt(0) ?? 0;
         if (char === '\n' || covers(cp)) result += char;
-        else if (INVISIBLE.has(cp)) continue;
+        else if (INVISIBLE_CODE_POINTS.has(cp)) continue;
         else {
           missing.add(char);
           result += replacement;

@@ -7,6 +7,7 @@ import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
 import type { Messages } from '../messages';
 import { defaultMessages } from '../messages';
+import { useDialogFocus } from './useDialogFocus';
 
 export const SIGNATURE_CANVAS = { width: 600, height: 200, stroke: 2, margin: 10 } as const;
 
@@ -122,14 +123,21 @@ export function SignaturePad({ onSave, onCancel, messages = defaultMessages }: S
   );
 }
 
-/** The signature tool's dialog: the pad plus the signatures already drawn in this session. */
+/**
+ * The signature tool's dialog: the pad plus the signatures already drawn in this session. It keeps
+ * keyboard focus while open and hands it back to where it was when it closes.
+ */
 export function SignatureDialog() {
   const { messages } = useEditorRuntime();
   const saved = useEditorState((s) => s.savedSignatures);
   const actions = useEditorState((s) => s.actions);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const cancel = () => actions.requestPlacement(null);
+  const onKeyDown = useDialogFocus(dialogRef, cancel);
   return (
     <div className="mg-modal-backdrop">
-      <div className="mg-modal" role="dialog" aria-modal="true" aria-label={messages.signatureTitle}>
+      <div ref={dialogRef} className="mg-modal" role="dialog" aria-modal="true" aria-label={messages.signatureTitle} tabIndex={-1}
+        onKeyDown={onKeyDown}>
         <h2>{messages.signatureTitle}</h2>
         {saved.length > 0 && (
           <div className="mg-saved-signatures" role="group" aria-label={messages.savedSignatures}>
@@ -141,7 +149,7 @@ export function SignatureDialog() {
             ))}
           </div>
         )}
-        <SignaturePad messages={messages} onSave={(url) => actions.completePlacement(url)} onCancel={() => actions.requestPlacement(null)} />
+        <SignaturePad messages={messages} onSave={(url) => actions.completePlacement(url)} onCancel={cancel} />
       </div>
     </div>
   );

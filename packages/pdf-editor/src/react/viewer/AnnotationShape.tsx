@@ -3,11 +3,28 @@
 // the same objects, so moving one shape re-renders only that shape.
 import { memo } from 'react';
 import { TEXT_LINE_HEIGHT } from '../../core/export/textLayout';
-import { arrowPath, markupRects } from '../../core/geometry/annotationGeometry';
+import { arrowPath, CubicPathWriter, markupRects, smoothPath } from '../../core/geometry/annotationGeometry';
 import type { Annotation, Point } from '../../core/model/types';
+import { firstBaselineOffset } from './textBaseline';
 
 function pathOf(points: readonly Point[]): string {
   return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y}`).join(' ');
+}
+
+/** A freehand stroke smoothed by the same helper, into the same cubics, as both exports draw it. */
+function strokePath(points: readonly Point[]): string {
+  // A lone point: a zero-length segment, which the round cap shows as the dot the export draws.
+  if (points.length === 1) return pathOf([points[0] as Point, points[0] as Point]);
+  const d: string[] = [];
+  smoothPath(
+    points,
+    new CubicPathWriter({
+      moveTo: (x, y) => d.push(`M${x},${y}`),
+      curveTo: (x1, y1, x2, y2, x, y) => d.push(`C${x1},${y1} ${x2},${y2} ${x},${y}`),
+      lineTo: (x, y) => d.push(`L${x},${y}`),
+    }),
+  );
+  return d.join(' ');
 }
 
 function Shape({ annotation: a }: { annotation: Annotation }) {
@@ -30,7 +47,7 @@ function Shape({ annotation: a }: { annotation: Annotation }) {
         </g>
       );
     case 'freehand':
-      return <path {...common} d={pathOf(a.points)} stroke={a.color} strokeWidth={a.strokeWidth} fill="none" strokeLinecap="round" strokeLinejoin="round" />;
+      return <path {...common} d={strokePath(a.points)} stroke={a.color} strokeWidth={a.strokeWidth} fill="none" strokeLinecap="round" strokeLinejoin="round" />;
     case 'highlight':
       return (
         <g {...common} fill={a.color} style={{ mixBlendMode: 'multiply' }}>
@@ -60,11 +77,12 @@ function Shape({ annotation: a }: { annotation: Annotation }) {
       const anchor = a.textAlign === 'center' ? 'middle' : a.textAlign === 'right' ? 'end' : 'start';
       const width = a.width ?? 0;
       const x = a.textAlign === 'center' ? a.position.x + width / 2 : a.textAlign === 'right' ? a.position.x + width : a.position.x;
+      const firstBaseline = firstBaselineOffset(a);
       return (
         <text {...common} x={x} y={a.position.y} fill={a.color} fontSize={a.fontSize} fontFamily={a.fontFamily} fontWeight={a.fontWeight}
           fontStyle={a.fontStyle} textDecoration={a.textDecoration === 'underline' ? 'underline' : undefined} textAnchor={anchor}>
           {a.content.split('\n').map((line, i) => (
-            <tspan key={i} x={x} dy={i === 0 ? a.fontSize * 0.8 : a.fontSize * TEXT_LINE_HEIGHT}>{line || ' '}</tspan>
+            <tspan key={i} x={x} dy={i === 0 ? firstBaseline : a.fontSize * TEXT_LINE_HEIGHT}>{line || ' '}</tspan>
           ))}
         </text>
       );

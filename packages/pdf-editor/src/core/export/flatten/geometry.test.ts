@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../../model/types';
 import { ARROW_HEAD, arrowPath, smoothPath } from '../../geometry/annotationGeometry';
-import { standardFamily } from '../fontSelection';
+import { standardFamily } from '../fontFamily';
 
 /** Every coordinate of the arrow's polylines in drawing order: shaft start and end, then the head. */
 const numbers = (lines: Point[][]) => lines.flat().flatMap((point) => [point.x, point.y]);

@@ -1,0 +1,43 @@
+// Where the overlay puts a text annotation's first baseline: where the export will, so text does
+// not move when the PDF is written. The layout rule (half-leading plus ascent in a 1.2 em line box)
+// is the export's own `baselineOffset`; only the font heights are written down here, because the
+// export reads them from pdf-lib, and pdf-lib stays out of the editor's main bundle (viewing needs
+// only pdf.js). The tests check these heights and the font choice against the export's.
+import { INVISIBLE_CODE_POINTS, standardFamily, type StandardFamily } from '../../core/export/fontFamily';
+import { baselineOffset, type FontHeights } from '../../core/export/textLayout';
+import type { TextAnnotation } from '../../core/model/types';
+
+/**
+ * pdf-lib's `heightAtSize(1)` with and without the descender for the fonts the export draws with;
+ * every face of a family has the same. `unicode` is the bundled DejaVu Sans as pdf-lib measures it
+ * (it subtracts the descent unscaled, hence the small ascent), which is what the export places by.
+ */
+const EM_HEIGHTS: Record<StandardFamily | 'unicode', { full: number; ascent: number }> = {
+  helvetica: { full: 0.925, ascent: 0.718 },
+  times: { full: 0.9, ascent: 0.683 },
+  courier: { full: 0.786, ascent: 0.629 },
+  unicode: { full: 1.1640625, ascent: 0.6810625 },
+};
+
+/** The characters beyond ASCII and Latin-1 that the standard fonts' WinAnsi encoding can draw. */
+const WIN_ANSI_EXTRA = new Set('ŒœŠšŸŽžƒˆ˜–—‘’‚“”„†‡•…‰‹›€™');
+
+/** Whether the export can draw `text` with a standard font; otherwise it embeds the Unicode font. */
+function standardFontDraws(text: string): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    // Control characters (line breaks, tabs) are not drawn as glyphs.
+    if (code < 0x20 || code === 0x7f || INVISIBLE_CODE_POINTS.has(code)) continue;
+    if (code > 0x7e && (code < 0xa0 || code > 0xff) && !WIN_ANSI_EXTRA.has(char)) return false;
+  }
+  return true;
+}
+
+/** Distance from the top of a text annotation to its first baseline, as the export lays it out. */
+export function firstBaselineOffset(annotation: Pick<TextAnnotation, 'content' | 'fontFamily' | 'fontSize'>): number {
+  const em = EM_HEIGHTS[standardFontDraws(annotation.content) ? standardFamily(annotation.fontFamily) : 'unicode'];
+  const heights: FontHeights = {
+    heightAtSize: (size, options) => (options?.descender === false ? em.ascent : em.full) * size,
+  };
+  return baselineOffset(heights, annotation.fontSize);
+}
