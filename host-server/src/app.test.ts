@@ -34,7 +34,6 @@ describe('basics', () => {
       expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['strict-transport-security']).toContain('max-age=');
       expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
-      expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['x-powered-by']).toBeUndefined();
     }
