@@ -7,7 +7,7 @@ import { normalizeAnnotation } from '@marginalia/pdf-editor/core';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../test-support/fixtures';
-import { createTestServer, type TestServer } from '../test-support/testServer';
+import { binary, createTestServer, type TestServer } from '../test-support/testServer';
 import { STALE_VERSION } from './annotations';
 
 const run = promisify(execFile);
@@ -29,14 +29,6 @@ const note = (id: string, content: string, y = 100) =>
     createdAt: '2030-01-01T00:00:00.000Z',
     updatedAt: '2030-01-01T00:00:00.000Z',
   });
-
-function binary(request: ReturnType<TestServer['http']['get']>) {
-  return request.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-}
 
 /** Text of a PDF page as poppler's pdftotext reads it (an independent reader). */
 async function pageText(pdf: Buffer, page: number): Promise<string> {

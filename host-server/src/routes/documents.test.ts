@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_MESSAGE } from '../services/quota';
 import { hasSharedPdfs, makePdf, makePng, sharedPdf } from '../test-support/fixtures';
-import { createTestServer, type TestServer } from '../test-support/testServer';
+import { binary, createTestServer, type TestServer } from '../test-support/testServer';
 
 let t: TestServer;
 let token: string;
@@ -42,16 +42,7 @@ describe('upload', () => {
   it.skipIf(!hasSharedPdfs)('accepts a real multi-page paper (tracemonkey.pdf) byte for byte', async () => {
     const bytes = sharedPdf('tracemonkey.pdf');
     const { body } = await upload(bytes, 'tracemonkey.pdf').expect(201);
-    const download = await t.http
-      .get(`/api/documents/${body.document.id}/download`)
-      .set(auth())
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const download = await binary(t.http.get(`/api/documents/${body.document.id}/download`).set(auth())).expect(200);
     expect(Buffer.compare(download.body as Buffer, bytes)).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDoc, makeDocx, makePng, TINY_JPEG } from '../test-support/fixtures';
-import { createTestServer, type TestServer } from '../test-support/testServer';
+import { binary, createTestServer, type TestServer } from '../test-support/testServer';
 import { NO_LIBREOFFICE } from './conversions';
 
 let t: TestServer;
@@ -22,16 +22,7 @@ async function document(id: string) {
 }
 
 async function downloadPdf(id: string): Promise<PDFDocument> {
-  const response = await t.http
-    .get(`/api/documents/${id}/download`)
-    .set(auth())
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    })
-    .expect(200);
+  const response = await binary(t.http.get(`/api/documents/${id}/download`).set(auth())).expect(200);
   return PDFDocument.load(response.body as Buffer);
 }
 

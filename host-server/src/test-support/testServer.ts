@@ -163,3 +163,12 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     },
   };
 }
+
+/** Makes supertest collect a response body as bytes (PDFs, images), whatever its content type. */
+export function binary<T extends ReturnType<TestServer['http']['get']>>(pending: T): T {
+  return pending.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  }) as T;
+}
