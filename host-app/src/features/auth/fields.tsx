@@ -1,30 +1,41 @@
 // Labelled form inputs that show their validation message and tie it to the input for screen readers.
-import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
 }
 
-export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, ...input }, ref) {
-  const id = useId();
+/** A field's validation message, announced as soon as it appears. */
+export function FieldError({ id, message }: { id?: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        ref={ref}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+function validityProps(id: string, error: string | undefined) {
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined };
+}
+
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, ...input }, ref) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error}>
+      <input id={id} ref={ref} className="input" {...validityProps(id, error)} {...input} />
+    </Field>
   );
 });
 
@@ -35,18 +46,9 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <Field id={id} label={label} error={error}>
       <div className="password-wrap">
-        <input
-          id={id}
-          ref={ref}
-          className="input"
-          type={visible ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...input}
-        />
+        <input id={id} ref={ref} className="input" type={visible ? 'text' : 'password'} {...validityProps(id, error)} {...input} />
         <button
           type="button"
           className="btn btn-ghost btn-sm password-toggle"
@@ -57,11 +59,6 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 });

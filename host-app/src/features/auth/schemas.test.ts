@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, registerSchema } from './schemas';
+import { loginSchema, registerSchema, resetPasswordSchema } from './schemas';
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   // First message per field, as the form shows it (react-hook-form's default criteriaMode).
@@ -72,5 +72,23 @@ describe('register form rules', () => {
 
   it('must require the terms checkbox', () => {
     expect(registerSchema.safeParse({ ...validRegistration, terms: false }).success).toBe(false);
+  });
+});
+
+describe('reset password form rules', () => {
+  it('must hold a new password to the sign-up rules', () => {
+    expect(messages(resetPasswordSchema.safeParse({ password: 'alllowercase1', confirmPassword: 'alllowercase1' }))).toEqual({
+      password: 'Password must contain uppercase, lowercase, and number',
+    });
+  });
+
+  it('must require matching passwords', () => {
+    expect(messages(resetPasswordSchema.safeParse({ password: 'Analytical1', confirmPassword: 'Analytical2' }))).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
+  });
+
+  it('must not ask a signing-in user for mixed case', () => {
+    expect(loginSchema.safeParse({ email: 'ada@example.com', password: 'alllowercase1' }).success).toBe(true);
   });
 });

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { authApi } from '../../api/auth';
-import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatSize } from '../../lib/format';
 import { useAuthStore } from '../../stores/authStore';
-import { DocumentCollection, ViewToggle, type CollectionView } from '../documents/DocumentCollection';
+import { ViewToggle, type CollectionView } from '../documents/DocumentCollection';
+import { DocumentResults, DocumentSearch } from '../documents/DocumentResults';
 import { useDebounced, useDocumentList } from '../documents/useDocumentList';
 import { FREE_DAILY_UPLOADS } from '../documents/uploadRules';
 import '../documents/documents.css';
@@ -76,34 +76,22 @@ export function DashboardPage() {
         <div className="toolbar-row">
           <h2 id="recent-title">Recent Documents</h2>
           <div className="row">
-            <label className="visually-hidden" htmlFor="dashboard-search">
-              Search documents
-            </label>
-            <input
-              id="dashboard-search"
-              className="input search-input"
-              type="search"
-              placeholder="Search documents..."
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
+            <DocumentSearch id="dashboard-search" value={search} onChange={setSearch} />
             <ViewToggle view={view} onChange={setView} />
           </div>
         </div>
-        {list.isPending ? (
-          <Spinner label="Loading documents..." />
-        ) : documents.length === 0 ? (
-          <div className="card center-state">
-            <h3>{query ? 'No documents match your search' : 'No documents yet'}</h3>
-            {!query && (
-              <Link to="/documents" className="btn btn-primary">
-                Upload your first document
-              </Link>
-            )}
-          </div>
-        ) : (
-          <DocumentCollection documents={documents.slice(0, 8)} view={view} />
-        )}
+        <DocumentResults
+          pending={list.isPending}
+          documents={documents.slice(0, 8)}
+          view={view}
+          query={query}
+          headingLevel="h3"
+          firstStep={
+            <Link to="/documents" className="btn btn-primary">
+              Upload your first document
+            </Link>
+          }
+        />
       </section>
     </div>
   );

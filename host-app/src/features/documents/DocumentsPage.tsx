@@ -2,9 +2,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { DocumentCollection, ViewToggle, type CollectionView } from './DocumentCollection';
+import { ViewToggle, type CollectionView } from './DocumentCollection';
+import { DocumentResults, DocumentSearch } from './DocumentResults';
 import { takePendingUpload } from './pendingUpload';
 import { UploadZone } from './UploadZone';
 import { UPLOAD_MESSAGES } from './uploadRules';
@@ -62,17 +62,7 @@ export function DocumentsPage() {
       {showUpload && <UploadZone pendingFile={pendingFile} onUploaded={onUploaded} />}
       <div className="toolbar-row">
         <div>
-          <label className="visually-hidden" htmlFor="documents-search">
-            Search documents
-          </label>
-          <input
-            id="documents-search"
-            className="input search-input"
-            type="search"
-            placeholder="Search documents..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
+          <DocumentSearch id="documents-search" value={search} onChange={setSearch} />
         </div>
         <div className="row">
           {list.data && (
@@ -83,16 +73,14 @@ export function DocumentsPage() {
           <ViewToggle view={view} onChange={setView} />
         </div>
       </div>
-      {list.isPending ? (
-        <Spinner label="Loading documents..." />
-      ) : documents.length === 0 ? (
-        <div className="card center-state">
-          <h2>{query ? 'No documents match your search' : 'No documents yet'}</h2>
-          {!query && <p className="muted">Upload a PDF to keep it in your account.</p>}
-        </div>
-      ) : (
-        <DocumentCollection documents={documents} view={view} />
-      )}
+      <DocumentResults
+        pending={list.isPending}
+        documents={documents}
+        view={view}
+        query={query}
+        headingLevel="h2"
+        firstStep={<p className="muted">Upload a PDF to keep it in your account.</p>}
+      />
       {pages > 1 && (
         <nav className="pager" aria-label="Pages">
           <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

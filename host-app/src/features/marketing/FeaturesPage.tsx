@@ -1,6 +1,6 @@
 // Features page (spec section 2): editing tools, essential tools, AI features and collaboration.
-import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { CallToAction } from './CallToAction';
 import './marketing.css';
 
 const GROUPS = [
@@ -46,14 +46,7 @@ export function FeaturesPage() {
           </section>
         ))}
       </div>
-      <div className="row" style={{ justifyContent: 'center', marginTop: 'var(--space-6)' }}>
-        <Link to="/" className="btn btn-primary btn-lg">
-          Start Editing Free
-        </Link>
-        <Link to="/pricing" className="btn btn-lg">
-          View Pricing
-        </Link>
-      </div>
+      <CallToAction startTo="/" style={{ justifyContent: 'center', marginTop: 'var(--space-6)' }} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // Landing page (spec section 2): drop zone, calls to action, tool tiles and the feature grid.
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { CallToAction } from './CallToAction';
 import { LandingDropZone } from './LandingDropZone';
 import './marketing.css';
 
@@ -35,14 +36,7 @@ export function LandingPage() {
               Highlight, draw, add text and signatures, then download. Loved by 50,000+ users — rated 4.9/5 by
               10,000+ of them.
             </p>
-            <div className="row">
-              <Link to="/editor" className="btn btn-primary btn-lg">
-                Start Editing Free
-              </Link>
-              <Link to="/pricing" className="btn btn-lg">
-                View Pricing
-              </Link>
-            </div>
+            <CallToAction startTo="/editor" />
           </div>
           <LandingDropZone />
         </div>
