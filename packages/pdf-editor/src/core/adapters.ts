@@ -74,3 +74,49 @@ export function memoryStorage(initial: Record<string, readonly Annotation[]> = {
     },
   };
 }
+
+/**
+ * Keeps the signatures a user drew, so the signature dialog offers them again next time. The
+ * editor loads the list when it mounts and saves the whole list whenever it changes: newest
+ * first, without duplicates, at most five PNG data URLs. The editor never lets a rejection reach
+ * the user: it reports it to `onError` and keeps the signatures for the session only.
+ */
+export interface SignatureStore {
+  /** The saved signatures, newest first; an empty list when none were saved. */
+  load(): Promise<string[]>;
+  /** Replaces the saved signatures with `signatures` (newest first). */
+  save(signatures: readonly string[]): Promise<void>;
+}
+
+/** How many drawn signatures the editor keeps: the most recently used ones. */
+export const SAVED_SIGNATURE_LIMIT = 5;
+
+/**
+ * `signatures` as the editor keeps them: image data URLs only, each once (its first, most recent
+ * place), at most `SAVED_SIGNATURE_LIMIT`. Stored lists go through it too, since they come from
+ * outside the editor's control.
+ */
+export function recentSignatures(signatures: readonly unknown[]): string[] {
+  const kept: string[] = [];
+  for (const signature of signatures) {
+    if (kept.length === SAVED_SIGNATURE_LIMIT) break;
+    if (typeof signature === 'string' && signature.startsWith('data:image/') && !kept.includes(signature)) kept.push(signature);
+  }
+  return kept;
+}
+
+/**
+ * Saved signatures in memory, per store instance, seeded with `initial`: for tests and demos.
+ * Nothing outlives the page.
+ */
+export function memorySignatureStore(initial: readonly string[] = []): SignatureStore {
+  let signatures = recentSignatures(initial);
+  return {
+    async load() {
+      return [...signatures];
+    },
+    async save(next) {
+      signatures = recentSignatures(next);
+    },
+  };
+}

@@ -92,13 +92,14 @@ export { importAnnotations } from './import/importAnnotations';
 export type { ImportOptions } from './import/importAnnotations';
 
 // Adapters
-export { memoryStorage, openGate, StorageConflictError } from './adapters';
+export { memorySignatureStore, memoryStorage, openGate, StorageConflictError } from './adapters';
 export type {
   EditorTool,
   Gate,
   GateAction,
   GateDecision,
   GatePromptTrigger,
+  SignatureStore,
   StorageAdapter,
   StoredAnnotations,
 } from './adapters';

@@ -45,7 +45,16 @@ export type { Annotation } from '../core/model/types';
 // Export and adapters
 export { runExport } from './export/runExport';
 export type { RunExportOptions } from './export/runExport';
-export { browserStorage, httpStorage, StorageRequestError } from '../browser/index';
-export type { BrowserStorageOptions } from '../browser/index';
-export { memoryStorage, openGate, StorageConflictError } from '../core/adapters';
-export type { EditorTool, Gate, GateAction, GateDecision, GatePromptTrigger, StorageAdapter, StoredAnnotations } from '../core/adapters';
+export { browserSignatureStore, browserStorage, httpStorage, StorageRequestError } from '../browser/index';
+export type { BrowserSignatureStoreOptions, BrowserStorageOptions } from '../browser/index';
+export { memorySignatureStore, memoryStorage, openGate, StorageConflictError } from '../core/adapters';
+export type {
+  EditorTool,
+  Gate,
+  GateAction,
+  GateDecision,
+  GatePromptTrigger,
+  SignatureStore,
+  StorageAdapter,
+  StoredAnnotations,
+} from '../core/adapters';

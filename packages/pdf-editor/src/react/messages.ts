@@ -72,6 +72,7 @@ export const defaultMessages = {
   useSignature: 'Use Signature',
   cancel: 'Cancel',
   savedSignatures: 'Saved signatures',
+  removeSignature: 'Remove saved signature {number}',
   passwordTitle: 'This PDF is password-protected',
   passwordPrompt: 'Enter the password to open this PDF.',
   passwordWrong: 'Incorrect password. Try again.',

@@ -33,7 +33,10 @@ export interface EditorConfig {
   documentId?: string;
   /** Name the download is based on: `report.pdf` downloads as `report_edited.pdf`. Default `document.pdf`. */
   fileName?: string;
-  /** Errors of loading from storage, saving and downloading (the calls themselves resolve false). */
+  /**
+   * Errors of loading from storage, saving and downloading (the calls themselves resolve false),
+   * and of loading or saving the signatures of `signatureStore`.
+   */
   onError?: (error: Error) => void;
 }
 

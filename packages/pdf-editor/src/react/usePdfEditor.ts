@@ -1,12 +1,15 @@
 // Creates one editor instance for a component's lifetime and keeps it in step with the props:
-// the file, controlled or uncontrolled annotations, storage, the gate. Custom layouts call it and
-// pass the result to <EditorProvider>.
+// the file, controlled or uncontrolled annotations, storage, saved signatures, the gate. Custom
+// layouts call it and pass the result to <EditorProvider>.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { SignatureStore } from '../core/adapters';
 import type { Annotation } from '../core/model/types';
+import { browserSignatureStore } from '../browser/browserSignatureStore';
 import { resolveMessages } from './messages';
 import type { Messages } from './messages';
 import { createEditorRuntime } from './runtime';
 import type { EditorConfig, EditorRuntime } from './runtime';
+import { syncSavedSignatures } from './savedSignatures';
 import { readPdfFile } from './viewer/loadFile';
 import { startPdfWorker } from './viewer/pdfjs';
 import type { PdfFile } from './viewer/loadFile';
@@ -27,6 +30,12 @@ export interface UsePdfEditorOptions extends EditorConfig {
   scale?: number;
   /** Replacements for any of the user-visible strings (`defaultMessages` has the English ones). */
   messages?: Partial<Messages>;
+  /**
+   * Where the signatures the user draws are kept, so the signature dialog offers them next time.
+   * Default `browserSignatureStore()` (localStorage); `null` keeps them for the session only. Its
+   * errors go to `onError`, and the signatures then stay for the session only.
+   */
+  signatureStore?: SignatureStore | null;
 }
 
 /**
@@ -104,6 +113,13 @@ export function usePdfEditor(options: UsePdfEditorOptions = {}): EditorRuntime {
       cancelled = true;
     };
   }, [storage, documentId, runtime]);
+
+  const [defaultSignatureStore] = useState(() => browserSignatureStore());
+  const signatureStore = options.signatureStore === undefined ? defaultSignatureStore : options.signatureStore;
+  useEffect(() => {
+    if (!signatureStore) return;
+    return syncSavedSignatures(runtime.store, signatureStore, (error) => latest.current.onError?.(error));
+  }, [signatureStore, runtime]);
 
   // Controlled mode: the host's list wins whenever it changes.
   const controlled = options.annotations;

@@ -2,11 +2,11 @@
 // touch). "Use Signature" is enabled once something is drawn; it crops the drawing to its bounds
 // plus a 10 px margin and hands back a PNG data URL. The white is the pad's CSS background: the
 // canvas itself stays transparent, so a placed signature never hides the text under it.
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
 import type { Messages } from '../messages';
-import { defaultMessages } from '../messages';
+import { defaultMessages, format } from '../messages';
 import { useDialogFocus } from './useDialogFocus';
 
 export const SIGNATURE_CANVAS = { width: 600, height: 200, stroke: 2, margin: 10 } as const;
@@ -124,8 +124,8 @@ export function SignaturePad({ onSave, onCancel, messages = defaultMessages }: S
 }
 
 /**
- * The signature tool's dialog: the pad plus the signatures already drawn in this session. It keeps
- * keyboard focus while open and hands it back to where it was when it closes.
+ * The signature tool's dialog: the pad plus the signatures the user saved, each with a button that
+ * forgets it. It keeps keyboard focus while open and hands it back to where it was when it closes.
  */
 export function SignatureDialog() {
   const { messages } = useEditorRuntime();
@@ -134,6 +134,19 @@ export function SignatureDialog() {
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancel = () => actions.requestPlacement(null);
   const onKeyDown = useDialogFocus(dialogRef, cancel);
+
+  // The removed button took focus with it: give it to the next remove button (or the previous one,
+  // or the pad's first control) so the keyboard stays in the dialog.
+  const focusAfterRemove = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const index = focusAfterRemove.current;
+    const dialog = dialogRef.current;
+    if (index === null || !dialog) return;
+    focusAfterRemove.current = null;
+    const removeButtons = dialog.querySelectorAll<HTMLElement>('.mg-saved-signature-remove');
+    (removeButtons[Math.min(index, removeButtons.length - 1)] ?? dialog.querySelector<HTMLElement>('.mg-signature-pad button'))?.focus();
+  }, [saved]);
+
   return (
     <div className="mg-modal-backdrop">
       <div ref={dialogRef} className="mg-modal" role="dialog" aria-modal="true" aria-label={messages.signatureTitle} tabIndex={-1}
@@ -141,12 +154,22 @@ export function SignatureDialog() {
         <h2>{messages.signatureTitle}</h2>
         {saved.length > 0 && (
           <div className="mg-saved-signatures" role="group" aria-label={messages.savedSignatures}>
-            {saved.map((url, i) => (
-              <button key={i} type="button" className="mg-saved-signature" aria-label={`${messages.savedSignatures} ${i + 1}`}
-                onClick={() => actions.completePlacement(url)}>
-                <img src={url} alt="" />
-              </button>
-            ))}
+            {saved.map((url, i) => {
+              const remove = format(messages.removeSignature, { number: i + 1 });
+              return (
+                <div key={url} className="mg-saved-signature-item">
+                  <button type="button" className="mg-saved-signature" aria-label={`${messages.savedSignatures} ${i + 1}`}
+                    onClick={() => actions.completePlacement(url)}>
+                    <img src={url} alt="" />
+                  </button>
+                  <button type="button" className="mg-icon-button mg-saved-signature-remove" aria-label={remove} title={remove}
+                    onClick={() => {
+                      focusAfterRemove.current = i;
+                      actions.removeSavedSignature(url);
+                    }}>✕</button>
+                </div>
+              );
+            })}
           </div>
         )}
         <SignaturePad messages={messages} onSave={(url) => actions.completePlacement(url)} onCancel={cancel} />

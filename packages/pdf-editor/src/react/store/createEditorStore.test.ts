@@ -114,6 +114,25 @@ describe('editor store', () => {
     editor.undo();
     expect(editor.annotations[0]?.position).toEqual({ x: 0, y: 0 });
   });
+
+  it('must keep the five most recently used signatures, newest first, each once, and forget one on request', () => {
+    const store = createEditorStore();
+    const { actions } = store.getState();
+    const sign = (n: number) => {
+      actions.requestPlacement({ kind: 'signature', page: 1, rect: { x: 0, y: 0, width: 200, height: 80 } });
+      actions.completePlacement(`data:image/png;base64,${n}`);
+    };
+    [1, 2, 3, 4, 5, 6].forEach(sign);
+    sign(3);
+    expect(store.getState().savedSignatures).toEqual([3, 6, 5, 4, 2].map((n) => `data:image/png;base64,${n}`));
+    expect(store.getState().annotations).toHaveLength(7);
+    actions.removeSavedSignature('data:image/png;base64,6');
+    expect(store.getState().savedSignatures).toEqual([3, 5, 4, 2].map((n) => `data:image/png;base64,${n}`));
+    // An image placed the same way is not a signature to offer again.
+    actions.requestPlacement({ kind: 'image', page: 1, rect: { x: 0, y: 0, width: 200, height: 200 } });
+    actions.completePlacement('data:image/png;base64,7');
+    expect(store.getState().savedSignatures).toHaveLength(4);
+  });
 });
 
 describe.skipIf(!hasSharedPdfs)('page operations in the store', () => {

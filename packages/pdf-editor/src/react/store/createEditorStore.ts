@@ -3,7 +3,7 @@
 // mirrors the history's state, so undo, redo and controlled mode all read one source of truth.
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import { openGate } from '../../core/adapters';
+import { openGate, recentSignatures } from '../../core/adapters';
 import type { Annotation } from '../../core/model/types';
 import { normalizeAnnotation } from '../../core/model/defaults';
 import { createHistory } from '../../core/history/createHistory';
@@ -187,9 +187,14 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
             opacity: style.opacity,
           }) as Annotation,
         );
-        if (kind === 'signature' && !get().savedSignatures.includes(imageData)) {
-          set({ savedSignatures: [...get().savedSignatures, imageData] });
+        const saved = get().savedSignatures;
+        if (kind === 'signature' && saved[0] !== imageData) {
+          set({ savedSignatures: recentSignatures([imageData, ...saved]) });
         }
+      },
+      removeSavedSignature(imageData) {
+        const saved = get().savedSignatures;
+        if (saved.includes(imageData)) set({ savedSignatures: saved.filter((url) => url !== imageData) });
       },
       goToPage(page) {
         const count = get().pageCount;

@@ -63,7 +63,10 @@ export interface EditorState {
   hoverId: string | null;
   editing: TextEditing | null;
   placement: PlacementRequest | null;
-  /** PNG data URLs of signatures drawn in this session, offered again by the signature pad. */
+  /**
+   * PNG data URLs of the signatures the user drew, most recently used first, offered again by the
+   * signature dialog. `usePdfEditor` loads and saves them through its `signatureStore`.
+   */
   savedSignatures: string[];
   /** The annotations as last loaded from or saved to storage: anything else is unsaved. */
   savedAnnotations: Annotation[];
@@ -97,8 +100,10 @@ export interface EditorActions {
   commitEditing(): void;
   cancelEditing(): void;
   requestPlacement(request: PlacementRequest | null): void;
-  /** Places an image or signature at the pending placement. */
+  /** Places an image or signature at the pending placement; a signature becomes the first saved one. */
   completePlacement(imageData: string): void;
+  /** Forgets one of `savedSignatures` (the annotations already placed with it stay). */
+  removeSavedSignature(imageData: string): void;
   goToPage(page: number): void;
   setPageCount(count: number): void;
   setZoom(zoom: number): void;
