@@ -27,6 +27,15 @@ describe('guest', () => {
     expect(await page.getByRole('main').getByRole('region', { name: 'PDF pages' }).count()).toBe(1);
     await pickTool(page, 'rectangle');
     await page.getByText('Rectangle tool selected').waitFor();
+    // Toasts must leave the site's and the editor's controls uncovered (a hovered toast stays open).
+    const covered = await page.evaluate(() => {
+      const boxes = [...document.querySelectorAll('header a, header button, .mg-toolbar, [data-testid="guest-badge"]')].map((element) => element.getBoundingClientRect());
+      const toasts = [...document.querySelectorAll('[data-rht-toaster] [role="status"]')].map((element) => element.getBoundingClientRect());
+      return toasts.some((toast) =>
+        boxes.some((box) => toast.left < box.right && box.left < toast.right && toast.top < box.bottom && box.top < toast.bottom),
+      );
+    });
+    expect(covered).toBe(false);
     await dragOnPage(page, [80, 120], [260, 240]);
     await expect.poll(() => shapes(page, 'rectangle').count()).toBe(1);
     await page.getByText('Unsaved changes').waitFor();

@@ -15,8 +15,10 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      {/* Bottom centre: at the top right, toasts covered the editor's Download and Save buttons (and
+          react-hot-toast keeps a hovered toast open, so one could hide them for good). */}
       <Toaster
-        position="top-right"
+        position="bottom-center"
         toastOptions={{
           duration: 4000,
           success: { duration: 2000 },
