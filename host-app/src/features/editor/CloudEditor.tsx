@@ -22,6 +22,7 @@ import { hostGate } from './hostGate';
 import { downloadName, DOWNLOAD_FAILED, DOWNLOADED } from './naming';
 import { ShareButton } from './ShareButton';
 import { storeThumbnail } from './thumbnail';
+import { signatureStoreFor } from './signatures';
 
 const PROCESSING_POLL_MS = 2000;
 
@@ -42,6 +43,8 @@ function SdkUnsavedBadge() {
 export function CloudEditor({ documentId }: { documentId: string }) {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const plan = useAuthStore((state) => state.user?.plan ?? null);
+  const userId = useAuthStore((state) => state.user?.id ?? null);
+  const signatureStore = useMemo(() => signatureStoreFor(userId), [userId]);
   const location = useLocation();
   const recoveryPending = useMemo(() => hasPendingRecovery(browserStores()), []);
   const editor = useRef<PdfEditorHandle>(null);
@@ -128,6 +131,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
         documentId={documentId}
         storage={storage}
         gate={gate}
+        signatureStore={signatureStore}
         onGatePrompt={(decision) => {
           if (decision.prompt === 'download') void download();
           else toast.error(decision.message);

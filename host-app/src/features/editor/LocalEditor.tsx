@@ -27,6 +27,7 @@ import { hostGate } from './hostGate';
 import { downloadName, DOWNLOAD_FAILED, DOWNLOADED } from './naming';
 import { saveWorkToAccount } from './saveToAccount';
 import { useGuestSession, type OpenedFile } from './useGuestSession';
+import { signatureStoreFor } from './signatures';
 
 export function LocalEditor() {
   const session = useGuestSession();
@@ -48,6 +49,8 @@ function OpenEditor({ file, celebrateStreak }: { file: OpenedFile; celebrateStre
   const navigate = useNavigate();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const plan = useAuthStore((state) => state.user?.plan ?? null);
+  const userId = useAuthStore((state) => state.user?.id ?? null);
+  const signatureStore = useMemo(() => signatureStoreFor(userId), [userId]);
   const isGuest = !isAuthenticated;
   const { editCount, startTime, hasUnsavedChanges, recordEdit, markSaved } = useDocumentStore();
   const { loginTrigger, exitOpen, openLogin, openExit, close } = useGuestPrompts();
@@ -137,6 +140,7 @@ function OpenEditor({ file, celebrateStreak }: { file: OpenedFile; celebrateStre
         defaultAnnotations={file.annotations}
         onAnnotationsChange={onAnnotationsChange}
         gate={gate}
+        signatureStore={signatureStore}
         onGatePrompt={(decision) => {
           if (decision.prompt === 'download') {
             if (!isGuest) {

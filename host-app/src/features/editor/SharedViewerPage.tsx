@@ -29,6 +29,7 @@ function ReadOnlyEditor({ bytes, name, annotations }: { bytes: Uint8Array; name:
       onAnnotationsChange={() => setShown([...annotations])}
       toolbar={false}
       propertiesPanel={false}
+      signatureStore={null}
     />
   );
 }
