@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { normalizeAnnotation } from '@marginalia/pdf-editor/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTERNAL_WRITES_CHECK_MS } from '../services/sessions';
 import { makePdf, makePng } from '../test-support/fixtures';
 import { createTestServer, TEST_DATABASE, type TestServer } from '../test-support/testServer';
 
@@ -92,8 +93,8 @@ describe('the cached document list', () => {
       } finally {
         outside.close();
       }
-      // Writes by other processes are noticed within EXTERNAL_WRITES_CHECK_MS (100 ms).
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Writes by other processes are noticed within EXTERNAL_WRITES_CHECK_MS.
+      await new Promise((resolve) => setTimeout(resolve, EXTERNAL_WRITES_CHECK_MS + 50));
     } else {
       await t.knex.raw('update documents set name = ? where id = ?', ['renamed outside.pdf', document.id]);
     }

@@ -15,7 +15,7 @@ interface UserLists {
   size: number;
 }
 
-export const DEFAULT_LIST_CACHE_CHARACTERS = 16 * 1024 * 1024;
+const DEFAULT_LIST_CACHE_CHARACTERS = 16 * 1024 * 1024;
 
 export class ListCache {
   readonly #maxCharacters: number;
