@@ -62,7 +62,7 @@ function snippetText(file, region) {
 }
 
 function languageOf(file) {
-  return file.endsWith('.tsx') ? 'tsx' : file.endsWith('.mjs') ? 'js' : 'ts';
+  return file.endsWith('.tsx') ? 'tsx' : /\.m?js$/.test(file) ? 'js' : 'ts';
 }
 
 /** Processes one markdown file: returns its text with snippets filled in, and the problems found. */

@@ -1,11 +1,14 @@
 // Journey harness: builds the site when its sources changed, starts the real host-server on a random
-// port with a temporary data folder (SQLite), and drives Debian's Chromium with playwright-core.
+// port with a temporary data folder (SQLite there, or a schema of its own in PostgreSQL), and drives
+// Debian's Chromium with playwright-core.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import knexFactory from 'knex';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const HOST_APP = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,14 +59,54 @@ async function freePort(): Promise<number> {
   });
 }
 
-export interface RunningServer {
+export type Database = 'sqlite' | 'postgres';
+
+/** What a journey needs to reach a server and its database; plain data, so globalSetup can provide it. */
+export interface JourneyServer {
   url: string;
   dataDir: string;
+  database: Database;
+  /** The server's own PostgreSQL schema (postgres only). */
+  schema?: string;
+}
+
+export interface RunningServer extends JourneyServer {
+  /** Stops the server and removes its data folder and, on PostgreSQL, its schema. */
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<RunningServer> {
+export interface ClockedServer extends RunningServer {
+  /** Moves the server's clock forward (see movableClock.ts); resolves once the server has done it. */
+  advanceClock(ms: number): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Starts the server with a clock the journey can move (a server of its own: others keep real time). */
+  movableClock?: boolean;
+  /** SQLite in the temporary data folder (the default), or a fresh schema in the PostgreSQL at DATABASE_URL. */
+  database?: Database;
+}
+
+function postgresUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL must point at PostgreSQL for a journey on postgres');
+  return url;
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const admin = knexFactory({ client: 'pg', connection: postgresUrl() });
+  try {
+    await admin.raw('drop schema if exists ?? cascade', [schema]);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+export async function startServer(options: { movableClock: true }): Promise<ClockedServer>;
+export async function startServer(options?: ServerOptions): Promise<RunningServer>;
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer | ClockedServer> {
   const port = await freePort();
+  const database = options.database ?? 'sqlite';
   const dataDir = mkdtempSync(join(tmpdir(), 'marginalia-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -74,16 +117,34 @@ export async function startServer(): Promise<RunningServer> {
     APP_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: 'production',
   };
-  // SQLite in the temporary folder: journeys never touch a shared database.
+  // Journeys never touch a shared database: SQLite in the temporary folder, or on PostgreSQL a schema
+  // of this server's own (the server creates it), dropped when it stops.
+  const schema = database === 'postgres' ? `e2e_${randomBytes(6).toString('hex')}` : undefined;
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  delete env.DATABASE_SCHEMA;
+  if (schema) {
+    env.DATABASE_URL = postgresUrl();
+    env.DATABASE_SCHEMA = schema;
+  }
+  const cleanUp = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (schema) await dropSchema(schema);
+  };
+  const args = options.movableClock ? ['--import', join(HOST_APP, 'e2e', 'movableClock.ts'), SERVER_MAIN] : [SERVER_MAIN];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env,
+    stdio: options.movableClock ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`host-server exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      await cleanUp();
+      throw new Error(`host-server exited early:\n${output}`);
+    }
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) break;
@@ -91,22 +152,42 @@ export async function startServer(): Promise<RunningServer> {
       // Not listening yet.
     }
     if (Date.now() > deadline) {
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill();
+      await exited;
+      await cleanUp();
       throw new Error(`host-server did not become healthy:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
+  const running: RunningServer = {
     url,
     dataDir,
+    database,
+    schema,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
+  };
+  if (!options.movableClock) return running;
+  return {
+    ...running,
+    advanceClock: (ms: number) =>
+      new Promise<void>((resolveMove, reject) => {
+        const moved = (message: unknown) => {
+          if (typeof message === 'object' && message !== null && 'clockMovedMs' in message) {
+            child.off('message', moved);
+            resolveMove();
+          }
+        };
+        child.on('message', moved);
+        if (!child.send({ advanceClockMs: ms })) reject(new Error('the server did not take the clock message'));
+      }),
   };
 }
 
@@ -197,15 +278,32 @@ export async function signInWithToken(page: Page, user: TestUser, path = '/dashb
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('auth-storage') ?? '{}')?.state?.isAuthenticated === true);
 }
 
-/** Moves a user to another plan straight in the server's SQLite file (plan purchase has no UI). */
-export async function setPlan(dataDir: string, email: string, plan: 'free' | 'personal' | 'team'): Promise<void> {
-  const { DatabaseSync } = await import('node:sqlite');
-  const db = new DatabaseSync(join(dataDir, 'marginalia.sqlite'));
-  try {
-    db.prepare('UPDATE users SET plan = ? WHERE email = ?').run(plan, email);
-  } finally {
-    db.close();
+/**
+ * Runs one statement (`?` placeholders) straight in the server's database, SQLite file or PostgreSQL
+ * schema, for what has no UI or API: a plan purchase, a draft's expiry.
+ */
+export async function runSql(server: JourneyServer, sql: string, bindings: (string | number)[] = []): Promise<void> {
+  if (server.database === 'sqlite') {
+    const { DatabaseSync } = await import('node:sqlite');
+    const db = new DatabaseSync(join(server.dataDir, 'marginalia.sqlite'));
+    try {
+      db.prepare(sql).run(...bindings);
+    } finally {
+      db.close();
+    }
+    return;
   }
+  const db = knexFactory({ client: 'pg', connection: postgresUrl(), searchPath: server.schema ? [server.schema] : undefined });
+  try {
+    await db.raw(sql, bindings);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Moves a user to another plan straight in the server's database (plan purchase has no UI). */
+export async function setPlan(server: JourneyServer, email: string, plan: 'free' | 'personal' | 'team'): Promise<void> {
+  await runSql(server, 'UPDATE users SET plan = ? WHERE email = ?', [plan, email]);
 }
 
 /** Uploads a file through the API as the given user; returns the new document's id. */
@@ -220,4 +318,22 @@ export async function uploadViaApi(baseUrl: string, user: TestUser, bytes: Uint8
   if (!response.ok) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { document: { id: string } };
   return body.document.id;
+}
+
+/** The newest link to `path` (e.g. /verify-email) mailed to `to`, read from the server's development outbox. */
+export async function mailedLink(dataDir: string, to: string, path: string): Promise<string> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const outbox = join(dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  // Mail leaves after the server has answered, so it may land a moment later.
+  for (;;) {
+    const names = existsSync(outbox) ? (await readdir(outbox)).sort().reverse() : [];
+    for (const name of names) {
+      const mail = await readFile(join(outbox, name), 'utf8');
+      const link = new RegExp(`https?://[^\\s]+${path}\\?token=[\\w-]+`).exec(mail)?.[0];
+      if (mail.includes(`To: ${to}\r\n`) && link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no ${path} link was mailed to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

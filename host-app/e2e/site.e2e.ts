@@ -134,8 +134,9 @@ describe('public site', () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Protect PDF' }).count();
     await page.goto('/');
-    expect(await page.getByRole('link', { name: /Protect PDF/ }).getAttribute('href')).toBe('/pricing');
-    expect(await page.getByRole('link', { name: /Merge PDFs/ }).getAttribute('href')).toBe('/editor');
+    // The tool tiles open their tool in the editor route (Protect PDF's Pro prompt leads to /pricing).
+    expect(await page.getByRole('link', { name: /Protect PDF/ }).getAttribute('href')).toBe('/editor?tool=protect');
+    expect(await page.getByRole('link', { name: /Merge PDFs/ }).getAttribute('href')).toBe('/editor?tool=merge');
     expect(await page.getByRole('link', { name: 'Start Editing Free' }).getAttribute('href')).toBe('/editor');
     expect(errors).toEqual([]);
     await context.close();

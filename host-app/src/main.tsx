@@ -17,7 +17,11 @@ installApiClient(
     getToken: readStoredToken,
     clearToken: () => useAuthStore.getState().clear(),
     notifyError: (message) => toast.error(message, { id: message }),
-    goToLogin: () => void router.navigate('/login'),
+    // Back to the page the session expired on once signed in again (its work is kept as a local draft).
+    goToLogin: () => {
+      const { pathname, search } = router.state.location;
+      void router.navigate('/login', { state: { from: pathname + search } });
+    },
   }),
 );
 

@@ -5,6 +5,8 @@ import cors from '@koa/cors';
 import type { Knex } from 'knex';
 import Koa from 'koa';
 import { apiSecurityHeaders } from './apiHeaders';
+import { clientAddressMiddleware } from './clientAddress';
+import { requestBodies } from './requestBodies';
 import type { AppConfig } from './config';
 import type { JobNotifier, ServerContext } from './context';
 import { databaseClient } from './db';
@@ -12,11 +14,12 @@ import { errorMiddleware } from './errors';
 import { consoleLogger, type Logger } from './logger';
 import { bindModels } from './models';
 import { buildApiRouter } from './routes';
+import { refuseNulInUrl } from './routes/validation';
 import type { FileStore } from './services/fileStore';
 import type { Mailer } from './services/mailer';
 import { ChildPdfWorker, type PdfWorker } from './services/pdfWorker';
 import { ListCache } from './services/listCache';
-import { SlidingWindowLimiter } from './services/rateLimit';
+import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from './services/rateLimit';
 import { knexSessionReader, type SessionReader } from './services/sessions';
 import { createTokenService } from './services/tokens';
 
@@ -31,6 +34,8 @@ export interface AppDependencies {
   mailer: Mailer;
   logger?: Logger;
   pdfWorker?: PdfWorker;
+  /** Where rate-limit counters live (Redis when REDIS_URL is set); in memory by default. */
+  rateLimitStore?: RateLimitStore;
   /** Told about new conversion jobs; `main.ts` passes the running job runner. */
   jobs?: JobNotifier;
   now?: () => Date;
@@ -51,6 +56,8 @@ export function createApp(dependencies: AppDependencies): App {
   let jobs: JobNotifier = dependencies.jobs ?? { notify: () => {} };
 
   const reader = dependencies.reader ?? dependencies.knex;
+  const rateLimitStore = dependencies.rateLimitStore ?? MEMORY_STORE;
+  const limiter = (name: keyof ServerContext['limiters']) => createRateLimiter(name, config.limits[name], rateLimitStore);
   const server: ServerContext = {
     config,
     knex: dependencies.knex,
@@ -60,7 +67,7 @@ export function createApp(dependencies: AppDependencies): App {
     fileStore: dependencies.fileStore,
     mailer: dependencies.mailer,
     logger,
-    pdfWorker: dependencies.pdfWorker ?? new ChildPdfWorker(),
+    pdfWorker: dependencies.pdfWorker ?? new ChildPdfWorker(config.limits.pdfJobs),
     jobs: { notify: () => jobs.notify() },
     tokens: createTokenService({
       secret: config.jwtSecret,
@@ -72,21 +79,28 @@ export function createApp(dependencies: AppDependencies): App {
     sessions: dependencies.sessions ?? knexSessionReader(reader),
     listCache: new ListCache(),
     limiters: {
-      loginPerAccount: new SlidingWindowLimiter(config.limits.loginPerAccount, () => now().getTime()),
-      loginPerAddress: new SlidingWindowLimiter(config.limits.loginPerAddress, () => now().getTime()),
-      authPerAddress: new SlidingWindowLimiter(config.limits.authPerAddress, () => now().getTime()),
+      loginPerAccount: limiter('loginPerAccount'),
+      loginPerAddress: limiter('loginPerAddress'),
+      authPerAddress: limiter('authPerAddress'),
+      failedUploadsPerAccount: limiter('failedUploadsPerAccount'),
+      recoveryPerEmail: limiter('recoveryPerEmail'),
+      recoveryPerAddress: limiter('recoveryPerAddress'),
     },
     tmpDir: join(config.dataDir, 'tmp'),
     now,
   };
 
-  const koa = new Koa({ proxy: config.trustProxy });
+  // With a trusted proxy, Koa believes its X-Forwarded-Proto/Host; the client address is ours to work out.
+  const koa = new Koa({ proxy: config.trustProxy.kind !== 'none' });
   // Errors are logged by the error middleware; Koa's own printer would log expected 4xx too.
   koa.silent = true;
   const allowed = new Set(config.corsOrigins);
   const router = buildApiRouter(server);
 
   koa.use(errorMiddleware(logger));
+  if (config.trustProxy.kind !== 'none') koa.use(clientAddressMiddleware(config.trustProxy));
+  koa.use(requestBodies(config.limits));
+  koa.use(refuseNulInUrl());
   // The web app's own policy is set where it is served (static.ts).
   koa.use(apiSecurityHeaders());
   koa.use(

@@ -47,6 +47,29 @@ describe('environment', () => {
     expect(message).toContain('OIDC_CLIENT_ID: is required when OpenID Connect is configured');
   });
 
+  it('configures Microsoft sign-in from its own three variables, all or none, beside Google', async () => {
+    const dataDir = await tempDir();
+    const config = await configFromEnv(
+      parseEnv({
+        DATA_DIR: dataDir,
+        APP_URL: 'https://pdf.example.com',
+        MICROSOFT_OIDC_ISSUER: 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0',
+        MICROSOFT_OIDC_CLIENT_ID: 'ms-client',
+        MICROSOFT_OIDC_CLIENT_SECRET: 'ms-secret',
+      }),
+    );
+    expect(config.oidc).toBeUndefined();
+    expect(config.microsoftOidc).toEqual({
+      issuer: 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0',
+      clientId: 'ms-client',
+      clientSecret: 'ms-secret',
+      redirectUri: 'https://pdf.example.com/api/auth/microsoft/callback',
+    });
+    expect(() => parseEnv({ MICROSOFT_OIDC_CLIENT_ID: 'ms-client' })).toThrow(
+      /MICROSOFT_OIDC_ISSUER: is required when OpenID Connect is configured[\s\S]*MICROSOFT_OIDC_CLIENT_SECRET: is required/,
+    );
+  });
+
   it('accepts postgres URLs and origin lists', () => {
     const env = parseEnv({
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',

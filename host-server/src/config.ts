@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { LOCAL_PROXIES, NO_PROXY, proxyList, type ProxyTrust } from './clientAddress';
 import { PRODUCTION_SCRYPT, type ScryptParams } from './services/passwords';
+import { DEFAULT_PDF_JOB_LIMITS, type PdfJobLimits } from './services/pdfWorker';
 
 export interface RateLimitRule {
   max: number;
@@ -29,8 +31,12 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Public address of the web app, used in e-mailed links and sign-in redirects. */
   appUrl: string;
+  /** Google sign-in (any OpenID Connect provider), at /api/auth/google. */
   oidc?: OidcSettings;
-  trustProxy: boolean;
+  /** Microsoft Entra ID sign-in through the same OpenID Connect code, at /api/auth/microsoft. */
+  microsoftOidc?: OidcSettings;
+  /** Which reverse proxies may tell the client's address (X-Forwarded-For). */
+  trustProxy: ProxyTrust;
   scrypt: ScryptParams;
   sofficePath: string;
   limits: {
@@ -43,6 +49,22 @@ export interface AppConfig {
     maxThumbnailBytes: number;
     jsonBytes: number;
     annotationsJsonBytes: number;
+    /** A request body that sends nothing for this long is answered 408 and its connection closed. */
+    bodyIdleTimeoutMs: number;
+    /** Every request body must have arrived within `baseMs` plus its size at `bytesPerSecond`. */
+    bodyDeadline: { baseMs: number; bytesPerSecond: number };
+    /** File uploads receiving at once from one client address (429 beyond) and in all (503 beyond). */
+    uploadsPerAddress: number;
+    uploadsInProgress: number;
+    /** Uploads refused as unreadable (415, 422), per account. */
+    failedUploadsPerAccount: RateLimitRule;
+    /** Memory, time and queue limits of PDF jobs (upload checks, conversions, exports). */
+    pdfJobs: PdfJobLimits;
+    /** Guest recovery links mailed, per e-mail address and per client address. */
+    recoveryPerEmail: RateLimitRule;
+    recoveryPerAddress: RateLimitRule;
+    /** A guest's file, as the landing page takes it (spec: 10 MB). */
+    maxGuestUploadBytes: number;
   };
 }
 
@@ -57,6 +79,16 @@ export const DEFAULT_LIMITS: AppConfig['limits'] = {
   jsonBytes: 1024 * 1024,
   // Annotations carry images and signatures as data URLs.
   annotationsJsonBytes: 25 * 1024 * 1024,
+  bodyIdleTimeoutMs: 30_000,
+  // 100 MB at 50 KB/s: 35 minutes, enough for a slow but working link.
+  bodyDeadline: { baseMs: 60_000, bytesPerSecond: 50 * 1024 },
+  uploadsPerAddress: 24,
+  uploadsInProgress: 64,
+  failedUploadsPerAccount: { max: 20, windowMs: 15 * 60_000 },
+  pdfJobs: DEFAULT_PDF_JOB_LIMITS,
+  recoveryPerEmail: { max: 5, windowMs: 60 * 60_000 },
+  recoveryPerAddress: { max: 20, windowMs: 60 * 60_000 },
+  maxGuestUploadBytes: 10 * 1024 * 1024,
 };
 
 const optionalText = z
@@ -123,7 +155,36 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     OIDC_REDIRECT_URI: optionalText.pipe(z.url().optional()),
+    MICROSOFT_OIDC_ISSUER: optionalText.pipe(
+      z.url('must be the tenant\'s issuer, e.g. https://login.microsoftonline.com/{tenant-id}/v2.0').optional(),
+    ),
+    MICROSOFT_OIDC_CLIENT_ID: optionalText,
+    MICROSOFT_OIDC_CLIENT_SECRET: optionalText,
+    MICROSOFT_OIDC_REDIRECT_URI: optionalText.pipe(z.url().optional()),
     TRUST_PROXY: booleanText,
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const ranges = (value ?? '')
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean);
+        try {
+          proxyList(ranges);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        }
+        return ranges;
+      }),
+    TRUST_PROXY_HOPS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[1-9]\d{0,2}$/, 'must be a whole number of proxies (1 or more)')
+        .transform(Number)
+        .optional(),
+    ),
+    REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
     SOFFICE_PATH: z.string().trim().min(1).default('soffice'),
     PUBLIC_DIR: optionalText,
   });
@@ -135,7 +196,19 @@ export class ConfigError extends Error {
 }
 
 /** Validates the environment; throws a `ConfigError` listing every bad variable. */
-const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+const OIDC_VARIABLE_GROUPS = [
+  ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+  ['MICROSOFT_OIDC_ISSUER', 'MICROSOFT_OIDC_CLIENT_ID', 'MICROSOFT_OIDC_CLIENT_SECRET'],
+] as const;
+const PROXY_VARIABLES = ['TRUST_PROXY', 'TRUSTED_PROXIES', 'TRUST_PROXY_HOPS'] as const;
+
+/** TRUSTED_PROXIES, TRUST_PROXY_HOPS or TRUST_PROXY=true (proxies on loopback or a private network). */
+export function proxyTrustFromEnv(env: ServerEnv): ProxyTrust {
+  if (env.TRUSTED_PROXIES.length > 0) return { kind: 'addresses', ranges: env.TRUSTED_PROXIES };
+  if (env.TRUST_PROXY_HOPS) return { kind: 'hops', hops: env.TRUST_PROXY_HOPS };
+  if (env.TRUST_PROXY) return { kind: 'addresses', ranges: LOCAL_PROXIES };
+  return NO_PROXY;
+}
 
 export function parseEnv(env: NodeJS.ProcessEnv): ServerEnv {
   const result = envSchema.safeParse(env);
@@ -143,11 +216,16 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerEnv {
     ? []
     : result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
   // Checked on the raw values so the message is complete even when other variables are wrong too.
-  const oidcSet = OIDC_VARIABLES.filter((key) => env[key]?.trim());
-  if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
-    for (const key of OIDC_VARIABLES) {
-      if (!oidcSet.includes(key)) lines.push(`  ${key}: is required when OpenID Connect is configured`);
+  for (const group of OIDC_VARIABLE_GROUPS) {
+    const set = group.filter((key) => env[key]?.trim());
+    if (set.length === 0 || set.length === group.length) continue;
+    for (const key of group) {
+      if (!env[key]?.trim()) lines.push(`  ${key}: is required when OpenID Connect is configured`);
     }
+  }
+  const proxySettings = PROXY_VARIABLES.filter((key) => env[key]?.trim() && env[key]?.trim() !== 'false' && env[key]?.trim() !== '0');
+  if (proxySettings.length > 1) {
+    lines.push(`  ${proxySettings.join(', ')}: set only one of them (see README, Configuration)`);
   }
   if (result.success && lines.length === 0) return result.data;
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -193,7 +271,16 @@ export async function configFromEnv(env: ServerEnv): Promise<AppConfig> {
             redirectUri: env.OIDC_REDIRECT_URI ?? `${appUrl}/api/auth/google/callback`,
           }
         : undefined,
-    trustProxy: env.TRUST_PROXY,
+    microsoftOidc:
+      env.MICROSOFT_OIDC_ISSUER && env.MICROSOFT_OIDC_CLIENT_ID && env.MICROSOFT_OIDC_CLIENT_SECRET
+        ? {
+            issuer: env.MICROSOFT_OIDC_ISSUER,
+            clientId: env.MICROSOFT_OIDC_CLIENT_ID,
+            clientSecret: env.MICROSOFT_OIDC_CLIENT_SECRET,
+            redirectUri: env.MICROSOFT_OIDC_REDIRECT_URI ?? `${appUrl}/api/auth/microsoft/callback`,
+          }
+        : undefined,
+    trustProxy: proxyTrustFromEnv(env),
     scrypt: PRODUCTION_SCRYPT,
     sofficePath: env.SOFFICE_PATH,
     limits: DEFAULT_LIMITS,

@@ -10,7 +10,7 @@ import type { FileStore } from './services/fileStore';
 import type { ListCache } from './services/listCache';
 import type { Mailer } from './services/mailer';
 import type { PdfWorker } from './services/pdfWorker';
-import type { SlidingWindowLimiter } from './services/rateLimit';
+import type { RateLimiter } from './services/rateLimit';
 import type { SessionReader } from './services/sessions';
 import type { TokenClaims, TokenService } from './services/tokens';
 
@@ -36,10 +36,14 @@ export interface ServerContext {
   sessions: SessionReader;
   /** Serialized document lists by user, version and page. */
   listCache: ListCache;
+  /** Named after their rules in `config.limits`; counted in Redis when REDIS_URL is set. */
   limiters: {
-    loginPerAccount: SlidingWindowLimiter;
-    loginPerAddress: SlidingWindowLimiter;
-    authPerAddress: SlidingWindowLimiter;
+    loginPerAccount: RateLimiter;
+    loginPerAddress: RateLimiter;
+    authPerAddress: RateLimiter;
+    failedUploadsPerAccount: RateLimiter;
+    recoveryPerEmail: RateLimiter;
+    recoveryPerAddress: RateLimiter;
   };
   /** Temporary folder for uploads in progress (DATA_DIR/tmp); emptied at start. */
   tmpDir: string;

@@ -5,6 +5,7 @@ import { AnnotationValidationError } from '@marginalia/pdf-editor/core';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { describeError, type Logger } from './logger';
+import { PoolRefusedError } from './services/boundedPool';
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -63,6 +64,12 @@ function fromParser(error: unknown): HttpError | undefined {
 
 export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  if (error instanceof PoolRefusedError) {
+    // A cancelled task's client has gone: the answer is never read, but it is not a server failure.
+    return error.reason === 'busy'
+      ? tooManyRequests('Too many requests. Please try again later.', error.retryAfterMs)
+      : new HttpError(408, 'The request was cancelled');
+  }
   if (error instanceof ZodError) return fromZod(error);
   if (error instanceof AnnotationValidationError) {
     return new HttpError(400, error.message, { extra: { errors: error.issues } });

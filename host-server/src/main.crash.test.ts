@@ -24,6 +24,8 @@ const env = () => ({
   JWT_SECRET: 'crash-test-secret-that-is-long-enough-123',
   DATABASE_URL: TEST_DATABASE === 'postgres' ? process.env.DATABASE_URL : '',
   DATABASE_SCHEMA: TEST_DATABASE === 'postgres' ? schema : '',
+  // Rate limits in this process's memory: a shared Redis would carry counts over from other runs.
+  REDIS_URL: '',
   PUBLIC_DIR: join(dataDir, 'no-web-app'),
 });
 

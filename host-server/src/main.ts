@@ -1,6 +1,6 @@
 // Server entry point: reads and checks the configuration, opens and migrates the database, settles
-// files left by an unclean stop, resumes conversion jobs, serves the API (and the built web app when
-// there is one) and shuts down cleanly on SIGTERM/SIGINT.
+// files left by an unclean stop, resumes conversion jobs, deletes expired recovery drafts, serves
+// the API (and the built web app when there is one) and shuts down cleanly on SIGTERM/SIGINT.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,13 +8,20 @@ import { createApp } from './app';
 import { ConfigError, configFromEnv, parseEnv } from './config';
 import { databaseClient, migrate, openDatabase, openReader, openSessionReader } from './db';
 import { consoleLogger, describeError } from './logger';
+import { afterResponseSettled } from './services/accountMail';
 import { ConversionRunner } from './services/conversions';
 import { LocalFileStore } from './services/fileStore';
 import { OutboxMailer, SmtpMailer } from './services/mailer';
 import { recoverFiles } from './services/maintenance';
+import { schedulePurge } from './services/recovery';
+import { connectRedis, MEMORY_STORE, type RateLimitStore } from './services/rateLimit';
 import { serveWebApp } from './static';
 
 async function main(): Promise<void> {
+  // Everything the server and its libraries create (the SQLite file and its WAL/SHM, stored and
+  // temporary files, mail in the outbox, the PDF worker's output) is the server account's alone:
+  // files 0600, folders 0700.
+  process.umask(0o077);
   const env = parseEnv(process.env);
   const config = await configFromEnv(env);
   const logger = consoleLogger;
@@ -28,10 +35,13 @@ async function main(): Promise<void> {
     : new OutboxMailer(join(config.dataDir, 'outbox'), env.MAIL_FROM, logger);
 
   const sessions = openSessionReader({ dataDir: config.dataDir }, reader);
-  const app = createApp({ config, knex, reader, sessions, fileStore, mailer, logger });
+  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, logger) : undefined;
+  const rateLimitStore: RateLimitStore = redis ? { kind: 'redis', client: redis, keyPrefix: 'marginalia:limits' } : MEMORY_STORE;
+  const app = createApp({ config, knex, reader, sessions, fileStore, mailer, logger, rateLimitStore });
   const runner = new ConversionRunner(app.server);
   app.setJobs(runner);
   await runner.start();
+  const stopPurge = schedulePurge(app.server);
 
   // dist/main.js sits in host-server/dist; the web app builds to host-app/dist.
   const here = dirname(fileURLToPath(import.meta.url));
@@ -52,6 +62,7 @@ async function main(): Promise<void> {
       webApp: existsSync(join(webApp, 'index.html')) ? webApp : 'not built',
       mail: env.SMTP_URL ? 'smtp' : `outbox (${join(config.dataDir, 'outbox')})`,
       googleSignIn: config.oidc ? 'configured' : 'not configured',
+      rateLimits: redis ? 'redis' : 'memory',
     });
   });
 
@@ -63,8 +74,12 @@ async function main(): Promise<void> {
     server.close();
     server.closeIdleConnections();
     await runner.stop();
+    stopPurge();
+    // Mails promised in answers already sent (reset and verification links) still go out.
+    await afterResponseSettled(app.server);
     app.server.pdfWorker.close();
     sessions.close();
+    redis?.disconnect();
     if (reader !== knex) await reader.destroy();
     await knex.destroy();
     process.exit(0);

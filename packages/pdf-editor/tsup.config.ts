@@ -1,31 +1,39 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: {
-    core: 'src/core/index.ts',
-    // The React editor (package entry ".") and its export worker, which the editor starts with
-    // `new Worker(new URL('./exportWorker.js', import.meta.url))` from the same folder.
-    index: 'src/react/index.ts',
-    exportWorker: 'src/react/export/exportWorker.ts',
+// The dependencies and peer dependencies the consumer installs (tsup would find them too; listed
+// so that subpaths such as react/jsx-runtime are kept external as well).
+const external = [
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  '@libpdf/core',
+  'pdfjs-dist',
+  'zod',
+  'nanoid',
+  'zustand',
+  'zustand/vanilla',
+];
+
+export default defineConfig([
+  {
+    entry: {
+      core: 'src/core/index.ts',
+      // The React editor (package entry ".").
+      index: 'src/react/index.ts',
+    },
+    format: ['esm', 'cjs'],
+    dts: { entry: { core: 'src/core/index.ts', index: 'src/react/index.ts' } },
+    // Shared chunks in both formats (experimental for CommonJS in esbuild/tsup): "." and "./core"
+    // then load one copy of every module, so their error classes are the same classes.
+    splitting: true,
+    sourcemap: true,
+    clean: true,
+    // import.meta.url locates the bundled fonts and workers; tsup shims it in the CommonJS build.
+    shims: true,
+    target: 'es2022',
+    external,
+    // Copies the stylesheet and pdf.js's worker, then builds the export worker (below) into the
+    // cleaned dist/: the two builds must not run side by side, or the clean could remove it.
+    onSuccess: 'node scripts/copy-assets.mjs && tsup --config tsup.worker.config.ts',
   },
-  format: ['esm', 'cjs'],
-  dts: { entry: { core: 'src/core/index.ts', index: 'src/react/index.ts' } },
-  sourcemap: true,
-  clean: true,
-  // import.meta.url locates the bundled fonts; tsup shims it in the CommonJS build.
-  shims: true,
-  target: 'es2022',
-  external: [
-    'react',
-    'react-dom',
-    'react/jsx-runtime',
-    'pdf-lib',
-    '@pdf-lib/fontkit',
-    'pdfjs-dist',
-    'zod',
-    'nanoid',
-    'zustand',
-    'zustand/vanilla',
-  ],
-  onSuccess: 'node scripts/copy-styles.mjs',
-});
+]);

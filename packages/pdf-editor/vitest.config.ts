@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'core',
           environment: 'node',
           include: ['src/core/**/*.test.ts', 'src/test-support/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.browser.test.ts'],
         },
       },
       {
@@ -31,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
-          include: ['src/**/*.browser.test.ts'],
+          include: ['src/**/*.browser.test.ts', 'scripts/**/*.browser.test.ts'],
           testTimeout: 240_000,
           hookTimeout: 300_000,
         },

@@ -1,9 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import {
+  AnnotationExportError,
   PdfEncryptedError,
+  PdfPasswordError,
   exportPdf,
+  exportPdfWithReport,
   importAnnotations,
   normalizeAnnotation,
+  protectPdf,
+  unprotectPdf,
   type Annotation,
 } from '@marginalia/pdf-editor/core';
 
@@ -47,14 +52,39 @@ const again = await importAnnotations(editable, { onWarning: (message) => consol
 console.log(again.map((annotation) => annotation.type)); // ['text', 'highlight']
 // #endregion
 
+// #region incremental
+// The original bytes stay as they are and the changes are appended: signatures still verify.
+const { bytes: signedAndAnnotated, incremental } = await exportPdfWithReport(await readFile('signed.pdf'), annotations, {
+  mode: 'native',
+});
+console.log(incremental); // true, unless the file had to be repaired to be read
+// Or drop earlier revisions and write the whole file anew:
+const compacted = await exportPdf(source, annotations, { incremental: false });
+// #endregion
+
+// #region password
+// Files that open without a password (even encrypted ones) need none; others need theirs.
+// The output stays encrypted with the same password and permissions.
+const fromLocked = await exportPdf(await readFile('locked.pdf'), annotations, { password: 'open sesame' });
+// #endregion
+
+// #region protect
+// AES-256: the user password opens the file with these permissions; the owner password opens it
+// with all of them and may change them.
+const locked = await protectPdf(source, { userPassword: 'open sesame', ownerPassword: 'admin', permissions: { copy: false } });
+const unlocked = await unprotectPdf(locked, 'admin');
+// #endregion
+
 // #region errors
 try {
   await exportPdf(await readFile('locked.pdf'), annotations);
 } catch (error) {
-  if (error instanceof PdfEncryptedError)
-    console.error(error.message); // "This PDF is password-protected. ..."
+  if (error instanceof PdfPasswordError)
+    console.error(error.reason); // 'missing': ask for the password, then pass it as { password }
+  else if (error instanceof PdfEncryptedError) console.error(error.message);
+  else if (error instanceof AnnotationExportError) console.error(`Could not write ${error.annotationId}`);
   else throw error;
 }
 // #endregion
 
-export { chinese, watermarked };
+export { chinese, compacted, fromLocked, signedAndAnnotated, unlocked, watermarked };

@@ -1,6 +1,6 @@
 // Account calls (spec section 7).
 import { api } from './instance';
-import type { AuthResponse, User } from './types';
+import type { AuthResponse, SignInProvider, User } from './types';
 
 export const authApi = {
   login: (credentials: { email: string; password: string }) =>
@@ -16,5 +16,34 @@ export const authApi = {
     api().request<{ message?: string }>('/api/auth/forgot-password', { method: 'POST', body: { email } }),
   resetPassword: (token: string, newPassword: string) =>
     api().request<{ message?: string }>('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
-  googleUrl: () => api().url('/api/auth/google'),
+  /** Where the browser goes to sign in with `provider` (the server redirects on to it). */
+  signInUrl: (provider: SignInProvider) => api().url(`/api/auth/${provider}`),
+  /** The social sign-in providers the server is configured for; none when it cannot say. */
+  providers: async (): Promise<SignInProvider[]> =>
+    (await api().request<{ providers: SignInProvider[] }>('/api/auth/providers', { silent: true })).providers,
+  /** Starts the account's one 14-day trial of the Personal plan (409 when it was used). */
+  startTrial: async (): Promise<User> =>
+    (await api().request<{ user: User }>('/api/account/trial', { method: 'POST', handledStatuses: [409] })).user,
+  /** A new email is not applied at once: the answer's message says where the link went. */
+  updateProfile: (changes: { name?: string; email?: string; currentPassword?: string }) =>
+    api().request<{ user: User; message?: string }>('/api/auth/profile', {
+      method: 'PATCH',
+      body: changes,
+      // A wrong current password is shown under its field.
+      handledStatuses: [400],
+    }),
+  changePassword: (oldPassword: string, newPassword: string) =>
+    api().request<AuthResponse & { message: string }>('/api/auth/change-password', {
+      method: 'POST',
+      body: { oldPassword, newPassword },
+      handledStatuses: [400],
+    }),
+  verifyEmail: (token: string) =>
+    api().request<{ message: string; email: string }>('/api/auth/verify-email', {
+      method: 'POST',
+      body: { token },
+      handledStatuses: [400, 409],
+    }),
+  resendVerification: () =>
+    api().request<{ message: string }>('/api/auth/resend-verification', { method: 'POST' }),
 };

@@ -31,7 +31,13 @@ export interface RequestOptions {
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   requestBlob(path: string, options?: RequestOptions): Promise<Blob>;
-  upload<T>(path: string, form: FormData, onProgress?: (progress: UploadProgress) => void, method?: 'POST' | 'PUT'): Promise<T>;
+  upload<T>(
+    path: string,
+    form: FormData,
+    onProgress?: (progress: UploadProgress) => void,
+    method?: 'POST' | 'PUT',
+    handledStatuses?: readonly number[],
+  ): Promise<T>;
   url(path: string): string;
 }
 
@@ -50,11 +56,12 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     const serverMessage = messageOf(body);
     const outcome = mapApiError(status, serverMessage, hadToken);
     if (outcome.clearToken) env.clearToken();
-    if (!options.silent && !(options.handledStatuses ?? []).includes(status)) {
+    const notify = !options.silent && !(options.handledStatuses ?? []).includes(status);
+    if (notify) {
       if (outcome.toast) env.notifyError(outcome.toast);
       if (outcome.redirectToLogin) env.goToLogin();
     }
-    return new ApiError(status, serverMessage ?? outcome.toast ?? `HTTP ${status}`, body);
+    return new ApiError(status, serverMessage ?? outcome.toast ?? `HTTP ${status}`, body, notify && Boolean(outcome.toast));
   }
 
   function headers(token: string | null, json: boolean): Headers {
@@ -80,7 +87,7 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       if (!options.silent) env.notifyError(ERROR_NETWORK);
-      throw new ApiError(0, ERROR_NETWORK, null);
+      throw new ApiError(0, ERROR_NETWORK, null, !options.silent);
     }
     return { response, hadToken: token !== null };
   }
@@ -101,7 +108,13 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
       return response.blob();
     },
 
-    upload<T>(path: string, form: FormData, onProgress?: (progress: UploadProgress) => void, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
+    upload<T>(
+      path: string,
+      form: FormData,
+      onProgress?: (progress: UploadProgress) => void,
+      method: 'POST' | 'PUT' = 'POST',
+      handledStatuses: readonly number[] = [],
+    ): Promise<T> {
       // XHR rather than fetch: fetch cannot report upload progress.
       return new Promise<T>((resolve, reject) => {
         const token = env.getToken();
@@ -125,11 +138,11 @@ export function createApiClient(env: ApiEnvironment): ApiClient {
             body = xhr.responseText;
           }
           if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-          else reject(fail(xhr.status, body, token !== null));
+          else reject(fail(xhr.status, body, token !== null, { handledStatuses }));
         };
         xhr.onerror = () => {
           env.notifyError(ERROR_NETWORK);
-          reject(new ApiError(0, ERROR_NETWORK, null));
+          reject(new ApiError(0, ERROR_NETWORK, null, true));
         };
         xhr.send(form);
       });

@@ -4,6 +4,10 @@ import type { UploadProgress } from './client';
 import { api } from './instance';
 import type {
   AnnotationsResponse,
+  ContentSaveResponse,
+  RevisionListResponse,
+  RevisionResponse,
+  RevisionSummary,
   DocumentListResponse,
   DocumentSummary,
   ShareResponse,
@@ -24,6 +28,8 @@ export const documentsApi = {
     return 'document' in body ? body.document : body;
   },
   download: (id: string) => api().requestBlob(`/api/documents/${id}/download`),
+  /** The stored PDF with its saved annotations burned in, as the editor's Download PDF gives it. */
+  exportAnnotated: (id: string) => api().requestBlob(`/api/documents/${id}/export`),
   remove: (id: string) => api().request<unknown>(`/api/documents/${id}`, { method: 'DELETE' }),
   upload: (file: File, onProgress?: (progress: UploadProgress) => void) => {
     const form = new FormData();
@@ -35,6 +41,25 @@ export const documentsApi = {
     api().request<AnnotationsResponse>(`/api/documents/${id}/annotations`, {
       method: 'PUT',
       body: { annotations, version },
+      handledStatuses: [409],
+    }),
+  /** Stores a new PDF (after page edits) and its annotations together; 409 when `version` is stale. */
+  saveContent: (id: string, pdf: Uint8Array, fileName: string, annotations: Annotation[], version: number) => {
+    const form = new FormData();
+    form.append('file', new File([pdf.slice().buffer], fileName, { type: 'application/pdf' }));
+    form.append('annotations', JSON.stringify(annotations));
+    form.append('version', String(version));
+    return api().upload<ContentSaveResponse>(`/api/documents/${id}/content`, form, undefined, 'PUT', [409]);
+  },
+  revisions: (id: string) => api().request<RevisionListResponse>(`/api/documents/${id}/revisions`),
+  revision: (id: string, revisionId: string) => api().request<RevisionResponse>(`/api/documents/${id}/revisions/${revisionId}`),
+  revisionFile: (id: string, revisionId: string) => api().requestBlob(`/api/documents/${id}/revisions/${revisionId}/file`),
+  saveVersion: (id: string, label?: string) =>
+    api().request<{ revision: RevisionSummary }>(`/api/documents/${id}/revisions`, { method: 'POST', body: label ? { label } : {} }),
+  restoreRevision: (id: string, revisionId: string, version: number) =>
+    api().request<ContentSaveResponse>(`/api/documents/${id}/revisions/${revisionId}/restore`, {
+      method: 'POST',
+      body: { version },
       handledStatuses: [409],
     }),
   share: (id: string) => api().request<ShareResponse>(`/api/documents/${id}/shares`, { method: 'POST' }),

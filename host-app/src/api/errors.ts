@@ -27,16 +27,23 @@ export function mapApiError(status: number, serverMessage: string | undefined, h
   return { toast: message ? message : ERROR_MESSAGES.fallback, clearToken: false, redirectToLogin: false };
 }
 
-/** An HTTP failure passed on to the caller after the user has been told. */
+/** An HTTP failure passed on to the caller; `notified` when the client already showed it to the user. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  constructor(status: number, message: string, body: unknown) {
+  readonly notified: boolean;
+  constructor(status: number, message: string, body: unknown, notified = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.notified = notified;
   }
+}
+
+/** Whether the user was already told about `error` (by the API client's toast). */
+export function alreadyNotified(error: unknown): boolean {
+  return error instanceof ApiError && error.notified;
 }
 
 export function messageOf(body: unknown): string | undefined {

@@ -7,11 +7,21 @@ export interface User {
   id: string;
   name: string;
   email: string;
+  /** Whether the owner followed the verification link mailed to `email`. */
+  emailVerified: boolean;
+  /** The plan that applies now, as the server works it out (a running trial's is `personal`). */
   plan: Plan;
+  /** When the account's one free trial ends or ended; null if it never started one. */
+  trialEndsAt: string | null;
+  /** Whether the trial is running now. */
+  trialActive: boolean;
   dailyUsage: number;
   storageUsed: number;
   createdAt: string;
 }
+
+/** Social sign-in providers the server may offer (GET /api/auth/providers lists the configured ones). */
+export type SignInProvider = 'google' | 'microsoft';
 
 export interface AuthResponse {
   token: string;
@@ -53,5 +63,46 @@ export interface SharedDocumentResponse {
   document: Pick<DocumentSummary, 'id' | 'name' | 'size' | 'status' | 'createdAt'>;
   annotations: unknown;
   version: number;
+  fileUrl: string;
+}
+
+/** PUT /content and a restore answer: the document, its annotations and version, and the revision made. */
+export interface ContentSaveResponse {
+  document: DocumentSummary;
+  annotations: Annotation[];
+  version: number;
+  revision: RevisionSummary | null;
+}
+
+export interface RevisionSummary {
+  id: string;
+  createdAt: string;
+  author: { id: string | null; name: string };
+  pageCount: number;
+  annotationCount: number;
+  size: number;
+  label: string | null;
+}
+
+export interface RevisionListResponse {
+  revisions: RevisionSummary[];
+}
+
+export interface RevisionResponse {
+  revision: RevisionSummary;
+  annotations: Annotation[];
+}
+
+export interface RecoveryCreated {
+  id: string;
+  expiresAt: string;
+}
+
+export interface RecoveryRecord {
+  fileName: string;
+  annotations: Annotation[];
+  editCount: number;
+  timeSpent: number;
+  expiresAt: string;
   fileUrl: string;
 }

@@ -71,6 +71,9 @@ export function Navbar() {
                   <Link role="menuitem" to="/dashboard">
                     Dashboard
                   </Link>
+                  <Link role="menuitem" to="/account">
+                    Account
+                  </Link>
                   <button role="menuitem" type="button" onClick={onLogout}>
                     Logout
                   </button>
@@ -100,6 +103,7 @@ export function Navbar() {
           {isAuthenticated ? (
             <>
               <span className="muted">Signed in as {user?.name}</span>
+              <NavLink to="/account">Account</NavLink>
               <button type="button" className="btn" onClick={onLogout}>
                 Logout
               </button>

@@ -3,6 +3,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { Layout } from '../components/Layout';
 import { Spinner } from '../components/Spinner';
+import { AccountPage } from '../features/account/AccountPage';
+import { VerifyEmailPage } from '../features/account/VerifyEmailPage';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { RedirectIfAuthenticated, RequireAuth } from '../features/auth/guards';
@@ -41,6 +43,8 @@ export const router = createBrowserRouter([
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/reset-password/:token', element: <ResetPasswordPage /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/account', element: <RequireAuth><AccountPage /></RequireAuth> },
       { path: '/recover/:recoveryId', element: <RecoverPage /> },
       { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
       { path: '/documents', element: <RequireAuth><DocumentsPage /></RequireAuth> },

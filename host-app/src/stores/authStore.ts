@@ -2,7 +2,7 @@
 // client reads it. `status` is 'checking' while a stored token is verified at start-up.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { User } from '../api/types';
+import type { Plan, User } from '../api/types';
 import { clearGuestFileHandoff } from '../features/guest/guestFiles';
 
 export const TOKEN_KEY = 'token';
@@ -17,6 +17,15 @@ interface AuthState {
   setUser(user: User): void;
   clear(): void;
   markReady(): void;
+}
+
+/**
+ * The account's plan as the server reported it during this page load (sign-in answer or the start-up
+ * check of a stored session); null for guests and while the check runs. Pro gates read this, never
+ * the copy persisted in local storage, which anyone can edit.
+ */
+export function selectVerifiedPlan(state: Pick<AuthState, 'status' | 'isAuthenticated' | 'user'>): Plan | null {
+  return state.status === 'ready' && state.isAuthenticated ? (state.user?.plan ?? null) : null;
 }
 
 export function readStoredToken(): string | null {

@@ -3,6 +3,9 @@
 import type { Knex } from 'knex';
 import * as initial from './001_initial';
 import * as documentsVersion from './002_documents_version';
+import * as emailVerification from './003_email_verification';
+import * as revisionsAndRecovery from './004_revisions_and_recovery';
+import * as trial from './005_trial';
 
 interface Migration {
   name: string;
@@ -13,6 +16,9 @@ interface Migration {
 const migrations: Migration[] = [
   { name: '001_initial', ...initial },
   { name: '002_documents_version', ...documentsVersion },
+  { name: '003_email_verification', ...emailVerification },
+  { name: '004_revisions_and_recovery', ...revisionsAndRecovery },
+  { name: '005_trial', ...trial },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

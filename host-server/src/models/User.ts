@@ -1,4 +1,6 @@
 // A person with an account. `passwordHash` is null for accounts created through OpenID Connect.
+// `plan` is the plan the account holds for good; a running trial lends it the Personal plan on top
+// (services/plans.ts says which plan applies now).
 import type { JSONSchema, RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
 import { Document } from './Document';
@@ -8,6 +10,7 @@ export type Plan = (typeof PLANS)[number];
 
 export class User extends BaseModel {
   static override tableName = 'users';
+  static override timestampColumns = ['createdAt', 'updatedAt', 'emailVerifiedAt', 'trialEndsAt'];
 
   declare id: string;
   declare name: string;
@@ -21,6 +24,10 @@ export class User extends BaseModel {
   /** Changes with every change to the user's documents (kept by database triggers). */
   declare documentsVersion: number;
   declare oidcSubject: string | null;
+  /** When the owner proved the address by following a verification link; null until then. */
+  declare emailVerifiedAt: string | null;
+  /** When the account's one trial ends or ended; null while no trial was started. */
+  declare trialEndsAt: string | null;
   declare createdAt: string;
   declare updatedAt: string;
 
@@ -39,6 +46,8 @@ export class User extends BaseModel {
       documentCount: { type: 'integer', minimum: 0 },
       documentsVersion: { type: 'integer', minimum: 0 },
       oidcSubject: { type: ['string', 'null'], maxLength: 255 },
+      emailVerifiedAt: { type: ['string', 'null'] },
+      trialEndsAt: { type: ['string', 'null'] },
       createdAt: { type: 'string' },
       updatedAt: { type: 'string' },
     },

@@ -3,7 +3,11 @@
 import type { Knex } from 'knex';
 import { ConversionJob } from './ConversionJob';
 import { Document } from './Document';
+import { EmailVerification } from './EmailVerification';
+import { OidcFlow } from './OidcFlow';
 import { PasswordReset } from './PasswordReset';
+import { RecoveryDraft } from './RecoveryDraft';
+import { Revision } from './Revision';
 import { RevokedToken } from './RevokedToken';
 import { Share } from './Share';
 import { User } from './User';
@@ -16,13 +20,18 @@ export function bindModels(knex: Knex) {
     Share: Share.bindKnex(knex),
     PasswordReset: PasswordReset.bindKnex(knex),
     RevokedToken: RevokedToken.bindKnex(knex),
+    Revision: Revision.bindKnex(knex),
+    RecoveryDraft: RecoveryDraft.bindKnex(knex),
+    EmailVerification: EmailVerification.bindKnex(knex),
+    OidcFlow: OidcFlow.bindKnex(knex),
   };
 }
 
 export type Models = ReturnType<typeof bindModels>;
 
-export { ConversionJob, Document, PasswordReset, RevokedToken, Share, User };
+export { ConversionJob, Document, EmailVerification, OidcFlow, PasswordReset, RecoveryDraft, Revision, RevokedToken, Share, User };
 export { SUMMARY_COLUMNS } from './Document';
 export type { DocumentStatus } from './Document';
 export type { JobKind } from './ConversionJob';
 export type { Plan } from './User';
+export type { VerificationPurpose } from './EmailVerification';

@@ -120,3 +120,20 @@ describe('export', () => {
     await t.http.get(`/api/documents/${documentId}/export?watermark=maybe`).set(auth()).expect(400);
   });
 });
+
+describe('partial annotations', () => {
+  it('completes them as the spec says: a generated id, defaults for what is missing', async () => {
+    const { body: before } = await t.http.get(`/api/documents/${documentId}/annotations`).set(auth()).expect(200);
+    const saved = await t.http
+      .put(`/api/documents/${documentId}/annotations`)
+      .set(auth())
+      .send({ annotations: [{ type: 'rectangle', page: 1 }, { type: 'text', page: 2, content: 'Partial' }], version: before.version })
+      .expect(200);
+    const [rectangle, text] = saved.body.annotations;
+    expect(rectangle).toMatchObject({ type: 'rectangle', width: 100, height: 100, strokeWidth: 2, color: '#000000' });
+    expect(rectangle.id).toEqual(expect.any(String));
+    expect(text).toMatchObject({ content: 'Partial', fontSize: 16, fontFamily: 'Arial' });
+    const { body: read } = await t.http.get(`/api/documents/${documentId}/annotations`).set(auth()).expect(200);
+    expect(read.annotations).toEqual(saved.body.annotations);
+  });
+});

@@ -15,20 +15,27 @@ import { isoNow } from '../models/BaseModel';
 import type { Document } from '../models';
 import { findOwnDocument } from '../services/documents';
 import { contentDisposition, withExtension } from '../services/fileNames';
-import { PdfWorkerError } from '../services/pdfWorker';
+import { findAnnotationImageProblem } from '../services/annotationImages';
+import { jobLimitHttpError, PdfWorkerError } from '../services/pdfWorker';
+import { readAnnotations } from './annotationInput';
 import { jsonBody, readBody } from './bodies';
 import { authState, requireAuth } from './requireAuth';
+import { MAX_WHOLE_NUMBER } from './validation';
 
 const putSchema = z.object({
   annotations: z.unknown(),
-  version: z.number({ error: 'version is required (the version the edits are based on)' }).int().min(0),
+  version: z
+    .number({ error: 'version is required (the version the edits are based on)' })
+    .int()
+    .min(0)
+    .max(MAX_WHOLE_NUMBER, `version must be at most ${MAX_WHOLE_NUMBER}`),
 });
 
 export const STALE_VERSION =
   'These annotations were changed elsewhere (another tab or device). Reload to get the latest version before saving.';
 
 /** The stored annotations, validated again on the way out (the format may have moved on). */
-export function storedAnnotations(document: Document): Annotation[] {
+export function storedAnnotations(document: Pick<Document, 'annotations'>): Annotation[] {
   return document.annotations ? parseAnnotations(document.annotations) : [];
 }
 
@@ -49,15 +56,23 @@ export async function sendExport(
     throw conflict(`This document is not ready (status ${document.status}).`);
   }
   const annotations = storedAnnotations(document);
+  // Stored before the image rule existed, or written by another tool: refused, never fetched.
+  const imageProblem = findAnnotationImageProblem(annotations);
+  if (imageProblem) throw new HttpError(422, imageProblem.message, { extra: { errors: [imageProblem] } });
   const outDir = join(server.tmpDir, `export-${randomUUID()}`);
   await mkdir(outDir, { recursive: true });
   const output = join(outDir, 'export.pdf');
   const source = await server.fileStore.localFile(document.pdfKey, outDir);
   try {
-    await server.pdfWorker.exportPdf(source.path, output, annotations, watermark);
+    // A guest's export through a share link is queued as the owner's job.
+    await server.pdfWorker.exportPdf(source.path, output, annotations, watermark, { owner: document.userId });
   } catch (error) {
     await rm(outDir, { recursive: true, force: true });
-    if (error instanceof PdfWorkerError && error.reason !== 'failed') throw new HttpError(422, error.message);
+    if (error instanceof PdfWorkerError) {
+      const limited = jobLimitHttpError(error);
+      if (limited) throw limited;
+      if (error.reason !== 'failed') throw new HttpError(422, error.message);
+    }
     throw error;
   } finally {
     await source.release();
@@ -85,7 +100,7 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
     const { user } = authState(ctx);
     const document = await findOwnDocument(server, user, ctx.params.id ?? '');
     const body = readBody(ctx, putSchema);
-    const annotations = parseAnnotations(body.annotations);
+    const annotations = readAnnotations(body.annotations);
     const changed = await server.models.Document.query()
       .findById(document.id)
       .where('userId', user.id)

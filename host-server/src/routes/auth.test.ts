@@ -1,6 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Logger } from '../logger';
+import { afterResponseSettled } from '../services/accountMail';
+import { OutboxMailer, type Mailer, type MailMessage } from '../services/mailer';
+import { linkToken, readOutbox } from '../test-support/outbox';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../test-support/testServer';
 
 let t: TestServer;
@@ -31,7 +33,10 @@ describe('register and login', () => {
       id: expect.any(String),
       name: 'Ada Lovelace',
       email: 'ada@example.com',
+      emailVerified: false,
       plan: 'free',
+      trialEndsAt: null,
+      trialActive: false,
       dailyUsage: 0,
       dailyLimit: 3,
       storageUsed: 0,
@@ -109,7 +114,7 @@ describe('register and login', () => {
 });
 
 describe('session', () => {
-  it('updates the profile and refuses another account\'s email with 409', async () => {
+  it('updates the name, and leaves the email as it is until the new address is verified', async () => {
     const { token } = await t.createUser({ name: 'Before' });
     const updated = await t.http
       .patch('/api/auth/profile')
@@ -117,11 +122,12 @@ describe('session', () => {
       .send({ name: 'After Name' })
       .expect(200);
     expect(updated.body.user.name).toBe('After Name');
-    await t.http
+    const moved = await t.http
       .patch('/api/auth/profile')
       .set('Authorization', `Bearer ${token}`)
-      .send({ email: 'ada@example.com' })
-      .expect(409);
+      .send({ email: 'ada@example.com', currentPassword: TEST_PASSWORD })
+      .expect(200);
+    expect(moved.body.user.email).not.toBe('ada@example.com');
     await t.http.patch('/api/auth/profile').set('Authorization', `Bearer ${token}`).send({ name: 'x' }).expect(400);
   });
 
@@ -135,6 +141,12 @@ describe('session', () => {
 
   it('change-password needs the current password and ends older sessions', async () => {
     const { token } = await t.createUser({ email: 'changer@example.com' });
+    const missing = await t.http
+      .post('/api/auth/change-password')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ newPassword: 'N3w-password' })
+      .expect(400);
+    expect(missing.body.message).toBe('oldPassword: Current password is required');
     const wrong = await t.http
       .post('/api/auth/change-password')
       .set('Authorization', `Bearer ${token}`)
@@ -153,9 +165,9 @@ describe('session', () => {
 });
 
 describe('password reset', () => {
-  async function latestMail(): Promise<string> {
-    const files = (await readdir(t.outbox.dir)).sort();
-    return readFile(join(t.outbox.dir, files.at(-1) as string), 'utf8');
+  async function resetMailsTo(server: TestServer, address: string) {
+    await afterResponseSettled(server.app.server);
+    return (await readOutbox(server.outbox.dir)).filter((mail) => mail.to === address && mail.subject.includes('password'));
   }
 
   it('mails a single-use link through the outbox and answers the same for unknown addresses', async () => {
@@ -164,9 +176,8 @@ describe('password reset', () => {
     const known = await t.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
     expect(known.body).toEqual(unknown.body);
 
-    const mail = await latestMail();
-    expect(mail).toContain('To: forgetful@example.com');
-    const resetToken = /reset-password\?token=([\w-]+)/.exec(mail)?.[1];
+    const [mail] = await resetMailsTo(t, 'forgetful@example.com');
+    const resetToken = linkToken(mail?.text ?? '', '/reset-password');
     expect(resetToken).toBeTruthy();
 
     await t.http.post('/api/auth/reset-password').send({ token: resetToken, newPassword: 'weak' }).expect(400);
@@ -186,11 +197,92 @@ describe('password reset', () => {
     try {
       const { user } = await server.createUser({ email: 'late@example.com' });
       await server.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
-      const files = await readdir(server.outbox.dir);
-      const mail = await readFile(join(server.outbox.dir, files[0] as string), 'utf8');
-      const resetToken = /token=([\w-]+)/.exec(mail)?.[1];
+      const [mail] = await resetMailsTo(server, user.email);
+      const resetToken = linkToken(mail?.text ?? '', '/reset-password');
       now = new Date('2030-01-01T11:00:01Z');
       await server.http.post('/api/auth/reset-password').send({ token: resetToken, newPassword: 'Res3t-password' }).expect(400);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends at most one reset mail per account per 15 minutes, however often it is asked', async () => {
+    let now = new Date('2030-01-01T10:00:00Z');
+    const server = await createTestServer({ now: () => now });
+    try {
+      const { user } = await server.createUser({ email: 'flooded@example.com' });
+      // Asked five times at once: the check and the insert cannot interleave.
+      const asks = Array.from({ length: 5 }, () => server.http.post('/api/auth/forgot-password').send({ email: user.email }));
+      expect((await Promise.all(asks)).map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(await resetMailsTo(server, user.email)).toHaveLength(1);
+      now = new Date('2030-01-01T10:14:59Z');
+      await server.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+      expect(await resetMailsTo(server, user.email)).toHaveLength(1);
+      now = new Date('2030-01-01T10:15:01Z');
+      await server.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+      expect(await resetMailsTo(server, user.email)).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers known and unknown addresses alike, without waiting on the lookup, the token or the mail', async () => {
+    const server = await createTestServer();
+    try {
+      const { user } = await server.createUser({ email: 'known@example.com' });
+      // The mail server does not answer until released.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const outbox = server.outbox;
+      const gated: Mailer = {
+        async send(message: MailMessage) {
+          await released;
+          await outbox.send(message);
+        },
+      };
+      server.app.server.mailer = gated;
+      // And the database is held by another transaction: any lookup or insert waits for it.
+      const holder = await server.knex.transaction();
+      try {
+        if (server.app.server.client === 'postgres') {
+          await holder.raw('lock table ??, ?? in access exclusive mode', ['users', 'password_resets']);
+        }
+        const ask = (email: string) => server.http.post('/api/auth/forgot-password').send({ email }).timeout(30_000);
+        const known = await ask(user.email);
+        const unknown = await ask('unknown@example.com');
+        expect(known.status).toBe(200);
+        expect(known.body).toEqual(unknown.body);
+        expect(known.body).toEqual({ message: 'If an account exists for that email, a password reset link has been sent.' });
+        expect(await readOutbox(outbox.dir)).toEqual([]);
+      } finally {
+        await holder.commit();
+      }
+      release();
+      const mails = await resetMailsTo(server, user.email);
+      expect(mails).toHaveLength(1);
+      expect((await readOutbox(outbox.dir)).map((mail) => mail.to)).toEqual([user.email]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never writes a reset link to the log; the development outbox alone holds it', async () => {
+    const server = await createTestServer();
+    const lines: string[] = [];
+    const record = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+      lines.push(JSON.stringify({ level, message, ...fields }));
+    const logger: Logger = { info: record('info'), warn: record('warn'), error: record('error') };
+    try {
+      const { user } = await server.createUser({ email: 'logged@example.com' });
+      server.app.server.logger = logger;
+      server.app.server.mailer = new OutboxMailer(server.outbox.dir, 'Marginalia <no-reply@test>', logger);
+      await server.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
+      const [mail] = await resetMailsTo(server, user.email);
+      const token = linkToken(mail?.text ?? '', '/reset-password');
+      expect(token).toBeTruthy();
+      expect(lines.some((line) => line.includes('mail written to outbox'))).toBe(true);
+      expect(lines.join('\n')).not.toContain(token);
+      expect(lines.join('\n')).not.toContain('reset-password');
     } finally {
       await server.close();
     }

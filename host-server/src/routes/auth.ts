@@ -1,23 +1,23 @@
 // /api/auth: register, login, the current user, profile and password changes, password reset by
 // e-mail, and logout (which revokes the token it is called with).
 import type Router from '@koa/router';
-import { UniqueViolationError } from 'objection';
 import type { ServerContext } from '../context';
-import { badRequest, HttpError, tooManyRequests, unauthorized } from '../errors';
+import { tooManyRequests, unauthorized } from '../errors';
 import { isoNow } from '../models/BaseModel';
 import type { User } from '../models';
 import {
   checkCredentials,
-  createPasswordReset,
   createUser,
-  EMAIL_TAKEN,
+  requireCurrentPassword,
   resetPassword,
+  sendPasswordReset,
   setPassword,
 } from '../services/accounts';
-import { verifyPassword } from '../services/passwords';
+import { requestEmailChange, sendVerification } from '../services/emailVerification';
 import { presentUser } from '../services/presenters';
-import type { SlidingWindowLimiter } from '../services/rateLimit';
+import type { RateLimiter } from '../services/rateLimit';
 import { jsonBody, readBody } from './bodies';
+import { requestSignal } from './requestSignal';
 import { authState, requireAuth } from './requireAuth';
 import {
   changePasswordSchema,
@@ -30,9 +30,12 @@ import {
 
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 const FORGOT_ANSWER = 'If an account exists for that email, a password reset link has been sent.';
+const emailChangeSent = (email: string) =>
+  `A verification link has been sent to ${email}. Your email address changes when you open it.`;
 
-function limit(limiter: SlidingWindowLimiter, key: string): void {
-  const verdict = limiter.hit(key);
+/** Takes a point from `limiter` for `key`, or refuses with 429 and `Retry-After`. */
+export async function limit(limiter: RateLimiter, key: string): Promise<void> {
+  const verdict = await limiter.consume(key);
   if (!verdict.allowed) throw tooManyRequests(TOO_MANY_ATTEMPTS, verdict.retryAfterMs);
 }
 
@@ -46,9 +49,10 @@ export function registerAuthRoutes(router: Router, server: ServerContext): void 
   const { limiters } = server;
 
   router.post('/api/auth/register', json, async (ctx) => {
-    limit(limiters.authPerAddress, ctx.ip);
+    await limit(limiters.authPerAddress, ctx.ip);
     const body = readBody(ctx, registerSchema);
     const user = await createUser(server, body);
+    await sendVerification(server, user);
     ctx.status = 201;
     ctx.body = await session(server, user);
   });
@@ -56,16 +60,20 @@ export function registerAuthRoutes(router: Router, server: ServerContext): void 
   router.post('/api/auth/login', json, async (ctx) => {
     const { email, password } = readBody(ctx, loginSchema);
     // Per address: every attempt counts. Per account: failures count, so guessing one account's
-    // password from many addresses is slowed too, and a success clears them.
-    limit(limiters.loginPerAddress, ctx.ip);
-    const account = limiters.loginPerAccount.check(email);
-    if (!account.allowed) throw tooManyRequests(TOO_MANY_ATTEMPTS, account.retryAfterMs);
-    const user = await checkCredentials(server, email, password);
-    if (!user) {
-      limiters.loginPerAccount.hit(email);
-      throw unauthorized('Invalid email or password');
+    // password from many addresses is slowed too, and a success clears them. Both points are taken
+    // before the password is checked, so parallel guesses cannot all be evaluated; an attempt that
+    // was never checked (hashing busy, client gone) gives them back.
+    await limit(limiters.loginPerAddress, ctx.ip);
+    await limit(limiters.loginPerAccount, email);
+    let user: User | undefined;
+    try {
+      user = await checkCredentials(server, email, password, { signal: requestSignal(ctx) });
+    } catch (error) {
+      await Promise.all([limiters.loginPerAddress.refund(ctx.ip), limiters.loginPerAccount.refund(email)]);
+      throw error;
     }
-    limiters.loginPerAccount.reset(email);
+    if (!user) throw unauthorized('Invalid email or password');
+    await limiters.loginPerAccount.reset(email);
     ctx.body = await session(server, user);
   });
 
@@ -75,55 +83,45 @@ export function registerAuthRoutes(router: Router, server: ServerContext): void 
 
   router.patch('/api/auth/profile', auth, json, async (ctx) => {
     const { user } = authState(ctx);
-    const changes = readBody(ctx, profileSchema);
+    const { name, email, currentPassword } = readBody(ctx, profileSchema);
     const { User } = server.models;
-    if (changes.email && changes.email !== user.email && (await User.query().findOne({ email: changes.email }))) {
-      throw new HttpError(409, EMAIL_TAKEN);
+    const movesAddress = email !== undefined && email !== user.email;
+    if (movesAddress) {
+      await limit(limiters.loginPerAccount, user.email);
+      await requireCurrentPassword(user, currentPassword, 'currentPassword');
+      await limiters.loginPerAccount.reset(user.email);
     }
-    try {
-      await User.query()
-        .findById(user.id)
-        .patch({ ...changes, updatedAt: isoNow(server.now()) });
-    } catch (error) {
-      if (error instanceof UniqueViolationError) throw new HttpError(409, EMAIL_TAKEN);
-      throw error;
-    }
-    ctx.body = { user: await presentUser(server, await User.query().findById(user.id).throwIfNotFound()) };
+    if (name !== undefined) await User.query().findById(user.id).patch({ name, updatedAt: isoNow(server.now()) });
+    // The address changes only when the link sent to it is followed; the answer is the same whether
+    // or not another account has it, so this form tells nobody which addresses are registered.
+    if (movesAddress) await requestEmailChange(server, user, email);
+    ctx.body = {
+      user: await presentUser(server, await User.query().findById(user.id).throwIfNotFound()),
+      ...(movesAddress ? { message: emailChangeSent(email) } : {}),
+    };
   });
 
   router.post('/api/auth/change-password', auth, json, async (ctx) => {
     const { user } = authState(ctx);
     const { oldPassword, newPassword } = readBody(ctx, changePasswordSchema);
-    limit(limiters.loginPerAccount, user.email);
-    if (!user.passwordHash) throw badRequest('oldPassword: this account signs in with Google and has no password');
-    // 400 rather than 401: a wrong current password must not end the session in the app.
-    if (!(await verifyPassword(oldPassword, user.passwordHash))) throw badRequest('oldPassword: Current password is incorrect');
-    limiters.loginPerAccount.reset(user.email);
+    await limit(limiters.loginPerAccount, user.email);
+    await requireCurrentPassword(user, oldPassword, 'oldPassword');
+    await limiters.loginPerAccount.reset(user.email);
     const updated = await setPassword(server, user, newPassword);
     ctx.body = { message: 'Password changed', ...(await session(server, updated)) };
   });
 
   router.post('/api/auth/forgot-password', json, async (ctx) => {
-    limit(limiters.authPerAddress, ctx.ip);
+    await limit(limiters.authPerAddress, ctx.ip);
     const { email } = readBody(ctx, forgotPasswordSchema);
-    // One mail per account per window, whoever asks: the form cannot be used to flood a mailbox.
-    const perAccount = limiters.loginPerAccount.hit(`reset:${email}`);
-    const user = perAccount.allowed ? await server.models.User.query().findOne({ email }) : undefined;
-    if (user) {
-      const token = await createPasswordReset(server, user);
-      const link = `${server.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await server.mailer.send({
-        to: user.email,
-        subject: 'Reset your Marginalia password',
-        text: `Hello ${user.name},\n\nOpen this link within an hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message; your password stays the same.\n`,
-      });
-    }
+    // Looked up, throttled (one mail per account per 15 minutes) and mailed after the response.
+    sendPasswordReset(server, email);
     // The same answer whether or not the address is registered.
     ctx.body = { message: FORGOT_ANSWER };
   });
 
   router.post('/api/auth/reset-password', json, async (ctx) => {
-    limit(limiters.authPerAddress, ctx.ip);
+    await limit(limiters.authPerAddress, ctx.ip);
     const { token, newPassword } = readBody(ctx, resetPasswordSchema);
     await resetPassword(server, token, newPassword);
     ctx.body = { message: 'Your password has been reset. You can now sign in.' };

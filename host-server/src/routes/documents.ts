@@ -15,10 +15,17 @@ import { hasUploadsLeft, QUOTA_MESSAGE } from '../services/quota';
 import { detectFileKindOfPath } from '../services/sniff';
 import { receiveFile } from '../services/uploads';
 import { authState, requireAuth } from './requireAuth';
-import { UUID_PATTERN } from './validation';
+import { MAX_WHOLE_NUMBER, UUID_PATTERN } from './validation';
+
+export const TOO_MANY_FAILED_UPLOADS = 'Too many uploads could not be read. Please try again later.';
 
 const listQuery = z.object({
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+  page: z.coerce
+    .number()
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(MAX_WHOLE_NUMBER, `page must be at most ${MAX_WHOLE_NUMBER}`)
+    .default(1),
   limit: z.coerce
     .number()
     .int('limit must be a whole number')
@@ -55,18 +62,34 @@ export function registerDocumentRoutes(router: Router, server: ServerContext): v
       ctx.set('Connection', 'close');
       throw tooManyRequests(QUOTA_MESSAGE);
     }
-    const received = await receiveFile(ctx, {
-      tmpRoot: server.tmpDir,
-      field: 'file',
-      maxBytes: limits.maxUploadBytes,
-      tooLargeMessage: TOO_LARGE,
-    });
+    // Every upload takes a point of the failed-upload limit before it starts, so parallel bad uploads
+    // cannot overshoot it, and gives it back unless the file turns out unreadable (415, 422).
+    const failures = server.limiters.failedUploadsPerAccount;
+    const verdict = await failures.consume(user.id);
+    if (!verdict.allowed) {
+      ctx.set('Connection', 'close');
+      throw tooManyRequests(TOO_MANY_FAILED_UPLOADS, verdict.retryAfterMs);
+    }
+    let unreadable = false;
     try {
-      const document = await createDocument(server, user, received);
-      ctx.status = 201;
-      ctx.body = { document: presentDocument(server, document) };
+      const received = await receiveFile(ctx, {
+        tmpRoot: server.tmpDir,
+        field: 'file',
+        maxBytes: limits.maxUploadBytes,
+        tooLargeMessage: TOO_LARGE,
+      });
+      try {
+        const document = await createDocument(server, user, received);
+        ctx.status = 201;
+        ctx.body = { document: presentDocument(server, document) };
+      } catch (error) {
+        unreadable = error instanceof HttpError && (error.status === 415 || error.status === 422);
+        throw error;
+      } finally {
+        await received.cleanup();
+      }
     } finally {
-      await received.cleanup();
+      if (!unreadable) await failures.refund(user.id);
     }
   });
 

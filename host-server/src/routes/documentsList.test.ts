@@ -101,3 +101,15 @@ describe('the cached document list', () => {
     expect((await listed(document.id))?.name).toBe('renamed outside.pdf');
   });
 });
+
+describe('the list cache under one account', () => {
+  it('keeps at most its lists per user and its bytes, however many distinct queries the account sends', async () => {
+    const { user, token: bearer } = await t.createUser();
+    const cache = t.app.server.listCache;
+    for (let i = 0; i < 120; i += 1) {
+      await t.http.get(`/api/documents?page=1&search=${'q'.repeat(150)}${i}&pad=${'x'.repeat(4000)}`).set(auth(bearer)).expect(200);
+    }
+    expect(cache.entriesOf(user.id)).toBe(cache.limits.maxEntriesPerUser);
+    expect(cache.bytes).toBeLessThanOrEqual(cache.limits.maxBytes);
+  });
+});

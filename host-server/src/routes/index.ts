@@ -4,8 +4,12 @@ import type { ServerContext } from '../context';
 import { registerAnnotationRoutes } from './annotations';
 import { registerAuthRoutes } from './auth';
 import { registerDocumentRoutes } from './documents';
+import { registerEmailVerificationRoutes } from './emailVerification';
 import { registerOidcRoutes } from './oidc';
+import { registerRecoveryRoutes } from './recovery';
+import { registerRevisionRoutes } from './revisions';
 import { registerShareRoutes } from './shares';
+import { registerTrialRoutes } from './trial';
 
 export function buildApiRouter(server: ServerContext): Router {
   const router = new Router();
@@ -13,9 +17,13 @@ export function buildApiRouter(server: ServerContext): Router {
     ctx.body = { status: 'ok' };
   });
   registerAuthRoutes(router, server);
+  registerEmailVerificationRoutes(router, server);
   registerOidcRoutes(router, server);
   registerDocumentRoutes(router, server);
   registerAnnotationRoutes(router, server);
   registerShareRoutes(router, server);
+  registerRevisionRoutes(router, server);
+  registerRecoveryRoutes(router, server);
+  registerTrialRoutes(router, server);
   return router;
 }

@@ -72,19 +72,30 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Starts sign-in, "consents" at the provider with `claims`, and returns the callback's redirect. */
-async function signIn(claims: Record<string, unknown>, tamper: { state?: string; dropCookie?: boolean } = {}) {
-  const start = await t.http.get('/api/auth/google').expect(302);
-  const authorize = new URL(start.headers.location as string);
-  expect(authorize.origin + authorize.pathname).toBe(`${issuer}/authorize`);
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize.searchParams.get('redirect_uri')).toBe('http://api.test/api/auth/google/callback');
+/** The provider's consent: a fresh authorization code for the flow that `authorize` started. */
+function grantCode(authorize: URL, claims: Record<string, unknown>): string {
   const code = `code-${Math.random()}`;
   grants.set(code, {
     nonce: authorize.searchParams.get('nonce') ?? '',
     challenge: authorize.searchParams.get('code_challenge') ?? '',
     claims,
   });
+  return code;
+}
+
+/** Starts sign-in, "consents" at the provider with `claims`, and returns the callback's redirect. */
+async function signIn(claims: Record<string, unknown>, tamper: { state?: string; dropCookie?: boolean } = {}) {
+  return (await signInReplayable(claims, tamper)).redirect;
+}
+
+/** As `signIn`, also returning what a replay of the same callback needs. */
+async function signInReplayable(claims: Record<string, unknown>, tamper: { state?: string; dropCookie?: boolean } = {}) {
+  const start = await t.http.get('/api/auth/google').expect(302);
+  const authorize = new URL(start.headers.location as string);
+  expect(authorize.origin + authorize.pathname).toBe(`${issuer}/authorize`);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('redirect_uri')).toBe('http://api.test/api/auth/google/callback');
+  const code = grantCode(authorize, claims);
   const cookie = (start.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
   expect(start.headers['set-cookie']?.[0]).toMatch(/httponly/i);
   const callback = t.http
@@ -92,7 +103,12 @@ async function signIn(claims: Record<string, unknown>, tamper: { state?: string;
     .query({ code, state: tamper.state ?? authorize.searchParams.get('state') });
   if (!tamper.dropCookie) callback.set('Cookie', cookie);
   const done = await callback.expect(302);
-  return new URL(done.headers.location as string);
+  return { redirect: new URL(done.headers.location as string), authorize, cookie };
+}
+
+async function userBehind(redirect: URL) {
+  const me = await t.http.get('/api/auth/me').set('Authorization', `Bearer ${redirect.searchParams.get('token')}`).expect(200);
+  return me.body.user as { id: string; email: string; emailVerified: boolean };
 }
 
 describe('OpenID Connect sign-in', () => {
@@ -102,24 +118,74 @@ describe('OpenID Connect sign-in', () => {
     const token = redirect.searchParams.get('token');
     expect(token).toBeTruthy();
     const me = await t.http.get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
-    expect(me.body.user).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.com', plan: 'free' });
+    // The provider vouched for the address, so the new account's address counts as verified.
+    expect(me.body.user).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.com', plan: 'free', emailVerified: true });
 
     const again = await signIn({ sub: 'google-1', email: 'grace@example.com', email_verified: true });
     const second = await t.http.get('/api/auth/me').set('Authorization', `Bearer ${again.searchParams.get('token')}`).expect(200);
     expect(second.body.user.id).toBe(me.body.user.id);
   });
 
-  it('links a verified address to the existing account with that email', async () => {
-    const { user } = await t.createUser({ email: 'linked@example.com' });
+  it('links the identity to an existing account when the provider and the account both verified the address', async () => {
+    const { user } = await t.createUser({ email: 'linked@example.com', emailVerified: true });
     const redirect = await signIn({ sub: 'google-2', email: 'linked@example.com', email_verified: true });
-    const me = await t.http.get('/api/auth/me').set('Authorization', `Bearer ${redirect.searchParams.get('token')}`).expect(200);
-    expect(me.body.user.id).toBe(user.id);
+    expect((await userBehind(redirect)).id).toBe(user.id);
+    expect((await t.app.server.models.User.query().findById(user.id))?.oidcSubject).toBe('google-2');
+  });
+
+  it('never links a victim to an account someone registered with their address without verifying it', async () => {
+    // The attacker registers the victim's address with a password of their own and never verifies it.
+    const attacker = await t.http
+      .post('/api/auth/register')
+      .send({ name: 'Mallory', email: 'victim@example.com', password: 'Att4cker-password' })
+      .expect(201);
+    // The victim then signs in with Google, which does vouch for the address.
+    const redirect = await signIn({ sub: 'victim-google', email: 'victim@example.com', email_verified: true });
+    expect(redirect.origin + redirect.pathname).toBe('http://app.test/auth/callback');
+    expect(redirect.searchParams.get('error')).toBe('account_email_unverified');
+    expect(redirect.searchParams.get('token')).toBeNull();
+    const account = await t.app.server.models.User.query().findById(attacker.body.user.id);
+    expect(account?.oidcSubject).toBeNull();
+    expect(await t.app.server.models.User.query().findOne({ oidcSubject: 'victim-google' })).toBeUndefined();
+    expect(attacker.body.user.emailVerified).toBe(false);
+  });
+
+  it.each([
+    ['the string "true"', 'true'],
+    ['a missing claim', undefined],
+    ['false', false],
+  ])('links nothing and creates nothing when email_verified is %s', async (_label, emailVerified) => {
+    const { user } = await t.createUser({ email: `owner-${String(emailVerified)}@example.com`, emailVerified: true });
+    const claims: Record<string, unknown> = { sub: `g-${String(emailVerified)}`, email: user.email };
+    if (emailVerified !== undefined) claims.email_verified = emailVerified;
+    const linking = await signIn(claims);
+    expect(linking.searchParams.get('error')).toBe('email_not_verified');
+    expect(linking.searchParams.get('token')).toBeNull();
+    expect((await t.app.server.models.User.query().findById(user.id))?.oidcSubject).toBeNull();
+
+    const stranger = `stranger-${String(emailVerified)}@example.com`;
+    const creating = await signIn({ ...claims, sub: `g2-${String(emailVerified)}`, email: stranger });
+    expect(creating.searchParams.get('error')).toBe('email_not_verified');
+    expect(await t.app.server.models.User.query().findOne({ email: stranger })).toBeUndefined();
+  });
+
+  it('refuses a replayed callback: a flow\'s state completes one sign-in only', async () => {
+    const first = await signInReplayable({ sub: 'g-replay', email: 'replay@example.com', email_verified: true });
+    expect(first.redirect.searchParams.get('token')).toBeTruthy();
+    // The same state and flow cookie again, even with a code the provider would honour.
+    const replay = await t.http
+      .get('/api/auth/google/callback')
+      .query({ code: grantCode(first.authorize, { sub: 'g-replay', email: 'replay@example.com', email_verified: true }), state: first.authorize.searchParams.get('state') })
+      .set('Cookie', first.cookie)
+      .expect(302);
+    const redirect = new URL(replay.headers.location as string);
+    expect(redirect.searchParams.get('error')).toBe('sign_in_failed');
+    expect(redirect.searchParams.get('token')).toBeNull();
   });
 
   it.each([
     ['a state that does not match', { sub: 'g3', email: 'x3@example.com', email_verified: true }, { state: 'forged' }],
     ['a callback without the flow cookie', { sub: 'g4', email: 'x4@example.com', email_verified: true }, { dropCookie: true }],
-    ['an unverified address', { sub: 'g5', email: 'linked@example.com', email_verified: false }, {}],
   ])('refuses %s with ?error=', async (_label, claims, tamper) => {
     const redirect = await signIn(claims, tamper);
     expect(redirect.searchParams.get('error')).toBe('sign_in_failed');
@@ -144,13 +210,72 @@ describe('OpenID Connect sign-in', () => {
 });
 
 describe('without a provider configured', () => {
-  it('redirects to the app with a clear error', async () => {
+  it('lists no provider and redirects either sign-in to the app with a clear error', async () => {
     const bare = await createTestServer();
     try {
+      expect((await bare.http.get('/api/auth/providers').expect(200)).body).toEqual({ providers: [] });
       const response = await bare.http.get('/api/auth/google').expect(302);
       expect(response.headers.location).toBe('http://app.test/auth/callback?error=google_sign_in_not_configured');
+      const microsoft = await bare.http.get('/api/auth/microsoft').expect(302);
+      expect(microsoft.headers.location).toBe('http://app.test/auth/callback?error=microsoft_sign_in_not_configured');
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe('Microsoft (Entra ID) through the same OpenID Connect code', () => {
+  let ms: TestServer;
+  beforeAll(async () => {
+    ms = await createTestServer({
+      config: {
+        microsoftOidc: { issuer, clientId: 'client-id', clientSecret: 'client-secret', redirectUri: 'http://api.test/api/auth/microsoft/callback' },
+      },
+    });
+  });
+  afterAll(() => ms.close());
+
+  async function microsoftSignIn(claims: Record<string, unknown>, callbackPath = '/api/auth/microsoft/callback') {
+    const start = await ms.http.get('/api/auth/microsoft').expect(302);
+    const authorize = new URL(start.headers.location as string);
+    expect(authorize.searchParams.get('redirect_uri')).toBe('http://api.test/api/auth/microsoft/callback');
+    const cookie = (start.headers['set-cookie'] as unknown as string[])[0] ?? '';
+    expect(cookie).toMatch(/path=\/api\/auth\/microsoft;/i);
+    const done = await ms.http
+      .get(callbackPath)
+      .query({ code: grantCode(authorize, claims), state: authorize.searchParams.get('state') })
+      .set('Cookie', cookie.split(';')[0] ?? '')
+      .expect(302);
+    return new URL(done.headers.location as string);
+  }
+
+  it('is listed alone, signs in, and keeps its subjects apart from Google\'s', async () => {
+    expect((await ms.http.get('/api/auth/providers').expect(200)).body).toEqual({ providers: ['microsoft'] });
+    const google = await ms.http.get('/api/auth/google').expect(302);
+    expect(google.headers.location).toBe('http://app.test/auth/callback?error=google_sign_in_not_configured');
+
+    const redirect = await microsoftSignIn({ sub: 'shared-sub', email: 'entra@example.com', email_verified: true, name: 'Entra User' });
+    const me = await ms.http.get('/api/auth/me').set('Authorization', `Bearer ${redirect.searchParams.get('token')}`).expect(200);
+    expect(me.body.user).toMatchObject({ email: 'entra@example.com', emailVerified: true });
+    const stored = await ms.app.server.models.User.query().findById(me.body.user.id);
+    expect(stored?.oidcSubject).toBe('microsoft:shared-sub');
+  });
+
+  it('keeps the verification rules: no e-mail_verified claim, no account', async () => {
+    const redirect = await microsoftSignIn({ sub: 'no-claim', email: 'unverified-ms@example.com' });
+    expect(redirect.searchParams.get('error')).toBe('email_not_verified');
+    expect(await ms.app.server.models.User.query().findOne({ email: 'unverified-ms@example.com' })).toBeUndefined();
+  });
+});
+
+describe('both providers configured', () => {
+  it('lists Google then Microsoft', async () => {
+    const settings = { issuer, clientId: 'client-id', clientSecret: 'client-secret', redirectUri: 'http://api.test/cb' };
+    const both = await createTestServer({ config: { oidc: settings, microsoftOidc: settings } });
+    try {
+      expect((await both.http.get('/api/auth/providers').expect(200)).body).toEqual({ providers: ['google', 'microsoft'] });
+    } finally {
+      await both.close();
     }
   });
 });

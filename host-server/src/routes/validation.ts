@@ -1,6 +1,8 @@
 // Request schemas shared by the auth routes, with the spec's messages (section 5), so the server
 // refuses exactly what the sign-in and sign-up forms refuse.
+import type { Middleware } from 'koa';
 import { z } from 'zod';
+import { badRequest } from '../errors';
 
 // "A standard email pattern": something@something.tld, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -45,16 +47,26 @@ export const loginSchema = z.object({
   password: currentPasswordField.pipe(z.string().min(8, 'Password must be at least 8 characters')),
 });
 
+/** The account's current password, asked before a change of e-mail or password. */
+export const confirmingPasswordField = z
+  .string({ error: 'Current password is required' })
+  .min(1, 'Current password is required')
+  .max(256, 'Password must be at most 256 characters');
+
 export const profileSchema = z
-  .object({ name: nameField.optional(), email: emailField.optional() })
+  .object({ name: nameField.optional(), email: emailField.optional(), currentPassword: confirmingPasswordField.optional() })
   .refine((profile) => profile.name !== undefined || profile.email !== undefined, 'Give a name or an email to change');
 
 export const changePasswordSchema = z.object({
-  oldPassword: currentPasswordField,
+  oldPassword: confirmingPasswordField,
   newPassword: newPasswordField,
 });
 
 export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200, 'Invalid token'),
+});
 
 export const resetPasswordSchema = z.object({
   token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200, 'Invalid token'),
@@ -63,3 +75,36 @@ export const resetPasswordSchema = z.object({
 
 /** A route parameter that should be one of our UUIDs; anything else cannot name a row. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The largest whole number a request may give for a count, page or version: PostgreSQL's
+ * `integer`. Larger ones cannot be compared with a stored value there (SQLite would take them), so
+ * both databases refuse them alike with a 400.
+ */
+export const MAX_WHOLE_NUMBER = 2_147_483_647;
+
+/**
+ * Where a NUL character sits in a parsed JSON value (`annotations.3.text`), if anywhere.
+ * PostgreSQL cannot store NUL in text or JSON, so inputs carrying one are refused up front
+ * rather than failing in the database.
+ */
+export function nulCharacterPath(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const inner = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return path || 'body';
+    const found = nulCharacterPath(item, inner);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Refuses a NUL character anywhere in the path or query string (`%00`) with 400. */
+export function refuseNulInUrl(): Middleware {
+  // Not async: on every request, the check should cost no more than the string search.
+  return (ctx, next) => {
+    if (ctx.url.includes('%00')) throw badRequest('The address must not contain NUL characters (%00)');
+    return next();
+  };
+}

@@ -4,13 +4,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { raw, UniqueViolationError } from 'objection';
 import type { ServerContext } from '../context';
-import { conflict, HttpError } from '../errors';
+import { badRequest, conflict, HttpError } from '../errors';
 import { isoNow } from '../models/BaseModel';
 import type { User } from '../models';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import { afterResponse, RESET_LINK_MINUTES, resetMail } from './accountMail';
+import { hashPassword, verifyAgainstNothing, verifyPassword, type HashOptions } from './passwords';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
-const RESET_TTL_MS = 60 * 60_000;
+const RESET_TTL_MS = RESET_LINK_MINUTES * 60_000;
+/** At most one reset mail per account in this time, whoever asks: the form cannot flood a mailbox. */
+export const RESET_MAIL_INTERVAL_MS = 15 * 60_000;
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -18,7 +21,7 @@ export function sha256(text: string): string {
 
 export async function createUser(
   server: ServerContext,
-  fields: { name: string; email: string; password?: string; oidcSubject?: string },
+  fields: { name: string; email: string; password?: string; oidcSubject?: string; emailVerified?: boolean },
 ): Promise<User> {
   const { User } = server.models;
   if (await User.query().findOne({ email: fields.email })) throw conflict(EMAIL_TAKEN);
@@ -36,6 +39,7 @@ export async function createUser(
       sessionEpoch: 0,
       documentCount: 0,
       oidcSubject: fields.oidcSubject ?? null,
+      emailVerifiedAt: fields.emailVerified ? now : null,
       createdAt: now,
       updatedAt: now,
     });
@@ -47,13 +51,30 @@ export async function createUser(
 }
 
 /** The user whose e-mail and password these are, or undefined, in the same time either way. */
-export async function checkCredentials(server: ServerContext, email: string, password: string): Promise<User | undefined> {
+export async function checkCredentials(
+  server: ServerContext,
+  email: string,
+  password: string,
+  options: HashOptions = {},
+): Promise<User | undefined> {
   const user = await server.models.User.query().findOne({ email });
   if (!user?.passwordHash) {
-    await verifyAgainstNothing(password, server.config.scrypt);
+    await verifyAgainstNothing(password, server.config.scrypt, options);
     return undefined;
   }
-  return (await verifyPassword(password, user.passwordHash)) ? user : undefined;
+  return (await verifyPassword(password, user.passwordHash, options)) ? user : undefined;
+}
+
+/**
+ * Refuses (400, naming `field`) a change of e-mail or password unless `password` is the account's
+ * current one. 400 rather than 401: a mistyped password must not end the session in the app.
+ */
+export async function requireCurrentPassword(user: User, password: string | undefined, field: string): Promise<void> {
+  if (!password) throw badRequest(`${field}: Current password is required`);
+  if (!user.passwordHash) {
+    throw badRequest(`${field}: This account signs in with Google and has no password. Set one with "Forgot password?" first.`);
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(`${field}: Current password is incorrect`);
 }
 
 /** Sets a new password and ends every existing session of the account. */
@@ -65,19 +86,45 @@ export async function setPassword(server: ServerContext, user: User, password: s
   return server.models.User.query().findById(user.id).throwIfNotFound();
 }
 
-/** Creates a reset token for the account and returns it (only its hash is stored). */
-export async function createPasswordReset(server: ServerContext, user: User): Promise<string> {
+/**
+ * Creates a reset token for the account and returns it (only its hash is stored), or undefined when
+ * the account was sent one less than 15 minutes ago. The check and the insert share a transaction
+ * with the account's row locked on PostgreSQL (SQLite's single writer serializes them already).
+ */
+export async function createPasswordReset(server: ServerContext, user: User): Promise<string | undefined> {
   const token = randomBytes(32).toString('base64url');
   const now = server.now();
-  await server.models.PasswordReset.query().insert({
-    id: randomUUID(),
-    userId: user.id,
-    tokenHash: sha256(token),
-    expiresAt: isoNow(new Date(now.getTime() + RESET_TTL_MS)),
-    usedAt: null,
-    createdAt: isoNow(now),
+  return server.knex.transaction(async (trx) => {
+    const lock = server.models.User.query(trx).findById(user.id);
+    if (server.client === 'postgres') lock.forUpdate();
+    await lock;
+    const recent = await server.models.PasswordReset.query(trx)
+      .where('userId', user.id)
+      .where('createdAt', '>', isoNow(new Date(now.getTime() - RESET_MAIL_INTERVAL_MS)))
+      .first();
+    if (recent) return undefined;
+    await server.models.PasswordReset.query(trx).insert({
+      id: randomUUID(),
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: isoNow(new Date(now.getTime() + RESET_TTL_MS)),
+      usedAt: null,
+      createdAt: isoNow(now),
+    });
+    return token;
   });
-  return token;
+}
+
+/**
+ * Mails a reset link to the account with this address, if there is one, after the response: the
+ * caller's answer and its timing are the same for registered and unknown addresses.
+ */
+export function sendPasswordReset(server: ServerContext, email: string): void {
+  afterResponse(server, 'password reset mail', async () => {
+    const user = await server.models.User.query().findOne({ email });
+    const token = user && (await createPasswordReset(server, user));
+    if (user && token) await server.mailer.send(resetMail(server, user, token));
+  });
 }
 
 export const INVALID_RESET = 'This password reset link is invalid or has expired.';

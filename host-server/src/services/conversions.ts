@@ -11,7 +11,7 @@ import { describeError } from '../logger';
 import { isoNow } from '../models/BaseModel';
 import type { ConversionJob, Document } from '../models';
 import { withFileIntent } from './maintenance';
-import { PdfWorkerError } from './pdfWorker';
+import { type JobOwner, PdfWorkerError } from './pdfWorker';
 import { detectFileKindOfPath } from './sniff';
 
 const run = promisify(execFile);
@@ -123,6 +123,11 @@ export class ConversionRunner implements JobNotifier {
     }
   }
 
+  /** The runner converts one document at a time, so its jobs wait in the queue unbounded, as their owner's. */
+  private jobOwner(document: Document): JobOwner {
+    return { owner: document.userId, background: true };
+  }
+
   private async convert(job: ConversionJob, document: Document, workDir: string): Promise<string> {
     const source = await this.server.fileStore.localFile(document.sourceKey, workDir);
     try {
@@ -130,11 +135,11 @@ export class ConversionRunner implements JobNotifier {
       if (job.kind === 'image') {
         const kind = await detectFileKindOfPath(source.path);
         if (kind !== 'png' && kind !== 'jpeg') throw new ConversionFailure('The image is not a PNG or JPEG file.');
-        await this.server.pdfWorker.imageToPdf(source.path, output, kind);
+        await this.server.pdfWorker.imageToPdf(source.path, output, kind, this.jobOwner(document));
         return output;
       }
       const converted = await this.convertWithLibreOffice(source.path, document, workDir);
-      await this.server.pdfWorker.check(converted);
+      await this.server.pdfWorker.check(converted, this.jobOwner(document));
       return converted;
     } finally {
       await source.release();

@@ -8,10 +8,11 @@ import { SUMMARY_COLUMNS, type Document, type User } from '../models';
 import type { DocumentSummary } from './presenters';
 import { UUID_PATTERN } from '../routes/validation';
 import { sanitizeFileName, withExtension } from './fileNames';
-import { withFileIntent } from './maintenance';
-import { PdfWorkerError } from './pdfWorker';
+import { withFileIntent, writeFileIntents } from './maintenance';
+import { exceedsPixelLimit, imageSize } from './imageSize';
+import { type JobOwner, jobLimitHttpError, PdfWorkerError, TOO_COMPLEX } from './pdfWorker';
 import { QUOTA_MESSAGE, reserveUpload } from './quota';
-import { detectFileKindOfPath, type FileKind, MIME_TYPES } from './sniff';
+import { detectFileKind, type FileKind, MIME_TYPES, readFileHead } from './sniff';
 import type { ReceivedFile } from './uploads';
 
 export const UNSUPPORTED_TYPE = 'File type not supported. Please upload PDF, JPG, PNG, DOC, or DOCX files.';
@@ -23,7 +24,6 @@ const PDF_REJECTIONS: Record<string, string> = {
   invalid: 'The file could not be read as a PDF; it may be truncated or damaged.',
   encrypted: 'Password-protected PDFs are not supported. Remove the password and upload the file again.',
   empty: 'This PDF has no pages.',
-  timeout: 'The PDF took too long to read and was not accepted.',
 };
 
 /** The user's document with this id; 404 for anybody else's id, or an id that is not one of ours. */
@@ -41,15 +41,16 @@ export async function findOwnDocument(
   return document;
 }
 
-/** Rejects a PDF the core cannot open (422), with a message saying why. */
-async function checkPdf(server: ServerContext, path: string): Promise<void> {
+/** Rejects a PDF the core cannot open (422), with a message saying why; answers its page count. */
+export async function checkPdf(server: ServerContext, path: string, job: JobOwner): Promise<number> {
   try {
-    await server.pdfWorker.check(path);
+    return (await server.pdfWorker.check(path, job)).pageCount;
   } catch (error) {
-    if (error instanceof PdfWorkerError && PDF_REJECTIONS[error.reason]) {
-      throw new HttpError(422, PDF_REJECTIONS[error.reason] as string);
-    }
-    throw error;
+    if (!(error instanceof PdfWorkerError)) throw error;
+    const limited = jobLimitHttpError(error);
+    if (limited) throw limited;
+    // Anything else the core stumbled on while reading the file is the file's doing, not the server's.
+    throw new HttpError(422, PDF_REJECTIONS[error.reason] ?? (PDF_REJECTIONS.invalid as string));
   }
 }
 
@@ -59,9 +60,13 @@ async function checkPdf(server: ServerContext, path: string): Promise<void> {
  * store happen in one transaction: if anything fails, none of them remains.
  */
 export async function createDocument(server: ServerContext, user: User, received: ReceivedFile): Promise<Document> {
-  const kind = await detectFileKindOfPath(received.path);
+  const head = await readFileHead(received.path);
+  const kind = detectFileKind(head);
   if (!kind) throw new HttpError(415, UNSUPPORTED_TYPE);
-  if (kind === 'pdf') await checkPdf(server, received.path);
+  // Refused before anything decodes it; a JPEG whose frame header lies past the head is measured by the worker.
+  const declared = kind === 'png' || kind === 'jpeg' ? imageSize(head) : undefined;
+  if (declared && exceedsPixelLimit(declared)) throw new HttpError(422, TOO_COMPLEX);
+  if (kind === 'pdf') await checkPdf(server, received.path, { owner: user.id });
 
   const { Document, ConversionJob } = server.models;
   const id = randomUUID();
@@ -80,7 +85,8 @@ export async function createDocument(server: ServerContext, user: User, received
         const inserted = await Document.query(trx).insertAndFetch({
           id,
           userId: user.id,
-          name: kind === 'pdf' ? originalName : withExtension(originalName, '.pdf'),
+          // The name downloads are offered under ends in what the file is, whatever the client called it.
+          name: /\.pdf$/i.test(originalName) ? originalName : withExtension(originalName, '.pdf'),
           originalName,
           mimeType: MIME_TYPES[kind],
           size: received.size,
@@ -122,16 +128,32 @@ export async function createDocument(server: ServerContext, user: User, received
   });
 }
 
-/** Deletes the row (its shares and jobs go with it), then its files. */
+/**
+ * Deletes the row (its shares, jobs and revisions go with it), then its files and its revisions'.
+ * The keys are read in the deleting transaction, under the row's lock, so a page save or revision
+ * committed just before is not missed.
+ */
 export async function deleteDocument(server: ServerContext, document: Document): Promise<void> {
-  const keys = document.fileKeys();
-  await withFileIntent(server.tmpDir, keys, async () => {
-    await server.knex.transaction(async (trx) => {
-      const deleted = await server.models.Document.query(trx).deleteById(document.id);
-      if (deleted === 1) await trx('users').where('id', document.userId).decrement('documentCount', 1);
+  let releaseIntents: (() => Promise<void>) | undefined;
+  try {
+    const keys = await server.knex.transaction(async (trx) => {
+      const query = server.models.Document.query(trx).findById(document.id);
+      if (server.client === 'postgres') query.forUpdate();
+      const current = await query;
+      if (!current) return [];
+      const revisionKeys = (await trx('revisions').where('documentId', document.id).distinct('pdfKey')) as Array<{
+        pdfKey: string;
+      }>;
+      const owned = [...new Set([...current.fileKeys(), ...revisionKeys.map((row) => row.pdfKey)])];
+      releaseIntents = await writeFileIntents(server.tmpDir, owned);
+      await server.models.Document.query(trx).deleteById(document.id);
+      await trx('users').where('id', document.userId).decrement('documentCount', 1);
+      return owned;
     });
     await Promise.all(keys.map((key) => server.fileStore.remove(key)));
-  });
+  } finally {
+    await releaseIntents?.();
+  }
 }
 export interface ListOptions {
   page: number;

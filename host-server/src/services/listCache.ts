@@ -7,30 +7,51 @@
 // server process on the same database.
 //
 // Bodies are kept as strings because Node sends a string body in one write with the headers, where
-// a Buffer takes a second write. Bounded by characters, least recently used user first out.
+// a Buffer takes a second write. Bounded by bytes, counting keys (query strings are the client's
+// choice, up to the header size limit) as well as bodies, and by lists per user, so one account
+// asking for endless distinct queries keeps only its latest few and never grows the cache past its
+// bound. A user's least recently used list goes first, then the least recently used user's lists.
 
 interface UserLists {
   version: number;
   bodies: Map<string, string>;
-  size: number;
+  bytes: number;
 }
 
-const DEFAULT_LIST_CACHE_CHARACTERS = 16 * 1024 * 1024;
+export interface ListCacheLimits {
+  /** Memory of all kept keys and bodies, estimated as 2 bytes a character plus a fixed overhead per entry. */
+  maxBytes: number;
+  /** Query strings kept per user. */
+  maxEntriesPerUser: number;
+}
+
+const DEFAULT_LIMITS: ListCacheLimits = { maxBytes: 32 * 1024 * 1024, maxEntriesPerUser: 32 };
+// A Map entry and a string header each, rounded up.
+const ENTRY_OVERHEAD_BYTES = 64;
+
+function entryBytes(key: string, body: string): number {
+  return 2 * (key.length + body.length) + ENTRY_OVERHEAD_BYTES;
+}
 
 export class ListCache {
-  readonly #maxCharacters: number;
+  readonly limits: ListCacheLimits;
   readonly #users = new Map<string, UserLists>();
-  #characters = 0;
+  #bytes = 0;
 
-  constructor(maxCharacters = DEFAULT_LIST_CACHE_CHARACTERS) {
-    this.#maxCharacters = maxCharacters;
+  constructor(limits: Partial<ListCacheLimits> = {}) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
 
   get(userId: string, version: number, query: string): string | undefined {
     const lists = this.#users.get(userId);
     if (lists?.version !== version) return undefined;
     const body = lists.bodies.get(query);
-    if (body !== undefined && this.#users.size > 1) {
+    if (body === undefined) return undefined;
+    if (lists.bodies.size > 1) {
+      lists.bodies.delete(query);
+      lists.bodies.set(query, body);
+    }
+    if (this.#users.size > 1) {
       this.#users.delete(userId);
       this.#users.set(userId, lists);
     }
@@ -38,34 +59,54 @@ export class ListCache {
   }
 
   set(userId: string, version: number, query: string, body: string): void {
-    if (body.length > this.#maxCharacters) return;
+    const bytes = entryBytes(query, body);
+    if (bytes + entryBytes(userId, '') > this.limits.maxBytes) return;
     let lists = this.#users.get(userId);
     if (lists && lists.version > version) return;
     if (lists?.version !== version) {
       this.#forget(userId);
-      lists = { version, bodies: new Map(), size: 0 };
+      lists = { version, bodies: new Map(), bytes: entryBytes(userId, '') };
+      this.#bytes += lists.bytes;
     }
-    const previous = lists.bodies.get(query);
-    lists.size += body.length - (previous?.length ?? 0);
-    this.#characters += body.length - (previous?.length ?? 0);
+    this.#remove(lists, query);
     lists.bodies.set(query, body);
+    lists.bytes += bytes;
+    this.#bytes += bytes;
+    for (const [oldest] of lists.bodies) {
+      if (lists.bodies.size <= this.limits.maxEntriesPerUser) break;
+      this.#remove(lists, oldest);
+    }
     this.#users.delete(userId);
     this.#users.set(userId, lists);
     for (const [oldest] of this.#users) {
-      if (this.#characters <= this.#maxCharacters) break;
+      if (this.#bytes <= this.limits.maxBytes) break;
       this.#forget(oldest);
     }
   }
 
-  /** Characters of all kept bodies. */
-  get size(): number {
-    return this.#characters;
+  /** Estimated bytes of every kept key and body. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Lists kept for `userId`. */
+  entriesOf(userId: string): number {
+    return this.#users.get(userId)?.bodies.size ?? 0;
+  }
+
+  #remove(lists: UserLists, query: string): void {
+    const body = lists.bodies.get(query);
+    if (body === undefined) return;
+    lists.bodies.delete(query);
+    const bytes = entryBytes(query, body);
+    lists.bytes -= bytes;
+    this.#bytes -= bytes;
   }
 
   #forget(userId: string): void {
     const lists = this.#users.get(userId);
     if (!lists) return;
-    this.#characters -= lists.size;
+    this.#bytes -= lists.bytes;
     this.#users.delete(userId);
   }
 }

@@ -1,5 +1,5 @@
-// Outgoing e-mail behind a small interface. Without SMTP (development) messages are written to the
-// log and to DATA_DIR/outbox as .eml files; with SMTP_URL they go out through nodemailer.
+// Outgoing e-mail behind a small interface. Without SMTP (development) messages are written to
+// DATA_DIR/outbox as .eml files, and the log says where; with SMTP_URL they go out through nodemailer.
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -39,12 +39,9 @@ export class OutboxMailer implements Mailer {
       message.text,
     ].join('\r\n');
     await writeFile(file, eml);
-    this.logger.info('mail written to outbox (no SMTP_URL configured)', {
-      to: message.to,
-      subject: message.subject,
-      file,
-      text: message.text,
-    });
+    // Never the text: it holds reset and verification links, and logs are read by more people
+    // (and kept longer) than the outbox. The file is there to open.
+    this.logger.info('mail written to outbox (no SMTP_URL configured)', { to: message.to, subject: message.subject, file });
   }
 }
 

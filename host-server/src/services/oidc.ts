@@ -101,7 +101,8 @@ export class OidcClient {
     return {
       subject: payload.sub,
       email: payload.email.toLowerCase(),
-      emailVerified: payload.email_verified === true || payload.email_verified === 'true',
+      // Only the boolean the specification defines: a string "true" or a missing claim is no assertion.
+      emailVerified: payload.email_verified === true,
       name: typeof payload.name === 'string' ? payload.name : undefined,
     };
   }

@@ -2,33 +2,49 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ServerContext } from '../context';
 import type { Document, User } from '../models';
+import { currentPlan, trialActive } from './plans';
 import { dailyLimitOf, dailyUsageOf } from './quota';
+import { revisionStorageBytes } from './revisions';
 
 export interface PublicUser {
   id: string;
   name: string;
   email: string;
+  /** Whether the owner has followed a verification link sent to `email`. */
+  emailVerified: boolean;
+  /** The plan that applies now: a running trial's `personal`, else the plan the account holds. */
   plan: User['plan'];
+  /** When the account's one trial ends or ended; null if it never started one. */
+  trialEndsAt: string | null;
+  /** Whether the trial is running now (then `plan` is the trial's). */
+  trialActive: boolean;
   dailyUsage: number;
   /** Uploads allowed per UTC day, or null when unlimited. */
   dailyLimit: number | null;
-  /** Bytes of all the user's uploaded files. */
+  /** Bytes of the user's uploaded files and of their revisions' PDFs (each file counted once). */
   storageUsed: number;
   createdAt: string;
 }
 
 export async function presentUser(server: ServerContext, user: User): Promise<PublicUser> {
-  const row = (await server.reader('documents').where('userId', user.id).sum({ total: 'size' }).first()) as
-    | { total: number | string | null }
-    | undefined;
+  const now = server.now();
+  const [row, revisionBytes] = await Promise.all([
+    server.reader('documents').where('userId', user.id).sum({ total: 'size' }).first() as Promise<
+      { total: number | string | null } | undefined
+    >,
+    revisionStorageBytes(server.reader, user.id),
+  ]);
   return {
     id: user.id,
     name: user.name,
     email: user.email,
-    plan: user.plan,
-    dailyUsage: dailyUsageOf(user, server.now()),
-    dailyLimit: dailyLimitOf(user, server.config.limits.freeDailyUploads),
-    storageUsed: Number(row?.total ?? 0),
+    emailVerified: Boolean(user.emailVerifiedAt),
+    plan: currentPlan(user, now),
+    trialEndsAt: user.trialEndsAt,
+    trialActive: trialActive(user, now),
+    dailyUsage: dailyUsageOf(user, now),
+    dailyLimit: dailyLimitOf(user, now, server.config.limits.freeDailyUploads),
+    storageUsed: Number(row?.total ?? 0) + revisionBytes,
     createdAt: user.createdAt,
   };
 }

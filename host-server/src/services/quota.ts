@@ -3,7 +3,9 @@
 // that inserts the document, so parallel uploads cannot overshoot it: PostgreSQL locks the user's
 // row and re-checks the condition; on SQLite the single writer connection serialises the updates.
 import type { Knex } from 'knex';
+import { isoNow } from '../models/BaseModel';
 import type { Plan } from '../models';
+import { currentPlan } from './plans';
 
 export const QUOTA_MESSAGE = "You've reached your daily limit of 3 PDF uploads. Upgrade to Pro for unlimited uploads.";
 
@@ -13,6 +15,7 @@ export function utcDay(now: Date): string {
 
 interface UsageFields {
   plan: Plan;
+  trialEndsAt: string | null;
   dailyUsage: number;
   usageDay: string | null;
 }
@@ -22,13 +25,13 @@ export function dailyUsageOf(user: UsageFields, now: Date): number {
   return user.usageDay === utcDay(now) ? user.dailyUsage : 0;
 }
 
-/** The daily upload limit of the user's plan, or null for unlimited (paid plans). */
-export function dailyLimitOf(user: { plan: Plan }, freeLimit: number): number | null {
-  return user.plan === 'free' ? freeLimit : null;
+/** The daily upload limit of the user's plan at `now`, or null for unlimited (paid plans and trials). */
+export function dailyLimitOf(user: UsageFields, now: Date, freeLimit: number): number | null {
+  return currentPlan(user, now) === 'free' ? freeLimit : null;
 }
 
 export function hasUploadsLeft(user: UsageFields, now: Date, freeLimit: number): boolean {
-  const limit = dailyLimitOf(user, freeLimit);
+  const limit = dailyLimitOf(user, now, freeLimit);
   return limit === null || dailyUsageOf(user, now) < limit;
 }
 
@@ -43,6 +46,7 @@ export async function reserveUpload(trx: Knex.Transaction, userId: string, now: 
     .andWhere((allowed) =>
       allowed
         .whereNot('plan', 'free')
+        .orWhere('trialEndsAt', '>', isoNow(now))
         .orWhereNull('usageDay')
         .orWhereNot('usageDay', today)
         .orWhere('dailyUsage', '<', freeLimit),

@@ -1,60 +1,116 @@
-// Sliding-window rate limiting kept in this process's memory. Enough for one server instance; a
-// deployment running several instances behind a load balancer needs a shared store (e.g. Redis)
-// behind the same interface, or each instance enforces its own window.
+// Rate limits with rate-limiter-flexible: fixed windows counted in Redis when REDIS_URL is set, so
+// every server instance shares them, or in this process's memory otherwise. A point is taken
+// atomically before the work it guards (a password check, a mail), so parallel requests can never
+// get more than the limit's count through; work that was then not done gives its point back.
+import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { RateLimitRule } from '../config';
+import { describeError, type Logger } from '../logger';
 
 export interface RateLimitVerdict {
   allowed: boolean;
-  /** Milliseconds until the oldest counted hit leaves the window (0 when allowed). */
+  /** Milliseconds until the window ends and the count starts again (0 when allowed). */
   retryAfterMs: number;
 }
 
-// Bounds memory under a flood of distinct keys (random e-mails, spoofed addresses): the oldest
-// keys are dropped first.
-const MAX_KEYS = 100_000;
+export interface RateLimiter {
+  /** Takes one point for `key`; refused once the rule's count is used up in the current window. */
+  consume(key: string): Promise<RateLimitVerdict>;
+  /** Gives back a point taken by `consume` for work that was then not done. */
+  refund(key: string): Promise<void>;
+  /** Forgets everything counted for `key` (a successful sign-in clears its failures). */
+  reset(key: string): Promise<void>;
+}
 
-export class SlidingWindowLimiter {
-  private readonly hits = new Map<string, number[]>();
-  private readonly rule: RateLimitRule;
-  private readonly now: () => number;
+/** Where counters live: this process's memory, or a Redis shared by every instance. */
+export type RateLimitStore = { kind: 'memory' } | { kind: 'redis'; client: Redis; keyPrefix: string };
 
-  constructor(rule: RateLimitRule, now: () => number = Date.now) {
-    this.rule = rule;
-    this.now = now;
+export const MEMORY_STORE: RateLimitStore = { kind: 'memory' };
+
+function windowSeconds(rule: RateLimitRule): number {
+  // Redis expiries are whole seconds.
+  return Math.max(1, Math.ceil(rule.windowMs / 1000));
+}
+
+function buildLimiter(name: string, rule: RateLimitRule, store: RateLimitStore): RateLimiterAbstract {
+  const options = { points: rule.max, duration: windowSeconds(rule), keyPrefix: name };
+  if (store.kind === 'memory') return new RateLimiterMemory(options);
+  return new RateLimiterRedis({
+    ...options,
+    keyPrefix: `${store.keyPrefix}:${name}`,
+    storeClient: store.client,
+    // While Redis is unreachable each instance keeps counting on its own rather than failing requests.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
+}
+
+export function createRateLimiter(
+  name: string,
+  rule: RateLimitRule,
+  store: RateLimitStore = MEMORY_STORE,
+): RateLimiter {
+  const limiter = buildLimiter(name, rule, store);
+  return {
+    async consume(key) {
+      try {
+        await limiter.consume(key);
+        return { allowed: true, retryAfterMs: 0 };
+      } catch (rejection) {
+        // The library refuses with its result object when the points are used up, with an Error otherwise.
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        // A refused attempt still added to the count; take it off again, so refusals never lengthen
+        // a lockout and a point given back (`refund`) is free for the next attempt.
+        await limiter.reward(key);
+        return { allowed: false, retryAfterMs: rejection.msBeforeNext };
+      }
+    },
+    async refund(key) {
+      await limiter.reward(key);
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
+}
+
+/**
+ * Connects to the Redis at `url`, failing at once when it does not answer (a configured store that
+ * is missing at start is a mistake worth stopping for). Later outages are logged, and counting
+ * falls back to memory until the connection is back.
+ */
+export async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 1,
+  });
+  let reported = false;
+  client.on('error', (error: unknown) => {
+    // ioredis retries on its own; one line per outage is enough.
+    if (!reported)
+      logger.error('rate-limit store (Redis) unavailable', { error: describeError(error).error });
+    reported = true;
+  });
+  client.on('ready', () => {
+    reported = false;
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    client.disconnect();
+    throw new Error(
+      `REDIS_URL: no Redis answers at ${new URL(url).host} (${String(describeError(error).error)})`,
+      {
+        cause: error,
+      },
+    );
   }
-
-  private recent(key: string): number[] {
-    const since = this.now() - this.rule.windowMs;
-    const list = (this.hits.get(key) ?? []).filter((time) => time > since);
-    if (list.length === 0) this.hits.delete(key);
-    else this.hits.set(key, list);
-    return list;
-  }
-
-  /** Whether another hit would be allowed, without counting one. */
-  check(key: string): RateLimitVerdict {
-    const list = this.recent(key);
-    if (list.length < this.rule.max) return { allowed: true, retryAfterMs: 0 };
-    const oldest = list[0] ?? this.now();
-    return { allowed: false, retryAfterMs: Math.max(0, oldest + this.rule.windowMs - this.now()) };
-  }
-
-  /** Counts a hit when allowed; a refused hit is not counted, so waiting always helps. */
-  hit(key: string): RateLimitVerdict {
-    const verdict = this.check(key);
-    if (!verdict.allowed) return verdict;
-    const list = this.hits.get(key) ?? [];
-    list.push(this.now());
-    this.hits.delete(key);
-    this.hits.set(key, list);
-    if (this.hits.size > MAX_KEYS) {
-      const oldestKey = this.hits.keys().next().value;
-      if (oldestKey !== undefined) this.hits.delete(oldestKey);
-    }
-    return verdict;
-  }
-
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
+  return client;
 }

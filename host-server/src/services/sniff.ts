@@ -57,13 +57,18 @@ export function detectFileKind(head: Uint8Array): FileKind | undefined {
   return undefined;
 }
 
-export async function detectFileKindOfPath(path: string): Promise<FileKind | undefined> {
+/** The first `SNIFF_BYTES` of a file (fewer when it is shorter). */
+export async function readFileHead(path: string): Promise<Uint8Array> {
   const handle = await open(path, 'r');
   try {
     const buffer = new Uint8Array(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return detectFileKind(buffer.subarray(0, bytesRead));
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
+}
+
+export async function detectFileKindOfPath(path: string): Promise<FileKind | undefined> {
+  return detectFileKind(await readFileHead(path));
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
 import { badRequest, HttpError } from '../errors';
+import { readWithin } from '../requestBodies';
 
 export interface ReceivedFile {
   /** Path of the complete file in its temporary folder. */
@@ -14,6 +15,8 @@ export interface ReceivedFile {
   /** The name the client gave, unsanitised. */
   clientName: string;
   size: number;
+  /** The form's text fields, by name (the first value of a repeated one). */
+  fields: Record<string, string>;
   /** Removes the temporary folder and whatever is left in it. */
   cleanup(): Promise<void>;
 }
@@ -23,6 +26,8 @@ export interface ReceiveOptions {
   field: string;
   maxBytes: number;
   tooLargeMessage: string;
+  /** Bytes of text fields accepted beside the file (default 64 KB; annotations need more). */
+  maxFieldsBytes?: number;
 }
 
 // Multipart framing around the file (boundaries, part headers, small fields) stays well under this.
@@ -35,6 +40,7 @@ interface FormidableFailure {
 
 // formidable's error codes (formidable/src/FormidableError.js).
 const MAX_FILES_EXCEEDED = 1015;
+const MAX_FIELDS_SIZE_EXCEEDED = 1006;
 const EMPTY_FILE = [1010, 1008];
 const ABORTED = 1002;
 
@@ -42,10 +48,22 @@ function translate(error: unknown, options: ReceiveOptions): HttpError {
   if (error instanceof HttpError) return error;
   const { httpCode, code } = (error ?? {}) as FormidableFailure;
   if (code === MAX_FILES_EXCEEDED) return badRequest(`${options.field}: upload one file at a time`);
+  if (code === MAX_FIELDS_SIZE_EXCEEDED) return new HttpError(413, 'The form fields beside the file are too large');
   if (httpCode === 413) return new HttpError(413, options.tooLargeMessage);
   if (code !== undefined && EMPTY_FILE.includes(code)) return badRequest(`${options.field}: the file is empty`);
   if (code === ABORTED) return badRequest('The upload was interrupted');
   return badRequest('Malformed multipart upload');
+}
+
+function textFields(ctx: Context): Record<string, string> {
+  const body: unknown = ctx.request.body;
+  const fields: Record<string, string> = {};
+  if (typeof body !== 'object' || body === null) return fields;
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    const first: unknown = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') fields[name] = first;
+  }
+  return fields;
 }
 
 export async function receiveFile(ctx: Context, options: ReceiveOptions): Promise<ReceivedFile> {
@@ -54,7 +72,7 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
   }
   const declared = Number(ctx.get('Content-Length') || 0);
   // Refuse before reading a byte when the client announces more than can be accepted.
-  if (declared > options.maxBytes + MULTIPART_OVERHEAD) {
+  if (declared > options.maxBytes + (options.maxFieldsBytes ?? 0) + MULTIPART_OVERHEAD) {
     ctx.set('Connection', 'close');
     throw new HttpError(413, options.tooLargeMessage);
   }
@@ -64,7 +82,7 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
   const cleanup = () => rm(dir, { recursive: true, force: true });
 
   try {
-    await koaBody({
+    const parse = koaBody({
       multipart: true,
       json: false,
       urlencoded: false,
@@ -75,13 +93,15 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
         maxFileSize: options.maxBytes,
         maxTotalFileSize: options.maxBytes,
         maxFields: 10,
-        maxFieldsSize: 64 * 1024,
+        maxFieldsSize: options.maxFieldsBytes ?? 64 * 1024,
         allowEmptyFiles: false,
         minFileSize: 1,
         // Parts under another name are skipped, never written to disk.
         filter: (part) => part.name === options.field,
       },
-    })(ctx, async () => {});
+    });
+    // A stalled or late body ends the wait with 408 (see requestBodies.ts).
+    await readWithin(ctx, parse(ctx, async () => {}));
   } catch (error) {
     // The rest of a refused body is not worth reading: stop, answer, and close the connection.
     ctx.req.pause();
@@ -96,5 +116,5 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
     await cleanup();
     throw badRequest(`${options.field}: a file is required`);
   }
-  return { path: file.filepath, clientName: file.originalFilename ?? '', size: file.size, cleanup };
+  return { path: file.filepath, clientName: file.originalFilename ?? '', size: file.size, fields: textFields(ctx), cleanup };
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import request from 'supertest';
 import { createApp, type App } from '../app';
+import { NO_PROXY } from '../clientAddress';
 import { DEFAULT_LIMITS, type AppConfig } from '../config';
 import { migrate, openDatabase, openReader, openSessionReader } from '../db';
 import { silentLogger } from '../logger';
@@ -18,6 +19,7 @@ import { LocalFileStore } from '../services/fileStore';
 import { OutboxMailer } from '../services/mailer';
 import { recoverFiles } from '../services/maintenance';
 import { hashPassword, PRODUCTION_SCRYPT } from '../services/passwords';
+import type { RateLimitStore } from '../services/rateLimit';
 
 export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -32,7 +34,7 @@ export interface TestServer {
   knex: Knex;
   runner: ConversionRunner;
   outbox: OutboxMailer;
-  createUser(options?: { plan?: Plan; email?: string; name?: string }): Promise<{ user: User; token: string }>;
+  createUser(options?: { plan?: Plan; email?: string; name?: string; emailVerified?: boolean }): Promise<{ user: User; token: string }>;
   /** Names of the files in DATA_DIR/files and of the entries in DATA_DIR/tmp. */
   storedFiles(): Promise<string[]>;
   temporaryFiles(): Promise<string[]>;
@@ -42,6 +44,8 @@ export interface TestServer {
 export interface TestServerOptions {
   config?: Partial<AppConfig>;
   now?: () => Date;
+  /** Where rate-limit counters live (see test-support/redis.ts); in memory by default. */
+  rateLimitStore?: RateLimitStore;
   /** Reuse a data folder (and database schema) to simulate a restart. */
   dataDir?: string;
   schema?: string;
@@ -56,7 +60,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     tokenTtlSeconds: 3600,
     corsOrigins: ['https://app.example.com'],
     appUrl: 'http://app.test',
-    trustProxy: false,
+    trustProxy: NO_PROXY,
     scrypt: PRODUCTION_SCRYPT,
     sofficePath: 'soffice',
     limits: DEFAULT_LIMITS,
@@ -107,7 +111,17 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   const outbox = new OutboxMailer(join(dataDir, 'outbox'), 'Marginalia <no-reply@test>', silentLogger);
   const reader = openReader({ dataDir }, knex);
   const sessions = openSessionReader({ dataDir }, reader);
-  const app = createApp({ config, knex, reader, sessions, fileStore, mailer: outbox, logger: silentLogger, now: options.now });
+  const app = createApp({
+    config,
+    knex,
+    reader,
+    sessions,
+    fileStore,
+    mailer: outbox,
+    logger: silentLogger,
+    now: options.now,
+    rateLimitStore: options.rateLimitStore,
+  });
   const runner = new ConversionRunner(app.server);
   app.setJobs(runner);
 
@@ -141,6 +155,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
         sessionEpoch: 0,
         documentCount: 0,
         oidcSubject: null,
+        emailVerifiedAt: userOptions.emailVerified ? now : null,
         createdAt: now,
         updatedAt: now,
       });

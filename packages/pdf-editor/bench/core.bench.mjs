@@ -3,8 +3,9 @@
 //   npm run build -w @marginalia/pdf-editor && npm run bench -w @marginalia/pdf-editor
 // Needs `node --expose-gc` (the npm script passes it) for the heap figures.
 import { Buffer } from 'node:buffer';
+import { spawnSync } from 'node:child_process';
 import console from 'node:console';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
@@ -25,6 +26,8 @@ const core = await import(pathToFileURL(distEntry).href);
 const { createHistory, addAnnotation, updateAnnotation, removeAnnotation, normalizeAnnotation, exportPdf } =
   core;
 
+const SINGLE_PAGES = 2000;
+const SINGLE_RUNS = 7;
 const EXPORT_PAGES = 100;
 const EXPORT_ANNOTATIONS = 1000;
 const EXPORT_RUNS = 7;
@@ -158,14 +161,6 @@ async function measureExport() {
   const exportTimes = [];
   const bareCpu = [];
   const exportCpu = [];
-  // CPU time (user + system) beside wall time: on a loaded machine wall time mostly measures the
-  // other processes, while CPU time measures the work each path does.
-  const cpuMs = async (fn) => {
-    const start = process.cpuUsage();
-    await fn();
-    const used = process.cpuUsage(start);
-    return (used.user + used.system) / 1000;
-  };
   for (let i = 0; i < EXPORT_RUNS; i++) {
     bareTimes.push(...(await timeRuns(1, bare)));
     exportTimes.push(...(await timeRuns(1, flatten)));
@@ -178,6 +173,136 @@ async function measureExport() {
     ratio: median(exportTimes) / median(bareTimes),
     cpuRatio: median(exportCpu) / median(bareCpu),
   };
+}
+
+// ---------- one annotation into a large file ----------
+
+const latin1 = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+
+/**
+ * The bare minimum an incremental writer does to add one annotation, written here by hand as the
+ * yardstick: read the xref tables (following /Prev), find page 1 through the catalog and page tree,
+ * then append the annotation object, page 1's dictionary with the annotation in /Annots, an xref
+ * section and a trailer. Handles what the two bench files use: xref tables, plain objects.
+ */
+function bareIncrementalAppend(original) {
+  const text = latin1(original);
+  const offsets = new Map();
+  let trailer;
+  for (let at = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)[1]); Number.isFinite(at); ) {
+    const end = text.indexOf('trailer', at);
+    const lines = text.slice(at + 4, end).trim().split(/\r?\n|\r/);
+    for (let i = 0; i < lines.length; ) {
+      const [start, count] = lines[i++].trim().split(/\s+/).map(Number);
+      for (let n = 0; n < count; n++, i++) {
+        const [offset, , kind] = lines[i].trim().split(/\s+/);
+        if (kind === 'n' && !offsets.has(start + n)) offsets.set(start + n, Number(offset));
+      }
+    }
+    const dict = text.slice(end, text.indexOf('startxref', end));
+    trailer ??= dict;
+    at = Number(/\/Prev\s+(\d+)/.exec(dict)?.[1]);
+  }
+  const body = (num) => {
+    const start = text.indexOf('obj', offsets.get(num)) + 3;
+    return text.slice(start, text.indexOf('endobj', start)).trim();
+  };
+  const refIn = (dict, key) => Number(new RegExp(`/${key}\\s+(\\d+)\\s+0\\s+R`).exec(dict)[1]);
+  let node = refIn(body(refIn(trailer, 'Root')), 'Pages');
+  while (!/\/Type\s*\/Page\b(?!s)/.test(body(node))) node = Number(/\/Kids\s*\[\s*(\d+)/.exec(body(node))[1]);
+  const size = Number(/\/Size\s+(\d+)/.exec(trailer)[1]);
+  const annot = `${size} 0 obj\n<< /Type /Annot /Subtype /Text /Rect [100 692 120 712] /Contents (One note) /P ${node} 0 R >>\nendobj\n`;
+  const page = body(node);
+  const withAnnot = /\/Annots\s*\[/.test(page)
+    ? page.replace(/\/Annots\s*\[/, `/Annots [${size} 0 R `)
+    : page.replace(/>>\s*$/, `/Annots [${size} 0 R] >>`);
+  const pageObject = `${node} 0 obj\n${withAnnot}\nendobj\n`;
+  const annotAt = original.length + 1;
+  const pageAt = annotAt + annot.length;
+  const xrefAt = pageAt + pageObject.length;
+  const entry = (offset) => `${String(offset).padStart(10, '0')} 00000 n \n`;
+  const root = /\/Root\s+\d+\s+0\s+R/.exec(trailer)[0];
+  const tail =
+    `\n${annot}${pageObject}xref\n${node} 1\n${entry(pageAt)}${size} 1\n${entry(annotAt)}` +
+    `trailer\n<< /Size ${size + 1} ${root} /Prev ${/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)[1]} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.concat([original, Buffer.from(tail, 'latin1')]);
+}
+
+// CPU time (user + system) beside wall time: on a loaded machine wall time mostly measures the
+// other processes, while CPU time measures the work each path does.
+const cpuMs = async (fn) => {
+  const start = process.cpuUsage();
+  await fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
+
+/** Runs the paths in turn, `rounds` times after a warm-up, and gives each one's median wall and CPU time. */
+async function interleaved(rounds, paths) {
+  for (const fn of Object.values(paths)) await fn();
+  const wall = Object.fromEntries(Object.keys(paths).map((key) => [key, []]));
+  const cpu = Object.fromEntries(Object.keys(paths).map((key) => [key, []]));
+  for (let i = 0; i < rounds; i++) {
+    for (const [key, fn] of Object.entries(paths)) {
+      const start = now();
+      cpu[key].push(await cpuMs(fn));
+      wall[key].push(now() - start);
+    }
+  }
+  return Object.fromEntries(Object.keys(paths).map((key) => [key, { wall: median(wall[key]), cpu: median(cpu[key]) }]));
+}
+
+/** Peak RSS growth of one export of one annotation, measured in a fresh Node process. */
+function exportPeakRss(file, pages) {
+  const script = `
+    const core = await import(${JSON.stringify(pathToFileURL(distEntry).href)});
+    const source = ${file ? `new Uint8Array((await import('node:fs')).readFileSync(${JSON.stringify(file)}))` : `new Uint8Array((await import(${JSON.stringify(pathToFileURL(join(sharedPdfs, 'make-synthetic.mjs')).href)})).makeSyntheticPdf(${pages}))`};
+    const note = core.normalizeAnnotation({ type: 'comment', page: 1, position: { x: 100, y: 100 }, content: 'One note' });
+    globalThis.gc();
+    const before = process.resourceUsage().maxRSS;
+    const rss = process.memoryUsage().rss;
+    await core.exportPdf(source, [note], { mode: 'native' });
+    const peak = process.resourceUsage().maxRSS;
+    console.log(JSON.stringify({ growth: peak * 1024 - Math.max(rss, before * 1024) }));`;
+  const result = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout.trim().split('\n').at(-1)).growth;
+}
+
+async function measureSingleAnnotation(label, source, file, pages) {
+  const note = normalizeAnnotation({ type: 'comment', page: 1, position: { x: 100, y: 100 }, content: 'One note' });
+  const times = await interleaved(SINGLE_RUNS, {
+    exported: () => exportPdf(source, [note], { mode: 'native' }),
+    bare: () => bareIncrementalAppend(source),
+    pdfLib: async () => (await PDFDocument.load(source)).save(),
+  });
+  return { label, size: source.length, ...times, rssGrowth: exportPeakRss(file, pages) };
+}
+
+async function measureSingleAnnotations() {
+  const generator = join(sharedPdfs, 'make-synthetic.mjs');
+  if (!existsSync(generator)) return [];
+  const { makeSyntheticPdf } = await import(pathToFileURL(generator).href);
+  const results = [
+    await measureSingleAnnotation(`${SINGLE_PAGES}-page synthetic`, new Uint8Array(makeSyntheticPdf(SINGLE_PAGES)), undefined, SINGLE_PAGES),
+  ];
+  const freeculture = join(sharedPdfs, 'freeculture.pdf');
+  if (existsSync(freeculture)) {
+    results.push(await measureSingleAnnotation('freeculture.pdf', new Uint8Array(readFileSync(freeculture)), freeculture));
+  }
+  return results;
+}
+
+async function measureNativeVsFlatten() {
+  const generator = join(sharedPdfs, 'make-synthetic.mjs');
+  if (!existsSync(generator)) return { skipped: `no ${generator}` };
+  const { makeSyntheticPdf } = await import(pathToFileURL(generator).href);
+  const pdf = new Uint8Array(makeSyntheticPdf(EXPORT_PAGES));
+  const annotations = mixedAnnotations(EXPORT_ANNOTATIONS, EXPORT_PAGES, random(1));
+  return interleaved(EXPORT_RUNS, {
+    native: () => exportPdf(pdf, annotations, { mode: 'native' }),
+    flatten: () => exportPdf(pdf, annotations, { mode: 'flatten' }),
+  });
 }
 
 /** One scripted editing session: adds, updates, removes, undos and redos in a fixed mix. */
@@ -276,6 +401,30 @@ if (exported.skipped) {
   );
   row('export / bare ratio', `${exported.ratio.toFixed(2)}x`, '<= 1.5x', exported.ratio <= 1.5);
   row('export / bare ratio, CPU time', `${exported.cpuRatio.toFixed(2)}x`, '<= 1.5x', exported.cpuRatio <= 1.5);
+}
+
+for (const single of await measureSingleAnnotations()) {
+  const { label, exported: e, bare, pdfLib } = single;
+  row(`one note into ${label} (${mb(single.size)}): export`, `${e.wall.toFixed(1)} ms (CPU ${e.cpu.toFixed(1)} ms)`, '', undefined);
+  row(`  bare incremental append, same note`, `${bare.wall.toFixed(1)} ms (CPU ${bare.cpu.toFixed(1)} ms)`, '', undefined);
+  row(`  pdf-lib load+save, same file`, `${pdfLib.wall.toFixed(1)} ms (CPU ${pdfLib.cpu.toFixed(1)} ms)`, '', undefined);
+  const vsBare = e.wall / bare.wall;
+  const vsBareCpu = e.cpu / bare.cpu;
+  row(`  export / bare append`, `${vsBare.toFixed(2)}x (CPU ${vsBareCpu.toFixed(2)}x)`, '<= 3x', vsBare <= 3);
+  const vsPdfLib = e.wall / pdfLib.wall;
+  row(`  export / pdf-lib load+save`, `${vsPdfLib.toFixed(3)}x (CPU ${(e.cpu / pdfLib.cpu).toFixed(3)}x)`, '<= 0.1x', vsPdfLib <= 0.1);
+  const rssLimit = 1.5 * single.size + 30 * 1024 * 1024;
+  row(`  peak RSS growth of the export`, mb(single.rssGrowth), `<= ${mb(rssLimit)}`, single.rssGrowth <= rssLimit);
+}
+
+const nativeVsFlatten = await measureNativeVsFlatten();
+if (nativeVsFlatten.skipped) {
+  row('native / flatten', `skipped (${nativeVsFlatten.skipped})`, '<= 1.5x', undefined);
+} else {
+  const { native, flatten } = nativeVsFlatten;
+  row(`export native ${EXPORT_ANNOTATIONS} annots / ${EXPORT_PAGES} pages`, `${native.wall.toFixed(1)} ms (CPU ${native.cpu.toFixed(1)} ms)`, '', undefined);
+  const ratio = native.wall / flatten.wall;
+  row('  native / flatten', `${ratio.toFixed(2)}x (CPU ${(native.cpu / flatten.cpu).toFixed(2)}x)`, '<= 1.5x', ratio <= 1.5);
 }
 
 const history = measureHistory();

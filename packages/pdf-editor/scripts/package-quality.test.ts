@@ -61,12 +61,12 @@ function loadInNode(specifier: string, system: 'esm' | 'cjs'): { keys: string[];
 }
 
 describe('the published package', () => {
-  it('packs only dist, fonts, styles, README, LICENSE, CHANGELOG and package.json', () => {
+  it('packs only dist, fonts, styles, the node10 stub core/package.json, README, LICENSE, CHANGELOG and package.json', () => {
     const result = run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts']);
     expect(result.status, result.output).toBe(0);
     const [pack] = JSON.parse(result.stdout) as { files: { path: string }[]; size: number }[];
     const paths = (pack?.files ?? []).map((file) => file.path);
-    const allowed = /^(dist\/|fonts\/|styles\/|README\.md$|LICENSE$|CHANGELOG\.md$|package\.json$)/;
+    const allowed = /^(dist\/|fonts\/|styles\/|core\/package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$|package\.json$)/;
     expect(paths.filter((path) => !allowed.test(path))).toEqual([]);
     expect(paths.filter((path) => /\.test\.|test-support|\.stories\./.test(path))).toEqual([]);
     expect(paths).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json']));
@@ -80,9 +80,9 @@ describe('the published package', () => {
     ).toEqual([]);
   });
 
-  it('passes attw --pack for every script entry point under node16 (CJS and ESM) and bundler resolution', () => {
-    // node10 resolution ignores the exports map, so subpaths like ./core cannot resolve there;
-    // stylesheet entries have no types to check.
+  it('passes attw --pack for every script entry point under all its profiles (node10, node16 CJS and ESM, bundler)', () => {
+    // node10 ignores the exports map: "main"/"types" and the core/package.json stub serve it.
+    // Stylesheet entries have no types to check.
     const stylesheets = Object.entries((manifest.exports ?? {}) as Record<string, unknown>)
       .filter(([, target]) => typeof target === 'string' && target.endsWith('.css'))
       .map(([subpath]) => subpath);
@@ -92,8 +92,6 @@ describe('the published package', () => {
       attw,
       '--pack',
       '.',
-      '--profile',
-      'node16',
       '--format',
       'ascii',
       '--no-emoji',
@@ -144,6 +142,20 @@ describe('every entry point in Node', () => {
     const cjs = loadInNode(specifier, 'cjs');
     expect(esm.keys).toEqual(values);
     expect(cjs.keys).toEqual(values);
+  });
+
+  it.each(['esm', 'cjs'] as const)('shares one class per error between "." and "./core" (%s)', (system) => {
+    const load = (specifier: string) =>
+      system === 'esm' ? `await import(${JSON.stringify(specifier)})` : `require(${JSON.stringify(specifier)})`;
+    const script = `
+      (async () => {
+        const editor = ${load(manifest.name)};
+        const core = ${load(`${manifest.name}/core`)};
+        const error = await editor.memoryStorage().save('doc', [], 3).catch((caught) => caught);
+        console.log(JSON.stringify([editor.StorageConflictError === core.StorageConflictError, error instanceof core.StorageConflictError]));
+      })();`;
+    const result = run(process.execPath, ['--input-type', system === 'esm' ? 'module' : 'commonjs', '-e', script], repositoryRoot);
+    expect(result.stdout.trim().split('\n').at(-1), result.output).toBe('[true,true]');
   });
 
   it('./core runs without any DOM global, from ESM and CJS, and exports a PDF with the bundled font from CJS', () => {

@@ -2,8 +2,8 @@
 // exports map, bundled together (so shared chunks count once), minified and gzipped.
 //
 // The rule: "own code" is everything under dist/ that came from src/ (JavaScript and CSS). Every
-// third-party package the SDK declares in dependencies or peerDependencies (pdfjs-dist, pdf-lib,
-// @pdf-lib/fontkit, zod, nanoid, zustand, react, ...) is left out, whatever its size, because the
+// third-party package the SDK declares in dependencies or peerDependencies (pdfjs-dist,
+// @libpdf/core, zod, nanoid, zustand, react, ...) is left out, whatever its size, because the
 // consumer's bundler shares it with the rest of their app. Fonts are assets and not counted.
 //
 // Run alone with `npm run size -w @marginalia/pdf-editor` (after a build) to print the figure.

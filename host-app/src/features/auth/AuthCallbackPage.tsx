@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { TOKEN_KEY } from '../../stores/authStore';
 import { completeSignIn } from './session';
+import { signInErrorMessage } from './signInErrors';
 
 export function AuthCallbackPage() {
   useDocumentTitle('Signing in');
@@ -20,7 +21,7 @@ export function AuthCallbackPage() {
     const error = params.get('error');
     const token = params.get('token');
     if (error) {
-      toast.error('Authentication failed. Please try again.');
+      toast.error(signInErrorMessage(error), { duration: 10_000 });
       navigate('/login', { replace: true });
       return;
     }

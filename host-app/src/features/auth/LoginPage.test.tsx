@@ -1,11 +1,14 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from './LoginPage';
+import { forgetSignInProviders } from './signInProviders';
 
-const { login, toastError } = vi.hoisted(() => ({ login: vi.fn(), toastError: vi.fn() }));
-vi.mock('../../api/auth', () => ({ authApi: { login, googleUrl: () => '/api/auth/google' } }));
+const { login, providers, toastError } = vi.hoisted(() => ({ login: vi.fn(), providers: vi.fn(), toastError: vi.fn() }));
+vi.mock('../../api/auth', () => ({
+  authApi: { login, providers, signInUrl: (provider: string) => `/api/auth/${provider}` },
+}));
 vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: toastError, loading: vi.fn() } }));
 
 function renderLogin() {
@@ -16,9 +19,12 @@ function renderLogin() {
   );
 }
 
+beforeEach(() => providers.mockResolvedValue([]));
+
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  forgetSignInProviders();
 });
 
 describe('login page', () => {
@@ -44,10 +50,28 @@ describe('login page', () => {
     expect(screen.getByRole('button', { name: 'Sign In' }).hasAttribute('disabled')).toBe(false);
   });
 
-  it('must offer social sign-in and the way to sign up', () => {
+  it('must offer the social sign-in the server is configured for, and the way to sign up', async () => {
+    providers.mockResolvedValueOnce(['google', 'microsoft']);
     renderLogin();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome back');
-    expect(screen.getByRole('link', { name: 'Google' }).getAttribute('href')).toBe('/api/auth/google');
+    expect((await screen.findByRole('link', { name: 'Google' })).getAttribute('href')).toBe('/api/auth/google');
+    expect(screen.getByRole('link', { name: 'Microsoft' }).getAttribute('href')).toBe('/api/auth/microsoft');
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register');
+  });
+
+  it('must show no social button when no provider is configured, or the server cannot say', async () => {
+    for (const answer of [() => Promise.resolve([]), () => Promise.reject(new Error('offline'))]) {
+      providers.mockImplementationOnce(answer);
+      renderLogin();
+      await vi.waitFor(() => expect(providers).toHaveBeenCalled());
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(screen.queryByRole('link', { name: 'Google' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Microsoft' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Microsoft' })).toBeNull();
+      expect(screen.queryByText('or continue with')).toBeNull();
+      cleanup();
+      forgetSignInProviders();
+      providers.mockClear();
+    }
   });
 });

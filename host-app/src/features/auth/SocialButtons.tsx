@@ -1,17 +1,21 @@
-// Social sign-in: Google starts the server's OAuth flow; Microsoft is announced but not offered yet.
+// Social sign-in: one button per provider the server is configured for (Google, Microsoft); nothing
+// at all when there is none.
 import { authApi } from '../../api/auth';
+import type { SignInProvider } from '../../api/types';
+import { PROVIDER_LABELS, useSignInProviders } from './signInProviders';
 
-export function SocialButtons({ onGoogle }: { onGoogle?: () => void }) {
+export function SocialButtons({ onChoose }: { onChoose?: (provider: SignInProvider) => void }) {
+  const providers = useSignInProviders();
+  if (providers.length === 0) return null;
   return (
     <>
       <div className="divider">or continue with</div>
       <div className="social-row">
-        <a className="btn" href={authApi.googleUrl()} onClick={onGoogle}>
-          Google
-        </a>
-        <button type="button" className="btn" aria-disabled="true" title="Microsoft sign-in is coming soon">
-          Microsoft
-        </button>
+        {providers.map((provider) => (
+          <a key={provider} className="btn" href={authApi.signInUrl(provider)} onClick={() => onChoose?.(provider)}>
+            {PROVIDER_LABELS[provider]}
+          </a>
+        ))}
       </div>
     </>
   );

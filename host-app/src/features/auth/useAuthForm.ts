@@ -16,6 +16,8 @@ export function useAuthForm<Values extends FieldValues>(
   const {
     register,
     handleSubmit,
+    setError,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<Values>({ resolver: zodResolver(schema), defaultValues });
   /** Binds a TextField or PasswordField to the form: registration plus the field's first error. */
@@ -23,7 +25,7 @@ export function useAuthForm<Values extends FieldValues>(
     const error = get<typeof errors, FieldError | undefined>(errors, name);
     return { ...register(name), error: error?.message };
   };
-  return { register, field, errors, isSubmitting, onSubmit: handleSubmit(submit) };
+  return { register, field, errors, isSubmitting, setError, reset, onSubmit: handleSubmit(submit) };
 }
 
 /**

@@ -1,37 +1,34 @@
 // Dashboard (spec section 2): greeting, usage figures from the server, recent documents.
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import toast from 'react-hot-toast';
-import { authApi } from '../../api/auth';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatSize } from '../../lib/format';
-import { useAuthStore } from '../../stores/authStore';
+import { notifyFailure } from '../../lib/notify';
 import { ViewToggle, type CollectionView } from '../documents/DocumentCollection';
 import { DocumentResults, DocumentSearch } from '../documents/DocumentResults';
 import { useDebounced, useDocumentList } from '../documents/useDocumentList';
 import { FREE_DAILY_UPLOADS } from '../documents/uploadRules';
+import { planLabel, trialNote } from '../plans/planStatus';
+import { useAccount } from '../plans/useAccount';
+import { greeting } from './greeting';
 import '../documents/documents.css';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
-  const storedUser = useAuthStore((state) => state.user);
-  const setUser = useAuthStore((state) => state.setUser);
   const [search, setSearch] = useState('');
   const [view, setView] = useState<CollectionView>('grid');
   const query = useDebounced(search);
 
-  const me = useQuery({ queryKey: ['me'], queryFn: authApi.me });
+  const user = useAccount();
   const list = useDocumentList(1, query);
+  // The card counts every document, whatever the search box filters (same query key when not searching).
+  const all = useDocumentList(1, '');
 
   useEffect(() => {
-    if (me.data) setUser(me.data);
-  }, [me.data, setUser]);
-  useEffect(() => {
-    if (list.isError) toast.error('Failed to load documents');
-  }, [list.isError]);
+    if (list.isError) notifyFailure(list.error, 'Failed to load documents');
+  }, [list.isError, list.error]);
 
-  const user = me.data ?? storedUser;
+  const trial = user ? trialNote(user) : null;
   const usageLimit = user?.plan === 'free' ? String(FREE_DAILY_UPLOADS) : 'Unlimited';
   const documents = list.data?.documents ?? [];
 
@@ -39,7 +36,7 @@ export function DashboardPage() {
     <div className="page container">
       <header className="toolbar-row">
         <div>
-          <h1>Welcome back, {user?.name}!</h1>
+          <h1>{user ? greeting(user) : 'Welcome!'}</h1>
           <p className="muted">Here is what is happening with your documents.</p>
         </div>
         <Link to="/editor" className="btn btn-primary">
@@ -57,7 +54,7 @@ export function DashboardPage() {
         <div className="card">
           <p className="stat-label">Total documents</p>
           <p className="stat-value" data-testid="stat-total">
-            {list.data ? list.data.pagination.total : '—'}
+            {all.data ? all.data.pagination.total : '—'}
           </p>
         </div>
         <div className="card">
@@ -66,10 +63,23 @@ export function DashboardPage() {
             {user ? formatSize(user.storageUsed) : '—'}
           </p>
         </div>
-        <Link to="/pricing" className="card stat-upgrade">
-          <p className="stat-label">Unlimited edits, no watermark</p>
-          <p className="stat-value">Upgrade to Pro</p>
-        </Link>
+        <div className="card">
+          <p className="stat-label">Plan</p>
+          <p className="stat-value" data-testid="stat-plan">
+            {user ? planLabel(user) : '—'}
+          </p>
+          {trial && (
+            <p className="muted" data-testid="stat-trial">
+              {trial}
+            </p>
+          )}
+        </div>
+        {user?.plan === 'free' && (
+          <Link to="/pricing" className="card stat-upgrade">
+            <p className="stat-label">{user.trialEndsAt ? 'Signature and Comment tools' : 'Try Pro free for 14 days'}</p>
+            <p className="stat-value">Upgrade to Pro</p>
+          </Link>
+        )}
       </section>
 
       <section aria-labelledby="recent-title">

@@ -1,19 +1,47 @@
-// A list of documents shown as a grid or as rows.
+// A list of documents shown as a grid or as rows, with the delete question in the app's dialog.
 import type { DocumentSummary } from '../../api/types';
+import { Modal } from '../../components/Modal';
 import { DocumentItem } from './DocumentItem';
-import { useDocumentActions } from './useDocumentActions';
+import { DELETE_QUESTION, useDocumentActions } from './useDocumentActions';
 import './documents.css';
 
 export type CollectionView = 'grid' | 'list';
 
 export function DocumentCollection({ documents, view }: { documents: DocumentSummary[]; view: CollectionView }) {
-  const { download, confirmAndDelete, deleting } = useDocumentActions();
+  const { download, downloadOriginal, askDelete, pendingDelete, cancelDelete, confirmDelete, deleting } = useDocumentActions();
   return (
-    <ul className={`doc-collection is-${view}`}>
-      {documents.map((doc) => (
-        <DocumentItem key={doc.id} doc={doc} onDownload={download} onDelete={confirmAndDelete} deleting={deleting === doc.id} />
-      ))}
-    </ul>
+    <>
+      <ul className={`doc-collection is-${view}`}>
+        {documents.map((doc) => (
+          <DocumentItem
+            key={doc.id}
+            doc={doc}
+            onDownload={download}
+            onDownloadOriginal={downloadOriginal}
+            onDelete={askDelete}
+            deleting={deleting === doc.id}
+          />
+        ))}
+      </ul>
+      {pendingDelete && (
+        <Modal title="Delete document" onClose={cancelDelete}>
+          <div className="stack">
+            <p>{DELETE_QUESTION}</p>
+            <p className="muted">
+              <strong>{pendingDelete.name}</strong> and its saved versions will be removed.
+            </p>
+            <div className="row">
+              <button type="button" className="btn btn-danger" onClick={confirmDelete}>
+                Delete
+              </button>
+              <button type="button" className="btn" onClick={cancelDelete}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        </Modal>
+      )}
+    </>
   );
 }
 

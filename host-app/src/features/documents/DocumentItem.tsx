@@ -6,12 +6,14 @@ import { DocumentThumbnail } from './DocumentThumbnail';
 
 interface DocumentItemProps {
   doc: DocumentSummary;
+  /** The annotated PDF. */
   onDownload(doc: DocumentSummary): void;
+  onDownloadOriginal(doc: DocumentSummary): void;
   onDelete(doc: DocumentSummary): void;
   deleting: boolean;
 }
 
-export function DocumentItem({ doc, onDownload, onDelete, deleting }: DocumentItemProps) {
+export function DocumentItem({ doc, onDownload, onDownloadOriginal, onDelete, deleting }: DocumentItemProps) {
   const ready = doc.status === 'READY';
   return (
     <li className="doc-item card" data-testid="document-item">
@@ -37,6 +39,15 @@ export function DocumentItem({ doc, onDownload, onDelete, deleting }: DocumentIt
         )}
         <button type="button" className="btn btn-sm" disabled={!ready} onClick={() => onDownload(doc)} aria-label={`Download ${doc.name}`}>
           Download
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost"
+          disabled={!ready}
+          onClick={() => onDownloadOriginal(doc)}
+          aria-label={`Download original ${doc.name}`}
+        >
+          Download original
         </button>
         <button
           type="button"

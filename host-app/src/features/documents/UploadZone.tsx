@@ -1,5 +1,6 @@
-// Documents-page uploader: validates type and size, blocks free users at their daily limit, shows real
-// upload progress, then opens the new document in the editor (spec sections 4 and 5).
+// Documents-page uploader: validates type and size, shows real upload progress, then opens the new
+// document in the editor (spec sections 4 and 5). A free user past the day's uploads can still open a
+// PDF in the editor, kept in the browser without cloud save.
 import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { useNavigate } from 'react-router-dom';
@@ -9,7 +10,8 @@ import { documentsApi } from '../../api/documents';
 import { ApiError } from '../../api/errors';
 import { formatSize } from '../../lib/format';
 import { useAuthStore } from '../../stores/authStore';
-import { DOCUMENT_ACCEPT, DOCUMENTS_MAX_BYTES, UPLOAD_MESSAGES, documentsRejectionMessage, isUploadBlocked } from './uploadRules';
+import { storeGuestFile } from '../guest/guestFiles';
+import { DOCUMENT_ACCEPT, DOCUMENTS_MAX_BYTES, UPLOAD_MESSAGES, documentsRejectionMessage, isPdf, isUploadBlocked } from './uploadRules';
 
 export const REDIRECT_AFTER_UPLOAD_MS = 1000;
 
@@ -45,10 +47,25 @@ export function UploadZone({ pendingFile, onUploaded }: UploadZoneProps) {
     }
   };
 
+  /** Past the daily limit: the PDF opens in the editor from the browser, without being uploaded. */
+  const openLocally = async (file: File) => {
+    setQueued(null);
+    if (!isPdf(file)) {
+      setError(UPLOAD_MESSAGES.localPdfOnly);
+      return;
+    }
+    try {
+      await storeGuestFile(file, sessionStorage);
+      navigate('/editor');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : UPLOAD_MESSAGES.failed);
+    }
+  };
+
   const onDrop = (accepted: File[], rejected: FileRejection[]) => {
     const first = accepted[0];
     if (first) {
-      void upload(first);
+      void (blocked ? openLocally(first) : upload(first));
       return;
     }
     const message = documentsRejectionMessage(rejected[0]?.errors[0]?.code);
@@ -60,24 +77,24 @@ export function UploadZone({ pendingFile, onUploaded }: UploadZoneProps) {
     onDrop,
     accept: DOCUMENT_ACCEPT,
     maxSize: DOCUMENTS_MAX_BYTES,
-    disabled: blocked || uploading !== null,
+    disabled: uploading !== null,
   });
 
   return (
     <div className="stack upload-panel">
       {blocked && (
         <p className="alert" role="alert">
-          {UPLOAD_MESSAGES.dailyLimit}
+          {UPLOAD_MESSAGES.dailyLimit} {UPLOAD_MESSAGES.openLocally}
         </p>
       )}
-      {queued && !blocked && (
+      {queued && (
         <div className="card row" style={{ justifyContent: 'space-between' }}>
           <span>
             Ready to upload: <strong>{queued.name}</strong> ({formatSize(queued.size)})
           </span>
           <div className="row">
-            <button type="button" className="btn btn-primary" onClick={() => void upload(queued)}>
-              Upload
+            <button type="button" className="btn btn-primary" onClick={() => void (blocked ? openLocally(queued) : upload(queued))}>
+              {blocked ? 'Open in editor' : 'Upload'}
             </button>
             <button type="button" className="btn" onClick={() => setQueued(null)}>
               Cancel
@@ -87,14 +104,13 @@ export function UploadZone({ pendingFile, onUploaded }: UploadZoneProps) {
       )}
       <div
         {...getRootProps({
-          className: `dropzone${isDragActive ? ' is-active' : ''}${blocked ? ' is-disabled' : ''}`,
-          'aria-disabled': blocked || undefined,
+          className: `dropzone${isDragActive ? ' is-active' : ''}`,
         })}
-        aria-label="Upload a document"
+        aria-label={blocked ? 'Open a PDF in the editor' : 'Upload a document'}
       >
         <input {...getInputProps({ 'aria-label': 'Document file' })} data-testid="upload-file-input" />
         <p className="drop-title">{isDragActive ? 'Drop the file here' : 'Drag & drop a file here, or click to browse'}</p>
-        <p className="muted">PDF, JPG, PNG, DOC or DOCX, up to 100 MB.</p>
+        <p className="muted">{blocked ? 'PDF, edited in your browser without cloud save.' : 'PDF, JPG, PNG, DOC or DOCX, up to 100 MB.'}</p>
       </div>
       {uploading && progress && (
         <div className="stack" aria-live="polite">

@@ -9,6 +9,8 @@ export const UPLOAD_MESSAGES = {
   documentsType: 'File type not supported. Please upload PDF, JPG, PNG, DOC, or DOCX files.',
   documentsTooLarge: 'File size too large. Maximum size is 100MB.',
   dailyLimit: "You've reached your daily limit of 3 PDF uploads. Upgrade to Pro for unlimited uploads.",
+  openLocally: 'You can still open a PDF to edit in your browser, without cloud save.',
+  localPdfOnly: 'Only a PDF can be opened in the editor without uploading it.',
   failed: 'Failed to upload file',
   pendingFailed: 'Failed to process the selected file',
 } as const;
@@ -32,4 +34,8 @@ export function documentsRejectionMessage(code: string | undefined): string {
 
 export function isUploadBlocked(user: { plan: string; dailyUsage: number } | null): boolean {
   return user !== null && user.plan === 'free' && user.dailyUsage >= FREE_DAILY_UPLOADS;
+}
+
+export function isPdf(file: { name: string; type: string }): boolean {
+  return file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 }

@@ -1,8 +1,12 @@
-// Download and delete for a listed document, shared by the dashboard and the documents page.
+// Download (annotated or original) and delete for a listed document, shared by the dashboard and the
+// documents page. Deleting asks first in the app's own dialog (see DeleteDialog).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { documentsApi } from '../../api/documents';
 import type { DocumentSummary } from '../../api/types';
+import { notifyFailure } from '../../lib/notify';
+import { downloadName } from '../editor/naming';
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this document?';
 
@@ -20,6 +24,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 
 export function useDocumentActions() {
   const queryClient = useQueryClient();
+  const [pendingDelete, setPendingDelete] = useState<DocumentSummary | null>(null);
 
   const remove = useMutation({
     mutationFn: (doc: DocumentSummary) => documentsApi.remove(doc.id),
@@ -28,22 +33,39 @@ export function useDocumentActions() {
       await queryClient.invalidateQueries({ queryKey: ['documents'] });
       await queryClient.invalidateQueries({ queryKey: ['me'] });
     },
-    onError: () => toast.error('Failed to delete document'),
+    onError: (error) => notifyFailure(error, 'Failed to delete document'),
   });
 
+  /** The PDF with its saved annotations, named as the editor names its download. */
   const download = async (doc: DocumentSummary) => {
     try {
-      const blob = await documentsApi.download(doc.id);
-      saveBlob(blob, doc.originalName || doc.name);
+      saveBlob(await documentsApi.exportAnnotated(doc.id), downloadName(doc.name, false));
       toast.success('Download started');
-    } catch {
-      toast.error('Failed to download document');
+    } catch (error) {
+      notifyFailure(error, 'Failed to download document');
     }
   };
 
-  const confirmAndDelete = (doc: DocumentSummary) => {
-    if (window.confirm(DELETE_QUESTION)) remove.mutate(doc);
+  /** The file as it was uploaded, without annotations. */
+  const downloadOriginal = async (doc: DocumentSummary) => {
+    try {
+      saveBlob(await documentsApi.download(doc.id), doc.originalName || doc.name);
+      toast.success('Download started');
+    } catch (error) {
+      notifyFailure(error, 'Failed to download document');
+    }
   };
 
-  return { download, confirmAndDelete, deleting: remove.isPending ? remove.variables?.id : undefined };
+  return {
+    download,
+    downloadOriginal,
+    askDelete: setPendingDelete,
+    pendingDelete,
+    cancelDelete: () => setPendingDelete(null),
+    confirmDelete: () => {
+      if (pendingDelete) remove.mutate(pendingDelete);
+      setPendingDelete(null);
+    },
+    deleting: remove.isPending ? remove.variables?.id : undefined,
+  };
 }

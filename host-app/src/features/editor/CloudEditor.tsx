@@ -1,23 +1,29 @@
-// /editor/:documentId for a signed-in user: loads the stored PDF and its annotations, saves through the
-// API (Save, autosave), shows a conflict from another tab instead of losing it, downloads without a
-// watermark and shares a read-only link.
+// /editor/:documentId for a signed-in user: loads the stored PDF and its annotations, offers back a
+// local draft left from an earlier visit ("Restore unsaved changes from {time}?"), saves a draft
+// whose save the session's end interrupted as soon as the PDF is open, shows a conflict from another
+// tab instead of losing it, downloads without a watermark and shares a read-only link. Saving,
+// drafts, the exit guard and the version history are the CloudControls'.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { PdfEditor, StorageConflictError, type PdfEditorHandle } from '@marginalia/pdf-editor';
+import { PdfEditor, type PdfEditorHandle } from '@marginalia/pdf-editor';
+import { parseAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import { documentsApi } from '../../api/documents';
 import { ApiError } from '../../api/errors';
 import type { DocumentSummary } from '../../api/types';
+import { Modal } from '../../components/Modal';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useAuthStore } from '../../stores/authStore';
+import { selectVerifiedPlan, useAuthStore } from '../../stores/authStore';
 import { RESTORING_MESSAGE } from '../auth/session';
+import { deleteDraft, draftDiffers, readDraft, restoreQuestion, type DocumentDraft } from '../drafts/draftStore';
 import { fileToBytes } from '../guest/dataUrl';
 import { browserStores, hasPendingRecovery } from '../guest/recovery';
 import { saveBlob } from '../documents/useDocumentActions';
-import { apiStorage } from './apiStorage';
-import { Autosave, ToolWatcher, UnsavedBadge, useSdkUnsaved } from './EditorChrome';
+import { CloudControls, type CloudControlsApi, type SavedState } from './CloudControls';
+import { ToolWatcher } from './EditorChrome';
 import { EditorFrame, LoadingDocument } from './EditorFrame';
+import { useAccount } from '../plans/useAccount';
 import { hostGate } from './hostGate';
 import { downloadName, DOWNLOAD_FAILED, DOWNLOADED } from './naming';
 import { ShareButton } from './ShareButton';
@@ -26,31 +32,50 @@ import { signatureStoreFor } from './signatures';
 
 const PROCESSING_POLL_MS = 2000;
 
-async function loadDocument(id: string): Promise<{ doc: DocumentSummary; bytes: Uint8Array }> {
+interface StoredDocument {
+  doc: DocumentSummary;
+  bytes: Uint8Array;
+  annotations: Annotation[];
+  version: number;
+}
+
+async function loadDocument(id: string): Promise<StoredDocument> {
   let doc = await documentsApi.get(id);
   while (doc.status === 'PROCESSING') {
     await new Promise((resolve) => window.setTimeout(resolve, PROCESSING_POLL_MS));
     doc = await documentsApi.get(id);
   }
   if (doc.status === 'FAILED') throw new Error('This document could not be converted to PDF.');
-  return { doc, bytes: await fileToBytes(await documentsApi.download(id)) };
+  const [file, stored] = await Promise.all([documentsApi.download(id), documentsApi.annotations(id)]);
+  return { doc, bytes: await fileToBytes(file), annotations: parseAnnotations(stored.annotations), version: stored.version ?? 0 };
 }
 
-function SdkUnsavedBadge() {
-  return <UnsavedBadge show={useSdkUnsaved()} />;
+/** What the editor opens with: the server's content, or a draft laid over it. */
+function startingPoint(stored: StoredDocument, draft: DocumentDraft | null) {
+  const saved: SavedState = { pdf: stored.bytes, annotations: stored.annotations, version: stored.version };
+  if (!draft) return { saved, file: stored.bytes, annotations: stored.annotations, saveOnOpen: false };
+  return {
+    saved: { ...saved, version: draft.baseVersion },
+    file: draft.pdf ?? stored.bytes,
+    annotations: draft.annotations,
+    saveOnOpen: draft.saveRequested,
+  };
 }
 
 export function CloudEditor({ documentId }: { documentId: string }) {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
-  const plan = useAuthStore((state) => state.user?.plan ?? null);
-  const userId = useAuthStore((state) => state.user?.id ?? null);
-  const signatureStore = useMemo(() => signatureStoreFor(userId), [userId]);
+  // Asked again on opening, so a trial that ended since the page loaded gates the Pro tools.
+  useAccount();
+  const plan = useAuthStore(selectVerifiedPlan);
+  const accountId = useAuthStore((state) => state.user?.id ?? null);
+  const signatureStore = useMemo(() => signatureStoreFor(accountId), [accountId]);
   const location = useLocation();
   const recoveryPending = useMemo(() => hasPendingRecovery(browserStores()), []);
   const editor = useRef<PdfEditorHandle>(null);
-  const [conflict, setConflict] = useState<StorageConflictError | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const storage = useMemo(() => apiStorage(() => toast.success('Document saved')), []);
+  const controls = useRef<CloudControlsApi | null>(null);
+  const [conflict, setConflict] = useState<{ version: number | undefined } | null>(null);
+  /** Whether the local draft is laid over the server's content: asked first, unless its save was interrupted. */
+  const [draftChoice, setDraftChoice] = useState<'ask' | 'restore' | 'discard'>('ask');
   const gate = useMemo(() => hostGate(() => ({ isGuest: false, plan })), [plan]);
 
   const loaded = useQuery({
@@ -58,7 +83,18 @@ export function CloudEditor({ documentId }: { documentId: string }) {
     queryFn: () => loadDocument(documentId),
     enabled: isAuthenticated && !recoveryPending,
     staleTime: Infinity,
+    gcTime: 0,
     retry: false,
+  });
+  const draft = useQuery({
+    queryKey: ['draft', accountId, documentId],
+    queryFn: () => readDraft(accountId ?? '', documentId).catch((error: unknown) => {
+      console.warn('Local draft unreadable', error);
+      return null;
+    }),
+    enabled: accountId !== null && !recoveryPending,
+    staleTime: Infinity,
+    gcTime: 0,
   });
   useDocumentTitle(loaded.data ? `Editing ${loaded.data.doc.name}` : 'Editor');
 
@@ -69,11 +105,25 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   }, [recoveryPending]);
 
   useEffect(() => {
+    if (loaded.error) console.error('Loading the document failed', loaded.error);
+  }, [loaded.error]);
+
+  useEffect(() => {
     if (loaded.data && !loaded.data.doc.thumbnailUrl) void storeThumbnail(documentId, loaded.data.bytes);
   }, [loaded.data, documentId]);
 
+  const register = useCallback((api: CloudControlsApi) => {
+    controls.current = api;
+  }, []);
+  const onConflict = useCallback((version: number | undefined) => setConflict({ version }), []);
+  const reload = useCallback(() => {
+    setDraftChoice('discard');
+    setConflict(null);
+    void loaded.refetch();
+  }, [loaded]);
+
   if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (recoveryPending || loaded.isPending) return <LoadingDocument />;
+  if (recoveryPending || loaded.isPending || draft.isPending) return <LoadingDocument />;
   if (loaded.isError) {
     return (
       <EditorFrame title="Editor">
@@ -84,13 +134,42 @@ export function CloudEditor({ documentId }: { documentId: string }) {
     );
   }
 
-  const { doc, bytes } = loaded.data;
+  const stored = loaded.data;
+  const { doc } = stored;
+  // A draft holding just what the server has (its save went through as the page closed) is no news.
+  const localDraft = draft.data && draftDiffers(draft.data, stored) ? draft.data : null;
+
+  if (localDraft && draftChoice === 'ask' && !localDraft.saveRequested) {
+    const discard = async () => {
+      await deleteDraft(localDraft.accountId, localDraft.documentId).catch((error: unknown) => console.warn('Draft not deleted', error));
+      setDraftChoice('discard');
+    };
+    return (
+      <EditorFrame title={doc.name}>
+        <Modal title="Unsaved changes found" onClose={() => void discard()}>
+          <div className="stack">
+            <p>{restoreQuestion(localDraft.savedAt)}</p>
+            <div className="row">
+              <button type="button" className="btn btn-primary" onClick={() => setDraftChoice('restore')}>
+                Restore
+              </button>
+              <button type="button" className="btn" onClick={() => void discard()}>
+                Discard
+              </button>
+            </div>
+          </div>
+        </Modal>
+      </EditorFrame>
+    );
+  }
+
+  const start = startingPoint(stored, draftChoice === 'discard' ? null : localDraft);
 
   const download = async () => {
     try {
       const output = await editor.current?.exportPdf();
       if (!output) throw new Error('No PDF loaded');
-      saveBlob(new Blob([output.buffer as ArrayBuffer], { type: 'application/pdf' }), downloadName(doc.name, false));
+      saveBlob(new Blob([output.slice().buffer], { type: 'application/pdf' }), downloadName(doc.name, false));
       toast.success(DOWNLOADED);
     } catch (error) {
       console.error('Download failed', error);
@@ -99,14 +178,9 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   };
 
   const keepMine = () => {
-    if (conflict?.currentVersion !== undefined) storage.baseNextSaveOn(conflict.currentVersion);
+    const version = conflict?.version;
     setConflict(null);
-    void editor.current?.save();
-  };
-
-  const loadTheirs = () => {
-    setConflict(null);
-    setGeneration((value) => value + 1);
+    if (version !== undefined) void controls.current?.saveOver(version);
   };
 
   const banner = conflict ? (
@@ -115,7 +189,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
       <button type="button" className="btn btn-sm" onClick={keepMine}>
         Keep my version
       </button>
-      <button type="button" className="btn btn-sm" onClick={loadTheirs}>
+      <button type="button" className="btn btn-sm" onClick={reload}>
         Load saved version
       </button>
     </div>
@@ -124,27 +198,32 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   return (
     <EditorFrame title={doc.name} banner={banner}>
       <PdfEditor
-        key={generation}
+        key={loaded.dataUpdatedAt}
         ref={editor}
-        file={bytes}
+        file={start.file}
         fileName={doc.name}
-        documentId={documentId}
-        storage={storage}
+        defaultAnnotations={start.annotations}
         gate={gate}
         signatureStore={signatureStore}
         onGatePrompt={(decision) => {
           if (decision.prompt === 'download') void download();
-          else toast.error(decision.message);
+          else toast.error(decision.message, { id: decision.message });
         }}
-        onError={(error) => {
-          if (error instanceof StorageConflictError) setConflict(error);
-          else if (!(error instanceof ApiError)) toast.error(error.message || 'Failed to save document');
-        }}
+        onError={(error) => toast.error(error.message || 'Failed to load PDF file')}
         toolbarEnd={
           <>
             <ToolWatcher onPicked={() => undefined} />
-            <Autosave paused={conflict !== null} />
-            <SdkUnsavedBadge />
+            <CloudControls
+              documentId={documentId}
+              accountId={accountId ?? ''}
+              fileName={doc.name}
+              saved={start.saved}
+              saveOnOpen={start.saveOnOpen}
+              paused={conflict !== null}
+              onConflict={onConflict}
+              onReload={reload}
+              register={register}
+            />
             <ShareButton documentId={documentId} />
           </>
         }

@@ -1,8 +1,8 @@
 // Host pieces rendered inside the SDK's toolbar (so they can read the editor's state): the
-// "Unsaved changes" badge, the tool-pick announcer and the 30-second autosave.
+// "Unsaved changes" badge, the tool-pick announcer and the watcher of the PDF's opening.
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { useEditorRuntime, useEditorState } from '@marginalia/pdf-editor';
+import { useDocumentView, useEditorRuntime, useEditorState } from '@marginalia/pdf-editor';
 import type { EditorTool } from '@marginalia/pdf-editor';
 
 export const AUTOSAVE_DELAY_MS = 30_000;
@@ -14,11 +14,6 @@ export function UnsavedBadge({ show }: { show: boolean }) {
       Unsaved changes
     </span>
   );
-}
-
-/** The SDK's own notion of unsaved: the annotations differ from those last loaded or saved. */
-export function useSdkUnsaved(): boolean {
-  return useEditorState((state) => state.annotations !== state.savedAnnotations);
 }
 
 /** Announces "{Tool} tool selected" when the user picks an annotation tool, and reports the pick. */
@@ -39,15 +34,17 @@ export function ToolWatcher({ onPicked }: { onPicked(tool: EditorTool): void }) 
   return null;
 }
 
-/** Saves through the SDK 30 s after the last change, unless a conflict is waiting for the user. */
-export function Autosave({ paused }: { paused: boolean }) {
-  const runtime = useEditorRuntime();
-  const annotations = useEditorState((state) => state.annotations);
-  const dirty = useSdkUnsaved();
+/** Reports once whether the editor opened the PDF or could not read it. */
+export function OpenWatcher({ onOpened, onFailed }: { onOpened(): void; onFailed(): void }) {
+  const status = useDocumentView((view) => view.status);
+  const reported = useRef(false);
+  const latest = useRef({ onOpened, onFailed });
+  latest.current = { onOpened, onFailed };
   useEffect(() => {
-    if (!dirty || paused) return;
-    const timer = window.setTimeout(() => void runtime.save(), AUTOSAVE_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [annotations, dirty, paused, runtime]);
+    if (reported.current || (status !== 'ready' && status !== 'error')) return;
+    reported.current = true;
+    if (status === 'ready') latest.current.onOpened();
+    else latest.current.onFailed();
+  }, [status]);
   return null;
 }

@@ -1,15 +1,28 @@
 // Page frame around the SDK editor: back button, title, optional banner, and the empty/loading states.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
+import { useToastAreaOf } from '../../components/toastArea';
 import './editor.css';
+
+/** Whether the app has a page of its own to go back to (a link opened in a new tab has none). */
+function canGoBack(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
 
 export function EditorFrame({ title, banner, children }: { title: string; banner?: ReactNode; children: ReactNode }) {
   const navigate = useNavigate();
+  const frame = useRef<HTMLDivElement>(null);
+  useToastAreaOf(frame);
+  const back = () => {
+    if (canGoBack()) navigate(-1);
+    else navigate('/');
+  };
   return (
     <div className="editor-page">
       <div className="editor-header">
-        <button type="button" className="btn btn-sm" onClick={() => navigate(-1)} aria-label="Back">
+        <button type="button" className="btn btn-sm" onClick={back} aria-label="Back">
           ← Back
         </button>
         <h1 className="editor-title" title={title}>
@@ -17,7 +30,9 @@ export function EditorFrame({ title, banner, children }: { title: string; banner
         </h1>
       </div>
       {banner}
-      <div className="editor-frame">{children}</div>
+      <div className="editor-frame" ref={frame}>
+        {children}
+      </div>
     </div>
   );
 }

@@ -1,11 +1,15 @@
-// /editor and /editor/:documentId.
-import { useParams } from 'react-router-dom';
+// /editor, /editor?tool={merge|split|rotate|protect} and /editor/:documentId.
+import { useParams, useSearchParams } from 'react-router-dom';
 import '@marginalia/pdf-editor/styles.css';
 import './pdfjsWorker';
 import { CloudEditor } from './CloudEditor';
 import { LocalEditor } from './LocalEditor';
+import { isToolId } from '../tools/toolIds';
+import { ToolPage } from '../tools/ToolPage';
 
 export function EditorPage() {
   const { documentId } = useParams();
+  const tool = useSearchParams()[0].get('tool');
+  if (!documentId && isToolId(tool)) return <ToolPage key={tool} tool={tool} />;
   return documentId ? <CloudEditor key={documentId} documentId={documentId} /> : <LocalEditor />;
 }

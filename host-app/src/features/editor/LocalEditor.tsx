@@ -1,13 +1,14 @@
 // /editor without a document id: a guest's file (or work restored after signing up). Guests get the
-// banner, the badge, the sign-up prompts, exit intent and the watermarked download; a signed-in user
-// with restored work saves it to their account in one click.
+// banner, the badge, the sign-up prompts, exit intent and the watermarked download; a guest's daily
+// free edit is spent once the PDF has opened. Work restored after signing up is saved to the new
+// account at once (then /editor/{id} opens); a free user past the day's uploads edits without cloud save.
 import type { Annotation } from '@marginalia/pdf-editor/core';
 import { PdfEditor, type PdfEditorHandle } from '@marginalia/pdf-editor';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useAuthStore } from '../../stores/authStore';
+import { selectVerifiedPlan, useAuthStore } from '../../stores/authStore';
 import { minutesSpent, useDocumentStore } from '../../stores/documentStore';
 import { useGuestPrompts } from '../../stores/guestStore';
 import { saveBlob } from '../documents/useDocumentActions';
@@ -17,15 +18,20 @@ import { ExitModal, type GuestWork } from '../guest/ExitModal';
 import { GuestBadge } from '../guest/GuestBadge';
 import { GuestBanner } from '../guest/GuestBanner';
 import { LoginPromptModal } from '../guest/LoginPromptModal';
-import { browserStores, DOCUMENT_STATE_KEY, saveRecoveryData } from '../guest/recovery';
+import { consumeGuestEdit, loadedMessage } from '../guest/editCounter';
+import { browserStores, clearRecoveryData, DOCUMENT_STATE_KEY, saveRecoveryData } from '../guest/recovery';
+import { recordStreakEdit } from '../guest/streak';
+import { isUploadBlocked, UPLOAD_MESSAGES } from '../documents/uploadRules';
 import { saveLastSession } from '../guest/recoveryLink';
 import { StreakCelebration } from '../guest/StreakCelebration';
 import { useExitIntent } from '../guest/useExitIntent';
-import { ToolWatcher, UnsavedBadge } from './EditorChrome';
+import { OpenWatcher, ToolWatcher, UnsavedBadge } from './EditorChrome';
 import { EditorFrame, LoadingDocument, NoDocument } from './EditorFrame';
+import { ExitGuard } from './useExitGuard';
+import { useAccount } from '../plans/useAccount';
 import { hostGate } from './hostGate';
-import { downloadName, DOWNLOAD_FAILED, DOWNLOADED } from './naming';
-import { saveWorkToAccount } from './saveToAccount';
+import { downloadName, DOWNLOAD_FAILED, DOWNLOADED, FILE_OPEN_TOAST, UNREADABLE_PDF } from './naming';
+import { saveWorkToAccount, type AccountSave } from './saveToAccount';
 import { useGuestSession, type OpenedFile } from './useGuestSession';
 import { signatureStoreFor } from './signatures';
 
@@ -36,7 +42,7 @@ export function LocalEditor() {
   useDocumentTitle(session.status === 'ready' ? `Editing ${session.file.name}` : 'Editor');
 
   if (session.status === 'loading') return <LoadingDocument />;
-  if (session.status === 'ready') return <OpenEditor file={session.file} celebrateStreak={session.celebrateStreak} />;
+  if (session.status === 'ready') return <OpenEditor file={session.file} />;
   return (
     <>
       <NoDocument />
@@ -45,10 +51,25 @@ export function LocalEditor() {
   );
 }
 
-function OpenEditor({ file, celebrateStreak }: { file: OpenedFile; celebrateStreak: number | null }) {
+function UnreadableFile() {
+  return (
+    <div className="center-state" role="alert">
+      <h2>{UNREADABLE_PDF}</h2>
+      <p className="muted">Check that it is a PDF and not damaged, then choose it again.</p>
+    </div>
+  );
+}
+
+function OpenEditor({ file }: { file: OpenedFile }) {
   const navigate = useNavigate();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
-  const plan = useAuthStore((state) => state.user?.plan ?? null);
+  // Asked again on opening, so a trial that ended since the page loaded gates the Pro tools.
+  useAccount();
+  const plan = useAuthStore(selectVerifiedPlan);
+  const uploadBlocked = useAuthStore((state) => isUploadBlocked(state.user));
+  const [unreadable, setUnreadable] = useState(false);
+  const [celebrateStreak, setCelebrateStreak] = useState<number | null>(null);
+  const [accountSaveError, setAccountSaveError] = useState<string | null>(null);
   const userId = useAuthStore((state) => state.user?.id ?? null);
   const signatureStore = useMemo(() => signatureStoreFor(userId), [userId]);
   const isGuest = !isAuthenticated;
@@ -72,6 +93,17 @@ function OpenEditor({ file, celebrateStreak }: { file: OpenedFile; celebrateStre
   }, [file]);
 
   const saveWork = useCallback(() => saveRecoveryData(browserStores(), work()), [work]);
+
+  const recoveryWork = useCallback(() => {
+    const current = work();
+    return {
+      pdf: file.bytes,
+      fileName: current.fileName,
+      annotations: current.annotations,
+      editCount: current.editCount,
+      timeSpent: current.timeSpent,
+    };
+  }, [file, work]);
 
   const onAnnotationsChange = (next: Annotation[]) => {
     annotations.current = next;
@@ -98,22 +130,66 @@ function OpenEditor({ file, celebrateStreak }: { file: OpenedFile; celebrateStre
     }
   };
 
+  const progress = useRef<AccountSave>({});
+  /** Saves a signed-in user's work to the account; the new document's id, or null on failure (shown). */
+  const saveToAccount = async (): Promise<string | null> => {
+    setSaving(true);
+    try {
+      const id = await saveWorkToAccount(file.bytes, file.name, annotations.current, progress.current);
+      clearRecoveryData(browserStores());
+      markSaved();
+      toast.success('Document saved');
+      return id;
+    } catch (error) {
+      // The restored work stays in this browser (recovery data is cleared only on success).
+      console.warn('Saving to the account failed', error);
+      setAccountSaveError(error instanceof Error && error.message ? error.message : 'Failed to save document');
+      setSaving(false);
+      return null;
+    }
+  };
+
   const save = async () => {
     if (isGuest) {
       logGuestAction(localStorage, 'save_attempt', { fileName: file.name });
       openLogin('save');
       return;
     }
-    setSaving(true);
-    try {
-      const id = await saveWorkToAccount(file.bytes, file.name, annotations.current);
-      markSaved();
-      toast.success('Document saved');
-      navigate(`/editor/${id}`, { replace: true });
-    } catch {
-      toast.error('Failed to save document');
-      setSaving(false);
+    const id = await saveToAccount();
+    if (id) navigate(`/editor/${id}`, { replace: true });
+  };
+
+  /** The exit guard's Save: the navigation the user asked for goes on afterwards. */
+  const saveAndStay = async () => (await saveToAccount()) !== null;
+
+  const discard = async () => {
+    clearRecoveryData(browserStores());
+    markSaved();
+  };
+
+  // Work restored after signing up or in goes to the account without another click.
+  const autoSaved = useRef(false);
+  const canSaveToAccount = isAuthenticated && !uploadBlocked;
+  useEffect(() => {
+    if (autoSaved.current || !file.restored || !canSaveToAccount) return;
+    autoSaved.current = true;
+    void save();
+  });
+
+  const onOpened = () => {
+    if (!file.guestEditKey) {
+      if (!file.restored) toast.success(`Loaded ${file.name}`, { id: FILE_OPEN_TOAST });
+      return;
     }
+    const spent = consumeGuestEdit(localStorage, file.guestEditKey);
+    toast.success(loadedMessage(file.name, spent.remaining), { id: FILE_OPEN_TOAST, duration: 4000 });
+    const streak = recordStreakEdit(localStorage);
+    if (streak.celebrate) setCelebrateStreak(streak.record.currentStreak);
+  };
+
+  const onFailed = () => {
+    toast.error(UNREADABLE_PDF, { id: FILE_OPEN_TOAST });
+    setUnreadable(true);
   };
 
   useExitIntent({
@@ -131,8 +207,31 @@ function OpenEditor({ file, celebrateStreak }: { file: OpenedFile; celebrateStre
     },
   });
 
+  if (unreadable) {
+    return (
+      <EditorFrame title={file.name}>
+        <UnreadableFile />
+      </EditorFrame>
+    );
+  }
+
+  const banner = isGuest ? (
+    <GuestBanner fileName={file.name} />
+  ) : uploadBlocked ? (
+    <p className="alert" role="alert">
+      {UPLOAD_MESSAGES.dailyLimit} You can keep editing and download this PDF; it is not saved to your account.
+    </p>
+  ) : accountSaveError ? (
+    <div className="conflict-banner" role="alert">
+      <span>Your document is not in your account yet: {accountSaveError}. It is kept in this browser.</span>
+      <button type="button" className="btn btn-sm" onClick={() => void save()} disabled={saving}>
+        Try again
+      </button>
+    </div>
+  ) : undefined;
+
   return (
-    <EditorFrame title={file.name} banner={isGuest ? <GuestBanner fileName={file.name} /> : undefined}>
+    <EditorFrame title={file.name} banner={banner}>
       <PdfEditor
         ref={editor}
         file={file.bytes}
@@ -154,28 +253,32 @@ function OpenEditor({ file, celebrateStreak }: { file: OpenedFile; celebrateStre
               logGuestAction(localStorage, 'pro_feature_click');
               openLogin('pro-feature');
             }
-            toast.error(decision.message);
+            toast.error(decision.message, { id: decision.message });
           } else if (isGuest) {
             openLogin(decision.prompt);
           }
         }}
         toolbarEnd={
           <>
+            <OpenWatcher onOpened={onOpened} onFailed={onFailed} />
             <ToolWatcher onPicked={() => recordEdit()} />
             <UnsavedBadge show={hasUnsavedChanges} />
-            <button
-              type="button"
-              className="mg-button mg-primary"
-              disabled={saving || !hasUnsavedChanges}
-              onClick={() => void save()}
-            >
-              {saving ? 'Saving...' : isGuest ? 'Save' : 'Save to account'}
-            </button>
+            {(isGuest || canSaveToAccount) && (
+              <button
+                type="button"
+                className="mg-button mg-primary"
+                disabled={saving || !(hasUnsavedChanges || file.restored)}
+                onClick={() => void save()}
+              >
+                {saving ? 'Saving...' : isGuest ? 'Save' : 'Save to account'}
+              </button>
+            )}
           </>
         }
       />
       {isGuest && <GuestBadge editCount={editCount} startTime={startTime} onSaveNow={() => openLogin('save')} />}
-      <StreakCelebration streak={celebrateStreak} />
+      {/* Mounted once known, so it is shown in the same commit that starts its 5 seconds. */}
+      {celebrateStreak !== null && <StreakCelebration streak={celebrateStreak} />}
       {loginTrigger && (
         <LoginPromptModal
           trigger={loginTrigger}
@@ -184,7 +287,16 @@ function OpenEditor({ file, celebrateStreak }: { file: OpenedFile; celebrateStre
           onContinueAsGuest={loginTrigger === 'download' ? () => void download(true) : undefined}
         />
       )}
-      {exitOpen && <ExitModal onClose={close} saveWork={saveWork} work={work} />}
+      {exitOpen && <ExitModal onClose={close} saveWork={saveWork} recoveryWork={recoveryWork} />}
+      {!isGuest && (
+        <ExitGuard
+          isDirty={() => useDocumentStore.getState().hasUnsavedChanges}
+          fileName={file.name}
+          saving={saving}
+          save={canSaveToAccount ? saveAndStay : undefined}
+          discard={discard}
+        />
+      )}
     </EditorFrame>
   );
 }

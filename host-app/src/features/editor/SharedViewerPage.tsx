@@ -1,15 +1,14 @@
-// /shared/:token — a read-only view of a shared document for anyone holding the link. The editor is
-// shown without its toolbar, and any change (a drag with the select tool) is put back at once.
+// /shared/:token — a read-only view of a shared document for anyone holding the link: its pages and
+// annotations, navigation, zoom and a download of the annotated PDF; nothing that edits.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { parseAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
-import { PdfEditor } from '@marginalia/pdf-editor';
+import { parseAnnotations } from '@marginalia/pdf-editor/core';
 import '@marginalia/pdf-editor/styles.css';
 import { documentsApi } from '../../api/documents';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { fileToBytes } from '../guest/dataUrl';
 import { EditorFrame, LoadingDocument } from './EditorFrame';
+import { ReadOnlyDocument } from './ReadOnlyDocument';
 import './pdfjsWorker';
 import '../guest/guest.css';
 
@@ -17,21 +16,6 @@ async function loadShared(token: string) {
   const shared = await documentsApi.shared(token);
   const bytes = await fileToBytes(await documentsApi.sharedFile(shared.fileUrl));
   return { name: shared.document.name, bytes, annotations: parseAnnotations(shared.annotations) };
-}
-
-function ReadOnlyEditor({ bytes, name, annotations }: { bytes: Uint8Array; name: string; annotations: Annotation[] }) {
-  const [shown, setShown] = useState(annotations);
-  return (
-    <PdfEditor
-      file={bytes}
-      fileName={name}
-      annotations={shown}
-      onAnnotationsChange={() => setShown([...annotations])}
-      toolbar={false}
-      propertiesPanel={false}
-      signatureStore={null}
-    />
-  );
 }
 
 export function SharedViewerPage() {
@@ -54,12 +38,12 @@ export function SharedViewerPage() {
       banner={
         <div className="guest-banner" role="note">
           <span>
-            <strong>Read-only</strong> — shared with you. Changes are not possible.
+            <strong>Read-only</strong> — shared with you. You can view and download it, not change it.
           </span>
         </div>
       }
     >
-      <ReadOnlyEditor bytes={shared.data.bytes} name={shared.data.name} annotations={shared.data.annotations} />
+      <ReadOnlyDocument bytes={shared.data.bytes} fileName={shared.data.name} annotations={shared.data.annotations} />
     </EditorFrame>
   );
 }

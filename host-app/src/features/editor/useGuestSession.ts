@@ -1,5 +1,5 @@
 // What /editor (no document id) opens (spec section 4, "Editor entry"): restored recovery data first,
-// otherwise the guest file handed off by the landing page, subject to the daily free-edit counter.
+// otherwise the guest file handed off by the landing page, if the daily free-edit counter allows it.
 import type { Annotation } from '@marginalia/pdf-editor/core';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -7,11 +7,11 @@ import { useAuthStore } from '../../stores/authStore';
 import { useDocumentStore } from '../../stores/documentStore';
 import { useGuestPrompts } from '../../stores/guestStore';
 import { dataUrlToBytes, fileToBytes } from '../guest/dataUrl';
-import { consumeGuestEdit, DAILY_LIMIT_MESSAGE, loadedMessage } from '../guest/editCounter';
+import { checkGuestEdit, DAILY_LIMIT_MESSAGE, fileFingerprint } from '../guest/editCounter';
 import { loadGuestFile } from '../guest/guestFiles';
 import { getGuestFile } from '../guest/idb';
 import { browserStores, clearRecoveryData, getRecoveryData } from '../guest/recovery';
-import { recordStreakEdit } from '../guest/streak';
+import { FILE_OPEN_TOAST } from './naming';
 
 export const RESTORED_MESSAGE = 'Document restored successfully!';
 export const LOAD_FAILED_MESSAGE = 'Failed to load file. Please try uploading again.';
@@ -23,13 +23,15 @@ export interface OpenedFile {
   localId?: string;
   annotations: Annotation[];
   restored: boolean;
+  /** A guest's file: its fingerprint, spent from the daily free edits once the PDF has opened. */
+  guestEditKey?: string;
 }
 
 export type GuestSession =
   | { status: 'loading' }
   | { status: 'empty' }
   | { status: 'blocked' }
-  | { status: 'ready'; file: OpenedFile; celebrateStreak: number | null };
+  | { status: 'ready'; file: OpenedFile };
 
 async function restore(): Promise<OpenedFile | null> {
   const stores = browserStores();
@@ -42,8 +44,10 @@ async function restore(): Promise<OpenedFile | null> {
     bytes = stored ? await fileToBytes(stored.data) : null;
   }
   if (!bytes) return null;
-  clearRecoveryData(stores);
-  useDocumentStore.getState().open(recovery.fileName, !useAuthStore.getState().isAuthenticated);
+  const isGuest = !useAuthStore.getState().isAuthenticated;
+  // A signed-in user's restored work stays in the browser until it is saved to the account.
+  if (isGuest) clearRecoveryData(stores);
+  useDocumentStore.getState().open(recovery.fileName, isGuest);
   useDocumentStore.getState().restore(recovery.editCount);
   return { name: recovery.fileName, bytes, localId: recovery.fileRef, annotations: recovery.annotations, restored: true };
 }
@@ -58,34 +62,31 @@ export function useGuestSession(): GuestSession {
     const run = async (): Promise<GuestSession> => {
       const restored = await restore();
       if (restored) {
-        toast.success(RESTORED_MESSAGE, { duration: 4000 });
-        return { status: 'ready', file: restored, celebrateStreak: null };
+        toast.success(RESTORED_MESSAGE, { id: FILE_OPEN_TOAST, duration: 4000 });
+        return { status: 'ready', file: restored };
       }
       const guestFile = await loadGuestFile(sessionStorage);
       if (!guestFile) return { status: 'empty' };
       const isGuest = !useAuthStore.getState().isAuthenticated;
-      let celebrateStreak: number | null = null;
+      let guestEditKey: string | undefined;
       if (isGuest) {
-        const check = consumeGuestEdit(localStorage);
-        if (!check.allowed) {
+        // Only checked here: the edit is spent once the PDF has opened (a file that fails spends none).
+        guestEditKey = await fileFingerprint(guestFile.bytes);
+        if (!checkGuestEdit(localStorage, guestEditKey).allowed) {
           useGuestPrompts.getState().openLogin('limit-reached');
-          toast.error(DAILY_LIMIT_MESSAGE);
+          toast.error(DAILY_LIMIT_MESSAGE, { id: FILE_OPEN_TOAST });
           return { status: 'blocked' };
         }
-        toast.success(loadedMessage(guestFile.name, check.remaining), { duration: 4000 });
-        const streak = recordStreakEdit(localStorage);
-        if (streak.celebrate) celebrateStreak = streak.record.currentStreak;
       }
       useDocumentStore.getState().open(guestFile.name, isGuest);
       return {
         status: 'ready',
-        file: { name: guestFile.name, bytes: guestFile.bytes, localId: guestFile.localId, annotations: [], restored: false },
-        celebrateStreak,
+        file: { name: guestFile.name, bytes: guestFile.bytes, localId: guestFile.localId, annotations: [], restored: false, guestEditKey },
       };
     };
     run().then(setSession, (error: unknown) => {
       console.error('Opening the guest file failed', error);
-      toast.error(LOAD_FAILED_MESSAGE);
+      toast.error(LOAD_FAILED_MESSAGE, { id: FILE_OPEN_TOAST });
       setSession({ status: 'empty' });
     });
   }, []);

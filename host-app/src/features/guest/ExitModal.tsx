@@ -1,9 +1,11 @@
-// Shown when a guest with unsaved edits tries to leave (spec section 4, "Exit modal").
+// Shown when a guest with unsaved edits tries to leave (spec section 4, "Exit modal"). "Email me a
+// recovery link" stores the work on the server for 24 hours and mails the link.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { Modal } from '../../components/Modal';
-import { RECOVERY_MESSAGES, saveRecoveryLink } from './recoveryLink';
+import { recoveryApi, type RecoveryUpload } from '../../api/recovery';
+import { RECOVERY_MESSAGES } from './recoveryLink';
 
 export const NO_DOCUMENT_DATA = 'No document data to save';
 
@@ -19,13 +21,16 @@ interface ExitModalProps {
   onClose(): void;
   /** Saves recovery data; false when there is no document to save. */
   saveWork(): boolean;
-  work(): GuestWork | null;
+  /** The work as the recovery link keeps it: the PDF, its annotations, edit count and time. */
+  recoveryWork(): Omit<RecoveryUpload, 'email'>;
 }
 
-export function ExitModal({ onClose, saveWork, work }: ExitModalProps) {
+export function ExitModal({ onClose, saveWork, recoveryWork }: ExitModalProps) {
   const navigate = useNavigate();
   const [emailMode, setEmailMode] = useState(false);
   const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const createAccount = () => {
     if (!saveWork()) {
@@ -36,22 +41,18 @@ export function ExitModal({ onClose, saveWork, work }: ExitModalProps) {
     navigate('/register');
   };
 
-  const sendLink = () => {
-    const current = work();
-    if (!current?.fileData) {
-      toast.error(NO_DOCUMENT_DATA);
-      return;
+  const sendLink = async () => {
+    const address = email.trim();
+    setSending(true);
+    setFailure(null);
+    try {
+      await recoveryApi.create({ ...recoveryWork(), email: address });
+      toast.success(RECOVERY_MESSAGES.sent(address), { duration: 6000 });
+      onClose();
+    } catch (error) {
+      setFailure(error instanceof Error && error.message ? error.message : 'The recovery link could not be sent.');
+      setSending(false);
     }
-    const id = saveRecoveryLink(localStorage, {
-      fileName: current.fileName,
-      fileData: current.fileData,
-      editCount: current.editCount,
-      timeSpent: current.timeSpent,
-    });
-    // No mail is sent from the browser: the link is kept locally and logged for the user to reuse.
-    console.info(`Recovery link: ${window.location.origin}/recover/${id}`);
-    window.alert(RECOVERY_MESSAGES.sent(email.trim()));
-    onClose();
   };
 
   return (
@@ -66,7 +67,7 @@ export function ExitModal({ onClose, saveWork, work }: ExitModalProps) {
             className="stack"
             onSubmit={(event) => {
               event.preventDefault();
-              if (email.trim()) sendLink();
+              if (email.trim()) void sendLink();
             }}
           >
             <div className="field">
@@ -80,8 +81,13 @@ export function ExitModal({ onClose, saveWork, work }: ExitModalProps) {
                 placeholder="you@example.com"
               />
             </div>
-            <button type="submit" className="btn btn-block" disabled={!email.trim()}>
-              Send Recovery Link
+            {failure && (
+              <p className="field-error" role="alert">
+                {failure}
+              </p>
+            )}
+            <button type="submit" className="btn btn-block" disabled={!email.trim() || sending}>
+              {sending ? 'Sending...' : 'Send Recovery Link'}
             </button>
           </form>
         ) : (

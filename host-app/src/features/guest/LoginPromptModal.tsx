@@ -2,13 +2,19 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi } from '../../api/auth';
+import type { SignInProvider } from '../../api/types';
 import { Modal } from '../../components/Modal';
+import { PROVIDER_LABELS, useSignInProviders } from '../auth/signInProviders';
 import { useAuthStore } from '../../stores/authStore';
 import type { PromptTrigger } from '../../stores/guestStore';
 import { DAILY_LIMIT_MESSAGE } from './editCounter';
 import { PRO_FEATURE_MESSAGE } from './gate';
 
 export const LOGIN_TRIGGER_KEY = 'loginTrigger';
+
+/** What a free account gives a guest, and what Pro adds on top of it (only what the product does today). */
+const ACCOUNT_BENEFITS = ['Cloud save and folders', 'Access from any device', 'Downloads without watermark'];
+export const PRO_BENEFITS = ['Signature and Comment tools', 'Unlimited PDFs every day', 'A 14-day free trial, no card needed'];
 
 const COPY: Record<PromptTrigger, { title: string; text: string; guest?: string }> = {
   save: {
@@ -45,6 +51,7 @@ export function LoginPromptModal({ trigger, onClose, saveWork, onContinueAsGuest
   const navigate = useNavigate();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const [hasAccount, setHasAccount] = useState(false);
+  const providers = useSignInProviders();
   if (isAuthenticated) return null;
   const copy = COPY[trigger];
 
@@ -60,10 +67,11 @@ export function LoginPromptModal({ trigger, onClose, saveWork, onContinueAsGuest
     else navigate(hasAccount ? '/login' : '/register');
   };
 
-  const google = () => {
+  const signInWith = (provider: SignInProvider) => {
     remember();
-    window.location.assign(authApi.googleUrl());
+    window.location.assign(authApi.signInUrl(provider));
   };
+  const benefits = trigger === 'pro-feature' ? PRO_BENEFITS : ACCOUNT_BENEFITS;
 
   const primaryLabel = trigger === 'pro-feature' ? 'View Plans' : hasAccount ? 'Sign In' : 'Sign Up Free';
 
@@ -71,19 +79,21 @@ export function LoginPromptModal({ trigger, onClose, saveWork, onContinueAsGuest
     <Modal title={copy.title} onClose={onClose}>
       <div className="stack">
         <p>{copy.text}</p>
-        <ul className="muted">
-          <li>Cloud save and folders</li>
-          <li>Access from any device</li>
-          <li>Downloads without watermark</li>
+        <ul className="muted" aria-label={trigger === 'pro-feature' ? 'Pro benefits' : 'Account benefits'}>
+          {benefits.map((benefit) => (
+            <li key={benefit}>{benefit}</li>
+          ))}
         </ul>
         <button type="button" className="btn btn-primary btn-block" onClick={primary}>
           {primaryLabel}
         </button>
         {trigger !== 'pro-feature' && (
           <>
-            <button type="button" className="btn btn-block" onClick={google}>
-              Continue with Google
-            </button>
+            {providers.map((provider) => (
+              <button key={provider} type="button" className="btn btn-block" onClick={() => signInWith(provider)}>
+                Continue with {PROVIDER_LABELS[provider]}
+              </button>
+            ))}
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setHasAccount((value) => !value)}>
               {hasAccount ? 'Need an account? Sign up' : 'Already have an account?'}
             </button>

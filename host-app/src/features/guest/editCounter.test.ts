@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { consumeGuestEdit, loadedMessage, remainingGuestEdits } from './editCounter';
+import { checkGuestEdit, consumeGuestEdit, fileFingerprint, loadedMessage, remainingGuestEdits } from './editCounter';
 import { nextStreak, recordStreakEdit, readStreak } from './streak';
 
 beforeEach(() => localStorage.clear());
@@ -7,17 +7,42 @@ beforeEach(() => localStorage.clear());
 describe('guest daily edit counter', () => {
   it('must allow three edits a day, then refuse', () => {
     const monday = new Date(2024, 5, 10, 9);
-    expect(consumeGuestEdit(localStorage, monday)).toEqual({ allowed: true, remaining: 2 });
-    expect(consumeGuestEdit(localStorage, monday)).toEqual({ allowed: true, remaining: 1 });
-    expect(consumeGuestEdit(localStorage, monday)).toEqual({ allowed: true, remaining: 0 });
-    expect(consumeGuestEdit(localStorage, monday)).toEqual({ allowed: false, remaining: 0 });
+    expect(consumeGuestEdit(localStorage, 'a', monday)).toEqual({ allowed: true, remaining: 2 });
+    expect(consumeGuestEdit(localStorage, 'b', monday)).toEqual({ allowed: true, remaining: 1 });
+    expect(consumeGuestEdit(localStorage, 'c', monday)).toEqual({ allowed: true, remaining: 0 });
+    expect(checkGuestEdit(localStorage, 'd', monday)).toEqual({ allowed: false, remaining: 0 });
+    expect(consumeGuestEdit(localStorage, 'd', monday)).toEqual({ allowed: false, remaining: 0 });
     expect(remainingGuestEdits(localStorage, monday)).toBe(0);
+  });
+
+  it('must not spend another edit when the same file is reopened the same day, even at the limit', () => {
+    const monday = new Date(2024, 5, 10, 9);
+    expect(consumeGuestEdit(localStorage, 'a', monday)).toEqual({ allowed: true, remaining: 2 });
+    expect(consumeGuestEdit(localStorage, 'a', monday)).toEqual({ allowed: true, remaining: 2 });
+    consumeGuestEdit(localStorage, 'b', monday);
+    consumeGuestEdit(localStorage, 'c', monday);
+    expect(checkGuestEdit(localStorage, 'a', monday)).toEqual({ allowed: true, remaining: 0 });
+    expect(consumeGuestEdit(localStorage, 'a', monday)).toEqual({ allowed: true, remaining: 0 });
+    expect(consumeGuestEdit(localStorage, 'a', new Date(2024, 5, 11, 9))).toEqual({ allowed: true, remaining: 2 });
+  });
+
+  it('must spend nothing by checking', () => {
+    const monday = new Date(2024, 5, 10, 9);
+    for (let i = 0; i < 5; i += 1) expect(checkGuestEdit(localStorage, `f${i}`, monday)).toEqual({ allowed: true, remaining: 3 });
+    expect(remainingGuestEdits(localStorage, monday)).toBe(3);
+  });
+
+  it('must fingerprint files by content', async () => {
+    const one = await fileFingerprint(new TextEncoder().encode('%PDF-1.4 one'));
+    expect(one).toMatch(/^[0-9a-f]{64}$/);
+    expect(await fileFingerprint(new TextEncoder().encode('%PDF-1.4 one'))).toBe(one);
+    expect(await fileFingerprint(new TextEncoder().encode('%PDF-1.4 two'))).not.toBe(one);
   });
 
   it('must reset on the next calendar day', () => {
     const late = new Date(2024, 5, 10, 23, 59);
-    for (let i = 0; i < 3; i += 1) consumeGuestEdit(localStorage, late);
-    expect(consumeGuestEdit(localStorage, new Date(2024, 5, 11, 0, 1))).toEqual({ allowed: true, remaining: 2 });
+    for (let i = 0; i < 3; i += 1) consumeGuestEdit(localStorage, `file${i}`, late);
+    expect(consumeGuestEdit(localStorage, 'file0', new Date(2024, 5, 11, 0, 1))).toEqual({ allowed: true, remaining: 2 });
   });
 
   it('must treat a corrupt counter as a fresh day', () => {
@@ -27,6 +52,8 @@ describe('guest daily edit counter', () => {
 
   it('must word the loaded message as the spec does', () => {
     expect(loadedMessage('a.pdf', 2)).toBe('Loaded a.pdf. 2 free edits remaining today.');
+    expect(loadedMessage('a.pdf', 1)).toBe('Loaded a.pdf. 1 free edit remaining today.');
+    expect(loadedMessage('a.pdf', 0)).toBe('Loaded a.pdf. 0 free edits remaining today.');
   });
 });
 

@@ -1,5 +1,6 @@
-// Recovery links (spec section 4): a local record under a recovery id, valid for 24 hours.
-export const RECOVERY_LINK_VALIDITY_MS = 24 * 60 * 60 * 1000;
+// Recovery links (spec section 4): the server keeps a guest's file, annotations and edit count for
+// 24 hours under an unguessable id and mails /recover/{id}; these are the page's messages. The short
+// local record of a hidden tab's session stays in the browser.
 export const LAST_SESSION_KEY = 'guestLastSession';
 
 export const RECOVERY_MESSAGES = {
@@ -9,40 +10,9 @@ export const RECOVERY_MESSAGES = {
   sent: (email: string) => `Recovery link sent to ${email}. Check your email to continue editing.`,
 } as const;
 
-export interface RecoveryLinkRecord {
-  timestamp: number;
-  fileName: string;
-  editCount: number;
-  /** Minutes. */
-  timeSpent: number;
-  /** JSON string holding fileName and fileData. */
-  documentState: string;
-}
-
-export function recoveryKey(id: string): string {
-  return `recovery_${id}`;
-}
-
-export function newRecoveryId(): string {
-  const random = crypto.getRandomValues(new Uint8Array(9));
-  return Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export function saveRecoveryLink(
-  local: Storage,
-  data: { fileName: string; fileData: string; editCount: number; timeSpent: number },
-  id = newRecoveryId(),
-  now = Date.now(),
-): string {
-  const record: RecoveryLinkRecord = {
-    timestamp: now,
-    fileName: data.fileName,
-    editCount: data.editCount,
-    timeSpent: data.timeSpent,
-    documentState: JSON.stringify({ fileName: data.fileName, fileData: data.fileData }),
-  };
-  local.setItem(recoveryKey(id), JSON.stringify(record));
-  return id;
+/** The page's message for a failed look-up: 410 is an expired link, anything else an unknown one. */
+export function recoveryFailureMessage(status: number): string {
+  return status === 410 ? RECOVERY_MESSAGES.expired : RECOVERY_MESSAGES.missing;
 }
 
 /** The short record kept when a guest's tab is hidden with unsaved work. */
@@ -52,34 +22,4 @@ export function saveLastSession(local: Storage, data: { fileName: string; editCo
   } catch (error) {
     console.warn('Could not keep the guest session record', error);
   }
-}
-
-export type RecoveryLinkOutcome =
-  | { kind: 'valid'; fileName: string; fileData: string }
-  | { kind: 'missing' }
-  | { kind: 'expired' };
-
-/** Reads and consumes the record behind a recovery link. */
-export function redeemRecoveryLink(local: Storage, id: string, now = Date.now()): RecoveryLinkOutcome {
-  const key = recoveryKey(id);
-  let record: RecoveryLinkRecord | null;
-  try {
-    record = JSON.parse(local.getItem(key) ?? 'null') as RecoveryLinkRecord | null;
-  } catch {
-    record = null;
-  }
-  if (!record) return { kind: 'missing' };
-  if (now - record.timestamp > RECOVERY_LINK_VALIDITY_MS) {
-    local.removeItem(key);
-    return { kind: 'expired' };
-  }
-  let state: { fileName?: string; fileData?: string };
-  try {
-    state = JSON.parse(record.documentState) as typeof state;
-  } catch {
-    state = {};
-  }
-  local.removeItem(key);
-  if (!state.fileData) return { kind: 'missing' };
-  return { kind: 'valid', fileName: state.fileName ?? record.fileName, fileData: state.fileData };
 }

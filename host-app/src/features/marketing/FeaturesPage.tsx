@@ -1,5 +1,8 @@
-// Features page (spec section 2): editing tools, essential tools, AI features and collaboration.
+// Features page (spec section 2): editing tools, essential tools and collaboration as built today, and
+// what is announced but not built (the AI features among it) under "Coming soon", so it claims nothing false.
+import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { toolPath } from '../tools/toolIds';
 import { CallToAction } from './CallToAction';
 import './marketing.css';
 
@@ -21,9 +24,26 @@ const GROUPS = [
       'Export PDF with annotations embedded',
     ],
   },
-  { title: 'Essential tools', items: ['Merge PDFs', 'Split PDF', 'Rotate pages', 'Protect PDF (Pro)'] },
-  { title: 'AI features', items: ['OCR text recognition', 'Auto-format', 'Document summary', 'Redaction'] },
-  { title: 'Collaboration', items: ['Real-time collaboration', 'Version control', 'Secure sharing', 'Digital signatures'] },
+  {
+    title: 'Essential tools',
+    items: [
+      { label: 'Merge PDFs', to: toolPath('merge') },
+      { label: 'Split PDF', to: toolPath('split') },
+      { label: 'Rotate pages', to: toolPath('rotate') },
+      { label: 'Protect PDF (Pro)', to: toolPath('protect') },
+    ],
+  },
+  { title: 'Collaboration', items: ['Version history', 'Secure sharing links'] },
+] as const;
+
+/** Announced but not built yet: each moves up into its group when it ships. */
+export const COMING_SOON = [
+  'OCR text recognition',
+  'Auto-format',
+  'Document summary',
+  'Redaction',
+  'Real-time collaboration',
+  'Certificate-based digital signatures',
 ] as const;
 
 export function FeaturesPage() {
@@ -39,12 +59,28 @@ export function FeaturesPage() {
           <section key={group.title} className="card" aria-labelledby={`group-${group.title}`}>
             <h2 id={`group-${group.title}`}>{group.title}</h2>
             <ul>
-              {group.items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
+              {group.items.map((item) =>
+                typeof item === 'string' ? (
+                  <li key={item}>{item}</li>
+                ) : (
+                  <li key={item.label}>
+                    <Link to={item.to}>{item.label}</Link>
+                  </li>
+                ),
+              )}
             </ul>
           </section>
         ))}
+        <section className="card" aria-labelledby="group-coming-soon">
+          <h2 id="group-coming-soon">
+            Coming soon <span className="badge">Not available yet</span>
+          </h2>
+          <ul>
+            {COMING_SOON.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
       </div>
       <CallToAction startTo="/" style={{ justifyContent: 'center', marginTop: 'var(--space-6)' }} />
     </div>

@@ -1,5 +1,6 @@
-// The landing page's one-PDF drop zone (10 MB). Guests go to the editor with the file handed off;
-// signed-in users go to their documents with the file ready to upload.
+// The landing page's one-PDF drop zone (10 MB). Several files dropped at once: the first PDF is
+// taken. Guests go to the editor with the file handed off (one toast follows the file until the
+// editor has opened it); signed-in users go to their documents with the file ready to upload.
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
@@ -7,30 +8,29 @@ import { useAuthStore } from '../../stores/authStore';
 import { storeGuestFile } from '../guest/guestFiles';
 import { LANDING_MAX_BYTES, landingRejectionMessage } from '../documents/uploadRules';
 import { setPendingUpload } from '../documents/pendingUpload';
+import { FILE_OPEN_TOAST } from '../editor/naming';
 
 export function LandingDropZone() {
   const navigate = useNavigate();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
 
   const onDrop = async (accepted: File[], rejected: FileRejection[]) => {
-    if (rejected.length > 0) {
+    const file = accepted[0];
+    if (!file) {
       toast.error(landingRejectionMessage(rejected[0]?.errors[0]?.code));
       return;
     }
-    const file = accepted[0];
-    if (!file) return;
     if (isAuthenticated) {
       await setPendingUpload(file, sessionStorage);
       navigate('/documents');
       return;
     }
-    const loading = toast.loading(`Loading "${file.name}"...`);
+    toast.loading(`Loading "${file.name}"...`, { id: FILE_OPEN_TOAST });
     try {
       await storeGuestFile(file, sessionStorage);
-      toast.success('Opening editor...', { id: loading });
       navigate('/editor');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to process file', { id: loading });
+      toast.error(error instanceof Error ? error.message : 'Failed to process file', { id: FILE_OPEN_TOAST });
     }
   };
 
@@ -38,8 +38,7 @@ export function LandingDropZone() {
     onDrop: (accepted, rejected) => void onDrop(accepted, rejected),
     accept: { 'application/pdf': ['.pdf'] },
     maxSize: LANDING_MAX_BYTES,
-    maxFiles: 1,
-    multiple: false,
+    multiple: true,
   });
 
   return (

@@ -1,15 +1,16 @@
 // Landing page (spec section 2): drop zone, calls to action, tool tiles and the feature grid.
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { toolPath } from '../tools/toolIds';
 import { CallToAction } from './CallToAction';
 import { LandingDropZone } from './LandingDropZone';
 import './marketing.css';
 
 const TOOLS = [
-  { title: 'Merge PDFs', text: 'Combine several PDFs into one document.', to: '/editor', pro: false },
-  { title: 'Split PDF', text: 'Pull pages out into a new file.', to: '/editor', pro: false },
-  { title: 'Rotate Pages', text: 'Turn pages the right way up.', to: '/editor', pro: false },
-  { title: 'Protect PDF', text: 'Add a password to sensitive files.', to: '/pricing', pro: true },
+  { title: 'Merge PDFs', text: 'Combine several PDFs into one document.', to: toolPath('merge'), pro: false },
+  { title: 'Split PDF', text: 'Pull pages out into a new file.', to: toolPath('split'), pro: false },
+  { title: 'Rotate Pages', text: 'Turn pages the right way up.', to: toolPath('rotate'), pro: false },
+  { title: 'Protect PDF', text: 'Add a password to sensitive files.', to: toolPath('protect'), pro: true },
 ] as const;
 
 const FEATURES = [

@@ -1,13 +1,20 @@
-// Pricing page (spec section 2): monthly/yearly toggle, plan cards and FAQ.
+// Pricing page (spec section 2): monthly/yearly toggle, plan cards and FAQ. Signed in, each card's
+// button follows the account's plan from the server: the current plan is marked and "Start Free
+// Trial" starts the one 14-day trial (purchases are not connected yet, as the FAQ says).
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useAuthStore } from '../../stores/authStore';
+import { planButton } from '../plans/planStatus';
+import { useAccount, useStartTrial } from '../plans/useAccount';
 import { PLANS, priceLabel, type BillingPeriod, type PlanOffer } from './plans';
 import './marketing.css';
 
 const FAQ = [
+  [
+    'Can I buy a paid plan now?',
+    'Not yet: payments are not connected, so no plan can be bought online. A free account can try the Personal plan free for 14 days, once; when the trial ends the account is on the Free plan again and keeps all its documents.',
+  ],
   ['Can I try Marginalia without an account?', 'Yes. Guests can edit up to 3 documents a day; downloads carry a watermark.'],
   ['Is there a money-back guarantee?', 'Yes, every paid plan comes with a 30-day money-back guarantee.'],
   ['What happens to files I upload as a guest?', 'Guest files stay in your browser and auto-delete after 2 hours.'],
@@ -17,16 +24,18 @@ const FAQ = [
 export function PricingPage() {
   useDocumentTitle('Pricing');
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const user = useAccount();
+  const startTrial = useStartTrial();
   const navigate = useNavigate();
 
   const choose = (plan: PlanOffer) => {
-    if (!isAuthenticated) {
-      navigate('/login');
-      return;
+    const button = planButton(plan, user);
+    if (button.kind === 'sign-in') navigate('/login');
+    else if (button.kind === 'start-trial') startTrial.mutate();
+    else if (button.kind === 'interest') {
+      console.info('Plan chosen', { plan: plan.id, period });
+      toast(`Thanks! We noted your interest in the ${plan.name} plan.`);
     }
-    console.info('Plan chosen', { plan: plan.id, period });
-    toast(`Thanks! We noted your interest in the ${plan.name} plan.`);
   };
 
   return (
@@ -44,24 +53,39 @@ export function PricingPage() {
         </div>
       </header>
       <div className="plans">
-        {PLANS.map((plan) => (
-          <section key={plan.id} className={`card plan${plan.featured ? ' is-featured' : ''}`} aria-labelledby={`plan-${plan.id}`}>
-            <h2 id={`plan-${plan.id}`}>
-              {plan.name} {plan.featured && <span className="badge">Most popular</span>}
-            </h2>
-            <p className="plan-price" data-testid={`price-${plan.id}`}>
-              {priceLabel(plan.prices[period], period)}
-            </p>
-            <ul>
-              {plan.features.map((feature) => (
-                <li key={feature}>{feature}</li>
-              ))}
-            </ul>
-            <button type="button" className={`btn btn-block${plan.featured ? ' btn-primary' : ''}`} onClick={() => choose(plan)}>
-              {plan.cta}
-            </button>
-          </section>
-        ))}
+        {PLANS.map((plan) => {
+          const button = planButton(plan, user);
+          const note = button.kind === 'none' ? button.note : undefined;
+          return (
+            <section key={plan.id} className={`card plan${plan.featured ? ' is-featured' : ''}`} aria-labelledby={`plan-${plan.id}`}>
+              <h2 id={`plan-${plan.id}`}>
+                {plan.name} {plan.featured && <span className="badge">Most popular</span>}
+              </h2>
+              <p className="plan-price" data-testid={`price-${plan.id}`}>
+                {priceLabel(plan.prices[period], period)}
+              </p>
+              <ul>
+                {plan.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className={`btn btn-block${plan.featured ? ' btn-primary' : ''}`}
+                disabled={button.kind === 'none' || (button.kind === 'start-trial' && startTrial.isPending)}
+                aria-describedby={note ? `plan-${plan.id}-note` : undefined}
+                onClick={() => choose(plan)}
+              >
+                {button.label}
+              </button>
+              {note && (
+                <p id={`plan-${plan.id}-note`} className="muted plan-note" data-testid={`plan-note-${plan.id}`}>
+                  {note}
+                </p>
+              )}
+            </section>
+          );
+        })}
       </div>
       <section className="faq prose" style={{ margin: '0 auto' }} aria-labelledby="faq-title">
         <h2 id="faq-title">Frequently asked questions</h2>

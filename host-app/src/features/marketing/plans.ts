@@ -22,7 +22,7 @@ export const PLANS: PlanOffer[] = [
     id: 'personal',
     name: 'Personal',
     prices: { monthly: 9.99, yearly: 99.99 },
-    features: ['Unlimited PDFs', 'No watermark', 'OCR and AI features', '10 GB storage', 'Advanced tools'],
+    features: ['Unlimited PDFs', 'No watermark', 'OCR and AI features (coming soon)', '10 GB storage', 'Advanced tools'],
     cta: 'Start Free Trial',
     featured: true,
   },
@@ -30,7 +30,7 @@ export const PLANS: PlanOffer[] = [
     id: 'team',
     name: 'Team',
     prices: { monthly: 39.99, yearly: 399.99 },
-    features: ['5 team members', 'Real-time collaboration', 'Admin dashboard', 'API access', '100 GB storage'],
+    features: ['5 team members', 'Real-time collaboration (coming soon)', 'Admin dashboard', 'API access', '100 GB storage'],
     cta: 'Contact Sales',
   },
 ];

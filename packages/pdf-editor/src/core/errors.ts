@@ -21,9 +21,25 @@ export class PdfInvalidError extends Error {
 
 /** The PDF is encrypted (password-protected); it cannot be modified without writing a corrupt file. */
 export class PdfEncryptedError extends Error {
-  override readonly name = 'PdfEncryptedError';
+  override readonly name: string = 'PdfEncryptedError';
   constructor(message = 'This PDF is password-protected. Remove its password before editing or exporting it.') {
     super(message);
+  }
+}
+
+/**
+ * The PDF needs a password to open (its user password is not empty): none was given
+ * (`reason: 'missing'`) or the one given is wrong (`reason: 'wrong'`). Pass the right one as
+ * `{ password }`.
+ */
+export class PdfPasswordError extends PdfEncryptedError {
+  override readonly name = 'PdfPasswordError';
+  constructor(readonly reason: 'missing' | 'wrong') {
+    super(
+      reason === 'missing'
+        ? 'This PDF is password-protected. Enter its password to open it.'
+        : 'The password is not correct for this PDF.',
+    );
   }
 }
 
@@ -35,7 +51,37 @@ export class PdfEmptyError extends Error {
   }
 }
 
+/**
+ * An annotation could not be written into the PDF; the export fails rather than leave it out.
+ * `annotationId` names it (the annotation's `id`), `cause` holds what went wrong.
+ */
+export class AnnotationExportError extends Error {
+  override readonly name = 'AnnotationExportError';
+  readonly annotationId: string;
+  constructor(annotation: { id: string; type: string; page: number }, cause: unknown) {
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    super(`The ${annotation.type} annotation ${annotation.id} on page ${annotation.page} could not be written (${detail}).`, {
+      cause,
+    });
+    this.annotationId = annotation.id;
+  }
+}
+
 /** A page operation was given pages or ranges that do not exist in the document. */
 export class PageRangeError extends RangeError {
   override readonly name = 'PageRangeError';
+}
+
+/**
+ * An argument of a public function is not one it accepts (e.g. an unknown export `mode`, bytes
+ * that are not a `Uint8Array`); `field` names it as the caller wrote it, e.g. `options.mode`.
+ */
+export class InvalidInputError extends TypeError {
+  override readonly name = 'InvalidInputError';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${field}: ${message}`);
+  }
 }

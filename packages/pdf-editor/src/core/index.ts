@@ -35,11 +35,14 @@ export { parseAnnotations, serializeAnnotations, ANNOTATIONS_FORMAT_VERSION } fr
 
 // Errors
 export {
+  AnnotationExportError,
   AnnotationValidationError,
   PageRangeError,
   PdfEmptyError,
   PdfEncryptedError,
   PdfInvalidError,
+  PdfPasswordError,
+  InvalidInputError,
 } from './errors';
 
 // Geometry
@@ -47,8 +50,15 @@ export { createPageSpace, normalizeRotation } from './geometry/pageSpace';
 export type { PageRotation, PageSpace, PdfBox } from './geometry/pageSpace';
 
 // Export
-export { exportPdf } from './export/exportPdf';
-export type { ExportFontOptions, ExportOptions, FontBytes, FontFaces, WatermarkOptions } from './export/options';
+export { exportPdf, exportPdfWithReport } from './exportEntry';
+export type {
+  ExportFontOptions,
+  ExportOptions,
+  ExportResult,
+  FontBytes,
+  FontFaces,
+  WatermarkOptions,
+} from './export/options';
 
 // History
 export { createHistory, DEFAULT_HISTORY_LIMIT } from './history/createHistory';
@@ -81,11 +91,15 @@ export {
   rotatePages,
   splitPdf,
 } from './pages/pageOperations';
-export type { InsertPagesOptions } from './pages/pageOperations';
+export type { InsertPagesOptions, PageOperationOptions } from './pages/pageOperations';
 export { applyPageOperation } from './pages/applyPageOperation';
 export { mergeAnnotations, remapAnnotations } from './pages/remapAnnotations';
 export type { PageOperation, PageOperationOf, PageOperationType, PageRange, PageSize, RotationDelta } from './pages/types';
-export type { PdfSource } from './pdf/loadPdf';
+export type { PdfSource } from './pdf/source';
+
+// Protection
+export { protectPdf, unprotectPdf } from './pdf/protection';
+export type { PdfPermissions, ProtectPdfOptions } from './pdf/protection';
 
 // Import
 export { importAnnotations } from './import/importAnnotations';

@@ -6,6 +6,7 @@ import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { EditorProvider, useEditorState } from './context';
 import { runShortcut } from './commands';
 import { ImagePicker } from './panels/ImagePicker';
+import { Notice } from './panels/Notice';
 import { PropertiesPanel } from './panels/PropertiesPanel';
 import { SignatureDialog } from './panels/SignaturePad';
 import { Thumbnails } from './panels/Thumbnails';
@@ -121,6 +122,7 @@ export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function Pd
           {propertiesPanel && <PropertiesPanel />}
         </div>
         <Dialogs />
+        <Notice />
       </div>
     </EditorProvider>
   );

@@ -19,6 +19,7 @@ export { Toolbar } from './panels/Toolbar';
 export type { ToolbarProps } from './panels/Toolbar';
 export { PropertiesPanel } from './panels/PropertiesPanel';
 export { SignaturePad } from './panels/SignaturePad';
+export { Notice } from './panels/Notice';
 export type { SignaturePadProps } from './panels/SignaturePad';
 export type { PdfFile } from './viewer/loadFile';
 export type { DocumentView } from './viewer/documentController';
@@ -26,7 +27,7 @@ export type { DocumentView } from './viewer/documentController';
 // Store, tools and commands
 export { createEditorStore } from './store/createEditorStore';
 export type { EditorStore } from './store/createEditorStore';
-export type { EditorActions, EditorState, DocumentState } from './store/types';
+export type { EditorActions, EditorState, EditorNotice, DocumentState } from './store/types';
 export { DEFAULT_STYLE, PALETTE, FONT_FAMILIES, FONT_SIZES, STROKE_WIDTHS } from './store/style';
 export type { AnnotationStyle } from './store/style';
 export { ZOOM } from './store/zoom';

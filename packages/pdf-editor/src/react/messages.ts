@@ -80,6 +80,8 @@ export const defaultMessages = {
   open: 'Open',
   upgradeRequired: 'Upgrade to Pro to use this feature',
   exportFailed: 'Failed to download PDF',
+  saveFailed: 'Failed to save document',
+  dismiss: 'Dismiss',
   commentPlaceholder: 'Write a comment',
 } as const;
 

@@ -10,6 +10,7 @@ import type { DocumentController } from './viewer/documentController';
 import { downloadBytes, runExport } from './export/runExport';
 import type { RunExportOptions } from './export/runExport';
 import type { Messages } from './messages';
+import type { EditorNotice } from './store/types';
 import type { Rect } from '../core/model/types';
 import { toolById } from './tools/registry';
 import type { ToolContext, ToolMachine } from './tools/types';
@@ -25,7 +26,11 @@ export interface ViewerBridge {
 export interface EditorConfig {
   /** Asked before choosing any tool but select, and before saving or downloading. Default: allows all. */
   gate?: Gate;
-  /** Called when the gate answers with a prompt; the action does not happen. Show the prompt here. */
+  /**
+   * Called when the gate answers with a prompt; the action does not happen. Show the prompt here.
+   * Without it the editor shows its own notice (`upgradeRequired` for a Pro feature, else the
+   * gate's message).
+   */
   onGatePrompt?: (decision: Exclude<GateDecision, 'allow'>, action: GateAction) => void;
   /** Where Save writes and where the annotations of `documentId` are loaded from. */
   storage?: StorageAdapter;
@@ -35,9 +40,17 @@ export interface EditorConfig {
   fileName?: string;
   /**
    * Errors of loading from storage, saving and downloading (the calls themselves resolve false),
-   * and of loading or saving the signatures of `signatureStore`.
+   * and of loading or saving the signatures of `signatureStore`. Without it, a failed download or
+   * save is shown in the editor's own notice (role `alert`, dismissible) with the `exportFailed`
+   * or `saveFailed` message; with it, the host shows what it wants instead.
    */
   onError?: (error: Error) => void;
+  /**
+   * Starts the Web Worker exports run in. Default: the package's own `dist/exportWorker.js` (a
+   * self-contained ES module), which Vite, webpack and Next.js find with no configuration. Only
+   * for hosts that serve that file themselves, e.g. `() => new Worker('/exportWorker.js', { type: 'module' })`.
+   */
+  exportWorker?: () => Worker;
 }
 
 /** The imperative API of an editor (the ref of <PdfEditor /> and the usePdfEditor result). */
@@ -59,12 +72,13 @@ export interface EditorApi {
   /**
    * Saves through the storage adapter (asks the gate first). Resolves false when nothing was
    * saved: no `storage` or `documentId`, the gate refused, or the save failed (the error, e.g. a
-   * `StorageConflictError`, goes to `onError`).
+   * `StorageConflictError`, goes to `onError`, or to the editor's notice without one).
    */
   save(): Promise<boolean>;
   /**
    * Exports and downloads the PDF as `<fileName>_edited.pdf` (asks the gate first). Resolves false
-   * when the gate refused or the export failed (the error goes to `onError`).
+   * when the gate refused or the export failed (the error goes to `onError`, or to the editor's
+   * notice without one).
    */
   download(options?: RunExportOptions): Promise<boolean>;
 }
@@ -91,6 +105,13 @@ export interface EditorRuntime extends EditorApi {
   attach(): () => void;
 }
 
+/** What the editor shows for a gate prompt the host does not handle. */
+function gateNotice(decision: Exclude<GateDecision, 'allow'>, messages: Messages): EditorNotice {
+  return decision.prompt === 'pro-feature' || !decision.message
+    ? { message: messages.upgradeRequired }
+    : { message: decision.message };
+}
+
 export function createEditorRuntime(options: {
   messages: Messages;
   config: EditorConfig;
@@ -104,14 +125,24 @@ export function createEditorRuntime(options: {
     initialPage: options.initialPage,
     zoom: options.zoom,
     gate: { check: (action) => (runtime.config.gate ? runtime.config.gate.check(action) : 'allow') },
-    onGatePrompt: (decision, action) => runtime.config.onGatePrompt?.(decision, action),
+    onGatePrompt: (decision, action) => {
+      if (runtime.config.onGatePrompt) runtime.config.onGatePrompt(decision, action);
+      else store.getState().actions.setNotice(gateNotice(decision, runtime.messages));
+    },
   });
+  // Without the host's handler, an error is shown in the editor's own notice, never swallowed.
+  const report = (error: unknown, message: string) => {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    if (runtime.config.onError) runtime.config.onError(failure);
+    else store.getState().actions.setNotice({ message, detail: failure.message });
+  };
   const document = createDocumentController(store);
 
   const exportPdf = (exportOptions: RunExportOptions = {}) => {
     const { pdfBytes, annotations } = store.getState();
     if (!pdfBytes) return Promise.reject(new Error('No PDF loaded'));
-    return runExport(pdfBytes, annotations, exportOptions);
+    const worker = runtime.config.exportWorker;
+    return runExport(pdfBytes, annotations, { ...(worker && { worker }), ...exportOptions });
   };
 
   const toolContext: ToolContext = {
@@ -160,7 +191,7 @@ export function createEditorRuntime(options: {
         store.setState({ savedAnnotations: annotations });
         return true;
       } catch (error) {
-        runtime.config.onError?.(error instanceof Error ? error : new Error(String(error)));
+        report(error, runtime.messages.saveFailed);
         return false;
       } finally {
         store.setState({ saving: false });
@@ -174,7 +205,7 @@ export function createEditorRuntime(options: {
         downloadBytes(bytes, `${base}_edited${exportOptions?.watermark ? '_watermark' : ''}.pdf`);
         return true;
       } catch (error) {
-        runtime.config.onError?.(error instanceof Error ? error : new Error(String(error)));
+        report(error, runtime.messages.exportFailed);
         return false;
       }
     },

@@ -18,10 +18,24 @@ import type { PdfFile } from './viewer/loadFile';
 export interface UsePdfEditorOptions extends EditorConfig {
   /** The PDF to edit; a string or URL is fetched. Changing it loads the new file; null shows none. */
   file?: PdfFile | null;
-  /** Controlled annotations; pair with onAnnotationsChange. */
+  /**
+   * Controlled annotations; pair with onAnnotationsChange. A list equal in content to the editor's
+   * (the host copying what onAnnotationsChange gave it) is no change: no undo step, no call back.
+   * A different list is an external change, recorded as `recordExternalChanges` says.
+   */
   annotations?: Annotation[];
-  /** Called with the new list after every change (a drag reports once, when it ends). */
+  /**
+   * Called with the new list after every change the user makes, undo and redo included (a
+   * gesture reports once, when it ends); never for a change that came in through `annotations`.
+   */
   onAnnotationsChange?: (annotations: Annotation[]) => void;
+  /**
+   * What an `annotations` prop that differs from the editor's list does to undo. `true`
+   * (default): it is one undoable step, so Undo goes back to the list before it. `false`: it is
+   * a new starting point, and the undo and redo history is emptied (e.g. for a list reloaded from
+   * the server, which Undo must not take back).
+   */
+  recordExternalChanges?: boolean;
   /** Uncontrolled: the annotations to start with. */
   defaultAnnotations?: Annotation[];
   /** The page (1-based) shown first. Default 1. */
@@ -36,6 +50,14 @@ export interface UsePdfEditorOptions extends EditorConfig {
    * errors go to `onError`, and the signatures then stay for the session only.
    */
   signatureStore?: SignatureStore | null;
+  /**
+   * Where pdf.js's worker is loaded from. Default: the copy shipped in the package's `dist/`,
+   * found with `new URL(..., import.meta.url)`, which Vite, webpack and Next.js resolve with no
+   * configuration. Give a URL only when the host serves that file itself (copy
+   * `pdf.worker.min.mjs` from the package's `dist/`: the version must match). pdf.js has one
+   * worker per page, so the first editor's setting is used.
+   */
+  workerSrc?: string | URL;
 }
 
 /**
@@ -68,9 +90,9 @@ export function usePdfEditor(options: UsePdfEditorOptions = {}): EditorRuntime {
   latest.current = options;
 
   // Props that are read when needed, not at creation.
-  const { gate, onGatePrompt, storage, documentId, fileName, onError, messages } = options;
+  const { gate, onGatePrompt, storage, documentId, fileName, onError, exportWorker, messages } = options;
   useLayoutEffect(() => {
-    runtime.config = { gate, onGatePrompt, storage, documentId, fileName, onError };
+    runtime.config = { gate, onGatePrompt, storage, documentId, fileName, onError, exportWorker };
     runtime.messages = resolveMessages(messages);
   });
 
@@ -84,7 +106,7 @@ export function usePdfEditor(options: UsePdfEditorOptions = {}): EditorRuntime {
       return;
     }
     // Fetch pdf.js (and start its worker) while the file downloads, not after.
-    void startPdfWorker();
+    void startPdfWorker(latest.current.workerSrc);
     readPdfFile(file, controller.signal).then(
       (bytes) => {
         if (!controller.signal.aborted) runtime.store.getState().actions.loadDocument(bytes);
@@ -121,10 +143,18 @@ export function usePdfEditor(options: UsePdfEditorOptions = {}): EditorRuntime {
     return syncSavedSignatures(runtime.store, signatureStore, (error) => latest.current.onError?.(error));
   }, [signatureStore, runtime]);
 
-  // Controlled mode: the host's list wins whenever it changes.
+  // Controlled mode: the host's list wins whenever its content differs from the editor's. That
+  // change came from the host, so it is not reported back to it (no echo, hence no loop).
   const controlled = options.annotations;
+  const applyingExternal = useRef(false);
   useEffect(() => {
-    if (controlled && !runtime.store.history.inTransaction) runtime.store.getState().actions.setAnnotations(controlled);
+    if (!controlled || runtime.store.history.inTransaction) return;
+    applyingExternal.current = true;
+    try {
+      runtime.store.getState().actions.setAnnotations(controlled, { record: latest.current.recordExternalChanges ?? true });
+    } finally {
+      applyingExternal.current = false;
+    }
   }, [controlled, runtime]);
 
   useEffect(() => {
@@ -133,7 +163,7 @@ export function usePdfEditor(options: UsePdfEditorOptions = {}): EditorRuntime {
       // A gesture reports once, when it ends, not on every pointer move.
       if (runtime.store.history.inTransaction || doc.annotations === emitted) return;
       emitted = doc.annotations;
-      latest.current.onAnnotationsChange?.(doc.annotations);
+      if (!applyingExternal.current) latest.current.onAnnotationsChange?.(doc.annotations);
     });
   }, [runtime]);
 

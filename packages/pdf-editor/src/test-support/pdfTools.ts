@@ -1,9 +1,10 @@
-// Test helpers that check PDFs with independent tools (qpdf, poppler, pdf.js), never with pdf-lib,
-// which writes our output. What they offer:
+// Test helpers that check PDFs with independent tools (qpdf, poppler, pdf.js), never with the
+// engine that writes our output. What they offer:
 // - qpdfCheck(bytes): `qpdf --check` exit code, errors and warnings.
 // - pdfInfo(bytes): page count, every page's size, /Rotate and boxes as poppler reports them.
 // - pdfFonts(bytes): the fonts the document uses (`pdffonts`), with whether each is embedded.
-// - pdfText(bytes, page?): `pdftotext` output for one page or the whole document.
+// - pdfText(bytes, page?, userPassword?): `pdftotext` output for one page or the whole document.
+// - qpdf(bytes, args): any qpdf run (passwords, --show-encryption); pdfsig(bytes): signature report.
 // - renderPagePixels(bytes, pageNumber, dpi): a page rendered by pdftoppm, with getPixel(x, y).
 // - findColorNear / isColor: sample a rendered page for a colour around a point.
 // - pdfjsOpen(bytes, interpret?): opens with pdf.js, loads every page, builds the operator list
@@ -45,6 +46,22 @@ async function runTool(command: string, args: string[]): Promise<ProcessResult> 
   }
 }
 
+/** qpdf run with `args` on the file (e.g. `--password=x`, `--show-encryption`); its exit code and output. */
+export async function qpdf(bytes: Uint8Array, args: string[]): Promise<{ code: number; output: string }> {
+  return withTempFile(bytes, async (path) => {
+    const { code, stdout, stderr } = await runTool('qpdf', [...args, path]);
+    return { code, output: `${stdout}\n${stderr}`.replaceAll(path, 'input.pdf') };
+  });
+}
+
+/** What poppler's `pdfsig` says of the file's signatures. */
+export async function pdfsig(bytes: Uint8Array): Promise<string> {
+  return withTempFile(bytes, async (path) => {
+    const { stdout, stderr } = await runTool('pdfsig', [path]);
+    return `${stdout}\n${stderr}`;
+  });
+}
+
 export interface QpdfResult {
   /** 0 ok, 3 warnings only, 2 errors. */
   exitCode: number;
@@ -61,7 +78,10 @@ export async function qpdfCheck(bytes: Uint8Array): Promise<QpdfResult> {
     return {
       exitCode: code,
       warnings: lines.filter((line) => line.startsWith('WARNING')),
-      errors: lines.filter((line) => /^(ERROR|qpdf:)/.test(line) || (code === 2 && /error/i.test(line))),
+      // "qpdf: operation succeeded with warnings" only sums up the warnings above it.
+      errors: lines.filter(
+        (line) => (/^(ERROR|qpdf:)/.test(line) && !/succeeded with warnings/.test(line)) || (code === 2 && /error/i.test(line)),
+      ),
       output,
     };
   });
@@ -126,10 +146,11 @@ export async function pdfFonts(bytes: Uint8Array, page?: number): Promise<PdfFon
 }
 
 /** Text of one page (1-based), or of the whole document when `page` is omitted. */
-export async function pdfText(bytes: Uint8Array, page?: number): Promise<string> {
+export async function pdfText(bytes: Uint8Array, page?: number, userPassword?: string): Promise<string> {
   return withTempFile(bytes, async (path) => {
     const range = page === undefined ? [] : ['-f', String(page), '-l', String(page)];
-    const { code, stdout, stderr } = await runTool('pdftotext', [...range, '-enc', 'UTF-8', path, '-']);
+    const password = userPassword === undefined ? [] : ['-upw', userPassword];
+    const { code, stdout, stderr } = await runTool('pdftotext', [...range, ...password, '-enc', 'UTF-8', path, '-']);
     if (code !== 0) throw new Error(`pdftotext failed (${code}): ${stderr}`);
     return stdout;
   });

@@ -1,7 +1,9 @@
-// The ExportContext for one pdf-lib document: fonts embedded once and cached, images embedded
-// once per distinct data, page-space mappings computed once per page, warnings routed to the caller.
-import type { PDFDocument } from 'pdf-lib';
-import { createPageSpace, type PageSpace } from '../geometry/pageSpace';
+// The ExportContext for one document: fonts embedded once and cached, images embedded once per
+// distinct data (a failure rejects), page-space mappings computed once per page, warnings routed
+// to the caller.
+import type { PDF } from '@libpdf/core';
+import type { PageSpace } from '../geometry/pageSpace';
+import { pageSpaceOf } from '../pdf/pageAttributes';
 import type { ExportContext } from './context';
 import { createFontSelector } from './fontSelection';
 import { embedImageData, type EmbeddedImage } from './images';
@@ -12,35 +14,23 @@ export interface ExportContextOptions {
   onWarning?: (message: string) => void;
 }
 
-/** The page's visible area (CropBox, which pdf-lib falls back to the MediaBox) and /Rotate. */
-export function pageSpaceOf(doc: PDFDocument, pageIndex: number): PageSpace {
-  const page = doc.getPage(pageIndex);
-  const crop = page.getCropBox();
-  return createPageSpace(
-    { left: crop.x, bottom: crop.y, right: crop.x + crop.width, top: crop.y + crop.height },
-    page.getRotation().angle,
-  );
-}
-
-export function createExportContext(doc: PDFDocument, options: ExportContextOptions = {}): ExportContext {
+export function createExportContext(doc: PDF, options: ExportContextOptions = {}): ExportContext {
   const warn = (message: string) => options.onWarning?.(message);
   const fonts = createFontSelector(doc, options.fonts ?? {}, warn);
   const pageSpaces = new Map<number, PageSpace>();
-  const imagesByString = new Map<string, Promise<EmbeddedImage | undefined>>();
-  const imagesByBytes = new WeakMap<Uint8Array, Promise<EmbeddedImage | undefined>>();
+  const imagesByString = new Map<string, Promise<EmbeddedImage>>();
+  const imagesByBytes = new WeakMap<Uint8Array, Promise<EmbeddedImage>>();
 
-  const embed = (data: string | Uint8Array): Promise<EmbeddedImage | undefined> =>
+  // A failure is the annotation's, not cosmetic: the writer that asked turns it into
+  // AnnotationExportError naming the annotation, so no image vanishes from the output silently.
+  const embed = (data: string | Uint8Array): Promise<EmbeddedImage> =>
     embedImageData(doc, data).catch((error: unknown) => {
-      // The spec asks for this exact log line; the caller also hears about it.
-      console.warn('Failed to embed image', error);
-      warn(`Failed to embed image: ${error instanceof Error ? error.message : String(error)}; the image was skipped.`);
-      return undefined;
+      throw new Error(`Failed to embed image: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     });
 
   return {
     fontFor: (text, style) => fonts.fontFor(text, style),
     drawableText: (text, font) => fonts.drawableText(text, font),
-    textMetrics: (font) => fonts.metrics(font),
     embedImage(imageData) {
       if (typeof imageData === 'string') {
         let pending = imagesByString.get(imageData);

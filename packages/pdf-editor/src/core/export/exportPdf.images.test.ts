@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { AnnotationExportError } from '../errors';
 import { COLORS } from '../../test-support/annotationFixtures';
 import { pngDataUrl, solidPng } from '../../test-support/images';
 import { hasColorIn, renderPagePixels } from '../../test-support/pdfTools';
@@ -65,30 +66,27 @@ describe('image export', () => {
     expect(hasColorIn(await renderPagePixels(output, 1, 72), { x: 68, y: 68, width: 2, height: 2 }, COLORS.brown, 10)).toBe(true);
   });
 
-  it('fetches an image given by http address', async () => {
+  it('fetches an image given by http address, and fails the export naming an image whose address answers 404', async () => {
     const png = solidPng(4, 4, COLORS.orange);
     const server = createServer((request, response) => {
       if (request.url === '/stamp.png') response.writeHead(200, { 'content-type': 'image/png' }).end(png);
       else response.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const logged = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       const { port } = server.address() as AddressInfo;
+      const stamp = (url: string, x: number) =>
+        normalizeAnnotation({ type: 'image', page: 1, position: { x, y: 50 }, width: 40, height: 40, imageData: `http://127.0.0.1:${port}${url}` });
       const warnings: string[] = [];
-      const output = await exportPdf(
-        await blankPdf(),
-        [
-          normalizeAnnotation({ type: 'image', page: 1, position: { x: 50, y: 50 }, width: 40, height: 40, imageData: `http://127.0.0.1:${port}/stamp.png` }),
-          normalizeAnnotation({ type: 'image', page: 1, position: { x: 150, y: 50 }, width: 40, height: 40, imageData: `http://127.0.0.1:${port}/missing.png` }),
-        ],
-        { onWarning: (m) => warnings.push(m) },
-      );
-      expect(warnings).toEqual([expect.stringMatching(/^Failed to embed image: HTTP 404/)]);
+      const output = await exportPdf(await blankPdf(), [stamp('/stamp.png', 50)], { onWarning: (m) => warnings.push(m) });
+      expect(warnings).toEqual([]);
       expect(hasColorIn(await renderPagePixels(output, 1, 72), { x: 68, y: 68, width: 2, height: 2 }, COLORS.orange, 10)).toBe(true);
-      expect(logged).toHaveBeenCalledOnce();
+
+      const missing = stamp('/missing.png', 150);
+      const failure = await exportPdf(await blankPdf(), [stamp('/stamp.png', 50), missing]).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(AnnotationExportError);
+      expect(failure).toMatchObject({ annotationId: missing.id, message: expect.stringMatching(/Failed to embed image: HTTP 404/) });
     } finally {
-      logged.mockRestore();
       server.close();
     }
   });

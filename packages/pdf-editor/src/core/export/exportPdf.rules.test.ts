@@ -1,12 +1,13 @@
 // The spec's export rules (sections 5, 8, 9): annotations on missing pages and blank text are
-// skipped, non-hex colours draw black, a broken image is logged and skipped while the rest is
-// exported, the watermark goes only on annotated pages, and unreadable input raises typed errors.
+// skipped, non-hex colours draw black, a broken image fails the export naming it (issue 12: no
+// annotation dropped silently), the watermark goes only on annotated pages, and input no reader opens (or that needs a
+// password not given) raises typed errors.
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COLORS } from '../../test-support/annotationFixtures';
 import { hasColorIn, pdfFonts, pdfInfo, pdfText, pdfWords, renderPagePixels } from '../../test-support/pdfTools';
-import { BROKEN_PDFS, ENCRYPTED_PDFS, hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
-import { PdfEncryptedError, PdfInvalidError } from '../errors';
+import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
+import { AnnotationExportError, PdfInvalidError, PdfPasswordError } from '../errors';
 import { normalizeAnnotation } from '../model/defaults';
 import { exportPdf } from './exportPdf';
 
@@ -62,22 +63,15 @@ describe('export rules', () => {
     expect(hasColorIn(image, { x: 148, y: 148, width: 4, height: 4 }, COLORS.green, 10)).toBe(true);
   });
 
-  it('logs "Failed to embed image", warns and skips a broken image, and exports the rest', async () => {
-    const logged = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const warnings: string[] = [];
-    const output = await exportPdf(
-      await blankPdf(),
-      [
-        normalizeAnnotation({ type: 'image', page: 1, position: { x: 50, y: 50 }, imageData: 'data:image/png;base64,iVBORw0KGgoAAAA' }),
-        normalizeAnnotation({ type: 'signature', page: 1, position: { x: 50, y: 300 }, imageData: 'data:image/jpeg;base64,not really' }),
-        normalizeAnnotation({ type: 'rectangle', page: 1, position: { x: 300, y: 100 }, color: '#00C000', fillStyle: 'solid' }),
-      ],
-      { onWarning: (m) => warnings.push(m) },
-    );
-    expect(logged).toHaveBeenCalledWith('Failed to embed image', expect.anything());
-    expect(warnings.filter((m) => m.startsWith('Failed to embed image'))).toHaveLength(2);
-    const image = await renderPagePixels(output, 1, 72);
-    expect(hasColorIn(image, { x: 348, y: 148, width: 4, height: 4 }, COLORS.green, 10)).toBe(true);
+  it.each(['flatten', 'native'] as const)('fails a %s export naming an image that cannot be embedded, instead of skipping it', async (mode) => {
+    const broken = normalizeAnnotation({ type: 'signature', page: 1, position: { x: 50, y: 300 }, imageData: 'data:image/jpeg;base64,not really' });
+    const annotations = [
+      normalizeAnnotation({ type: 'rectangle', page: 1, position: { x: 300, y: 100 }, color: '#00C000', fillStyle: 'solid' }),
+      broken,
+    ];
+    const failure = await exportPdf(await blankPdf(), annotations, { mode }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AnnotationExportError);
+    expect(failure).toMatchObject({ annotationId: broken.id, message: expect.stringMatching(/signature annotation .*could not be written \(Failed to embed image/) });
   });
 });
 
@@ -132,11 +126,13 @@ describe.skipIf(!hasSharedPdfs)('watermark', () => {
 });
 
 describe.skipIf(!hasSharedPdfs)('bad input', () => {
-  it.each(ENCRYPTED_PDFS)('refuses encrypted %s with PdfEncryptedError', async (name) => {
-    await expect(exportPdf(readSharedPdf(name), [])).rejects.toThrow(PdfEncryptedError);
+  it('refuses a file that needs a password, given none or a wrong one, with PdfPasswordError', async () => {
+    const locked = readSharedPdf('libreoffice-writer-password.pdf');
+    await expect(exportPdf(locked, [])).rejects.toMatchObject({ name: 'PdfPasswordError', reason: 'missing' });
+    await expect(exportPdf(locked, [], { password: 'guess' })).rejects.toThrow(PdfPasswordError);
   });
 
-  it.each(BROKEN_PDFS)('refuses %s with PdfInvalidError', async (name) => {
+  it.each(['bad.pdf', 'bug1020226.pdf'])('refuses %s, which no reader opens, with PdfInvalidError', async (name) => {
     await expect(exportPdf(readSharedPdf(name), [])).rejects.toThrow(PdfInvalidError);
   });
 

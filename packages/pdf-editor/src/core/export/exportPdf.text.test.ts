@@ -16,8 +16,8 @@ import { exportPdf } from './exportPdf';
 const dejavuDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const dejavu = (file: string) => new Uint8Array(readFileSync(join(dejavuDir, file)));
 
-/** pdf-lib names an embedded font `<PostScript name>-<number>`. */
-const baseName = (fontName: string) => fontName.replace(/-\d+$/, '');
+/** A subset font is named `<six capitals>+<PostScript name>`. */
+const baseName = (fontName: string) => fontName.replace(/^[A-Z]{6}\+/, '');
 
 async function blankPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

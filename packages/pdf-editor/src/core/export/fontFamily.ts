@@ -1,6 +1,6 @@
 // Which standard PDF font family stands in for a CSS font list. Kept apart from the font selector
-// (which loads pdf-lib) so the editor's overlay can place text the way the export will without
-// pulling pdf-lib into the main bundle.
+// (which loads the PDF engine) so the editor's overlay can place text the way the export will
+// without pulling the engine into the main bundle.
 
 export type StandardFamily = 'helvetica' | 'times' | 'courier';
 

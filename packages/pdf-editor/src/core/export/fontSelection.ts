@@ -1,18 +1,19 @@
 // Picks the font a text is drawn with: the standard PDF font of the requested family when the text
 // is WinAnsi-encodable (nothing embedded, small files), otherwise an embedded Unicode font (the
-// caller's or the bundled DejaVu Sans, then the caller's fallbacks). Also replaces characters the
-// chosen font cannot draw, so nothing vanishes silently.
-import fontkit from '@pdf-lib/fontkit';
-import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
+// caller's or the bundled DejaVu Sans, then the caller's fallbacks), subset by the engine when the
+// document is saved. Also replaces characters the chosen font cannot draw, so nothing vanishes
+// silently.
+import { PDF, StandardFonts, type PdfRef, type Standard14FontName } from '@libpdf/core';
 import { loadBundledFont, type BundledFontStyle } from '../../fonts';
-import type { FontStyle } from './context';
+import { pdfDict } from '../pdf/objects';
+import type { ExportFont, FontStyle } from './context';
 import { INVISIBLE_CODE_POINTS, standardFamily, type StandardFamily } from './fontFamily';
 import type { ExportFontOptions, FontBytes, FontFaces } from './options';
-import { shapedFontMetrics, standardFontMetrics, type TextMetrics } from './textMetrics';
+import { embeddedFontMetrics, standardFontMetrics, winAnsiCode } from './textMetrics';
 
 type Face = BundledFontStyle;
 
-const STANDARD: Record<StandardFamily, Record<Face, StandardFonts>> = {
+const STANDARD: Record<StandardFamily, Record<Face, Standard14FontName>> = {
   helvetica: {
     regular: StandardFonts.Helvetica,
     bold: StandardFonts.HelveticaBold,
@@ -21,9 +22,9 @@ const STANDARD: Record<StandardFamily, Record<Face, StandardFonts>> = {
   },
   times: {
     regular: StandardFonts.TimesRoman,
-    bold: StandardFonts.TimesRomanBold,
-    italic: StandardFonts.TimesRomanItalic,
-    boldItalic: StandardFonts.TimesRomanBoldItalic,
+    bold: StandardFonts.TimesBold,
+    italic: StandardFonts.TimesItalic,
+    boldItalic: StandardFonts.TimesBoldItalic,
   },
   courier: {
     regular: StandardFonts.Courier,
@@ -84,57 +85,44 @@ function parsedCandidate(label: string, getBytes: () => Promise<Uint8Array>): Ca
     label,
     load: () =>
       (loaded ??= getBytes().then((bytes) => {
-        const font = fontkit.create(bytes);
-        return { bytes, covers: (cp: number) => font.hasGlyphForCodePoint(cp) };
+        // Parsed in a scratch document, so a font that is only looked at is never written.
+        const font = PDF.create().embedFont(bytes);
+        return { bytes, covers: (cp: number) => font.canEncode(String.fromCodePoint(cp)) };
       })),
   };
 }
 
 export interface FontSelector {
-  fontFor(text: string, style: FontStyle): Promise<PDFFont>;
-  drawableText(text: string, font: PDFFont): string;
-  metrics(font: PDFFont): TextMetrics;
+  fontFor(text: string, style: FontStyle): Promise<ExportFont>;
+  drawableText(text: string, font: ExportFont): string;
 }
 
-export function createFontSelector(
-  doc: PDFDocument,
-  fonts: ExportFontOptions,
-  warn: (message: string) => void,
-): FontSelector {
-  doc.registerFontkit(fontkit);
-  const coverage = new WeakMap<PDFFont, Covers>();
-  const standardFonts = new Map<StandardFonts, PDFFont>();
-  const isStandard = new WeakSet<PDFFont>();
-  const metrics = new WeakMap<PDFFont, TextMetrics>();
+export function createFontSelector(doc: PDF, fonts: ExportFontOptions, warn: (message: string) => void): FontSelector {
+  const standardFonts = new Map<Standard14FontName, ExportFont>();
+  const isStandard = new WeakSet<ExportFont>();
   const families = new Map<string, StandardFamily>();
   const familyOf = (fontFamily: string): StandardFamily => {
     let family = families.get(fontFamily);
     if (!family) families.set(fontFamily, (family = standardFamily(fontFamily)));
     return family;
   };
-  const embedded = new Map<Candidate, Promise<PDFFont | undefined>>();
+  const embedded = new Map<Candidate, Promise<ExportFont | undefined>>();
 
-  const standardFont = (name: StandardFonts): PDFFont => {
+  const standardFont = (name: Standard14FontName): ExportFont => {
     let font = standardFonts.get(name);
     if (!font) {
-      const created = doc.embedStandardFont(name);
-      const memo = new Map<number, boolean>();
-      coverage.set(created, (cp) => {
-        let ok = memo.get(cp);
-        if (ok === undefined) {
-          try {
-            created.encodeText(String.fromCodePoint(cp));
-            ok = true;
-          } catch {
-            ok = false;
-          }
-          memo.set(cp, ok);
-        }
-        return ok;
-      });
-      standardFonts.set(name, created);
-      isStandard.add(created);
-      font = created;
+      let ref: PdfRef | undefined;
+      font = {
+        name,
+        // Written only once something is drawn with it, not when it is merely considered.
+        get ref() {
+          return (ref ??= doc.register(pdfDict({ Type: 'Font', Subtype: 'Type1', BaseFont: name, Encoding: 'WinAnsiEncoding' })));
+        },
+        metrics: standardFontMetrics(name),
+        covers: (cp) => winAnsiCode(cp) !== undefined,
+      };
+      standardFonts.set(name, font);
+      isStandard.add(font);
     }
     return font;
   };
@@ -158,14 +146,13 @@ export function createFontSelector(
     parsedCandidate(`fallback font ${index + 1}`, () => Promise.resolve(toUint8(bytes))),
   );
 
-  const embed = (candidate: Candidate): Promise<PDFFont | undefined> => {
+  const embed = (candidate: Candidate): Promise<ExportFont | undefined> => {
     let pending = embedded.get(candidate);
     if (!pending) {
       pending = candidate.load().then(
-        async ({ bytes, covers }) => {
-          const font = await doc.embedFont(bytes, { subset: true });
-          coverage.set(font, covers);
-          return font;
+        ({ bytes, covers }) => {
+          const font = doc.embedFont(bytes);
+          return { name: font.baseFontName, ref: font.ref, metrics: embeddedFontMetrics(font), covers };
         },
         (error: unknown) => {
           warn(`Could not use ${candidate.label}: ${error instanceof Error ? error.message : String(error)}`);
@@ -193,8 +180,7 @@ export function createFontSelector(
       // The common case, decided without looking at each character.
       if (PLAIN_ASCII.test(text)) return standard;
       const points = visibleCodePoints(text);
-      const standardCovers = coverage.get(standard);
-      if (points.every((cp) => standardCovers?.(cp))) return standard;
+      if (points.every((cp) => standard.covers(cp))) return standard;
 
       let best: { candidate: Candidate; missing: number } | undefined;
       for (const candidate of [unicodeCandidate(face), ...fallbackCandidates]) {
@@ -206,21 +192,14 @@ export function createFontSelector(
       return (await embed(best.candidate)) ?? standard;
     },
 
-    metrics(font) {
-      let found = metrics.get(font);
-      if (!found) metrics.set(font, (found = isStandard.has(font) ? standardFontMetrics(font) : shapedFontMetrics(font)));
-      return found;
-    },
-
     drawableText(text, font) {
       if (isStandard.has(font) && PLAIN_ASCII.test(text)) return text;
-      const covers = coverage.get(font) ?? (() => true);
-      const replacement = covers(REPLACEMENT.codePointAt(0) ?? 0) ? REPLACEMENT : '?';
+      const replacement = font.covers(REPLACEMENT.codePointAt(0) ?? 0) ? REPLACEMENT : '?';
       const missing = new Set<string>();
       let result = '';
       for (const char of normalizeWhitespace(text)) {
         const cp = char.codePointAt(0) ?? 0;
-        if (char === '\n' || covers(cp)) result += char;
+        if (char === '\n' || font.covers(cp)) result += char;
         else if (INVISIBLE_CODE_POINTS.has(cp)) continue;
         else {
           missing.add(char);

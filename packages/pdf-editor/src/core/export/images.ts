@@ -1,12 +1,12 @@
 // Turns an annotation's image data (a data URL, an http(s) address or raw bytes) into a PDF image.
 // The format is read from the bytes' signature; when that is inconclusive the spec's rule applies:
 // PNG if the data string contains "png", otherwise JPEG.
-import type { PDFDocument, PDFRef } from 'pdf-lib';
+import type { PDF, PdfRef } from '@libpdf/core';
 import { embedPng } from './pngImage';
 
 /** An image embedded in the document, drawn through its reference. */
 export interface EmbeddedImage {
-  ref: PDFRef;
+  ref: PdfRef;
 }
 
 type ImageFormat = 'png' | 'jpeg';
@@ -46,9 +46,9 @@ function sniffFormat(bytes: Uint8Array): ImageFormat | undefined {
 }
 
 /** Embeds the image; throws when the data cannot be read or decoded as PNG or JPEG. */
-export async function embedImageData(doc: PDFDocument, data: string | Uint8Array): Promise<EmbeddedImage> {
+export async function embedImageData(doc: PDF, data: string | Uint8Array): Promise<EmbeddedImage> {
   const bytes = await imageBytes(data);
   if (bytes.length === 0) throw new Error('empty image data');
   const format = sniffFormat(bytes) ?? (typeof data === 'string' && data.includes('png') ? 'png' : 'jpeg');
-  return format === 'png' ? embedPng(doc, bytes) : doc.embedJpg(bytes);
+  return format === 'png' ? embedPng(doc, bytes) : { ref: doc.embedJpeg(bytes).ref };
 }

@@ -46,4 +46,26 @@ export interface ExportOptions {
   onWarning?: (message: string) => void;
   /** Fonts for text outside WinAnsi; without it the bundled DejaVu Sans is used. */
   fonts?: ExportFontOptions;
+  /**
+   * The password of a file that needs one to open (its user or owner password). Files encrypted
+   * with an empty user password need none. The output stays encrypted the same way.
+   */
+  password?: string;
+  /**
+   * false rewrites the whole file (dropping earlier revisions and unused objects) instead of
+   * appending an incremental update to the original bytes. Default true; a file that had to be
+   * repaired to be read is always rewritten.
+   */
+  incremental?: boolean;
+}
+
+/** What `exportPdfWithReport` returns. */
+export interface ExportResult {
+  /** The exported file. */
+  bytes: Uint8Array;
+  /**
+   * true when the original bytes are kept unchanged at the start of `bytes` and the changes were
+   * appended (existing signatures stay valid); false when the file was written anew.
+   */
+  incremental: boolean;
 }

@@ -1,11 +1,12 @@
 // PNG export: 8-bit grey and RGB PNGs keep their own compressed data (no decode and re-encode),
-// drawn the right way up in their true colours; PNGs that need pdf-lib's decoding (alpha, 16-bit)
-// still get it, and a PNG whose data is corrupt is reported and skipped as before.
+// drawn the right way up in their true colours; PNGs that need decoding (alpha, palette) still get
+// it from the engine, and a PNG whose data is corrupt fails the export naming the annotation.
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { png, type Pixel } from '../../test-support/images';
 import { hasColorIn, renderPagePixels, type Rgb } from '../../test-support/pdfTools';
 import { normalizeAnnotation } from '../model/defaults';
+import { AnnotationExportError } from '../errors';
 import { exportPdf } from './exportPdf';
 import { qpdfObjects } from './testing/qpdfObjects';
 
@@ -55,15 +56,9 @@ describe('PNG export', () => {
     expect(await renderedHalves(output, { r: 255, g: 128, b: 0 }, { r: 0, g: 128, b: 255 })).toEqual({ top: true, bottom: true });
   });
 
-  it('reports and skips a PNG whose compressed data is corrupt', async () => {
-    const logged = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    try {
-      const warnings: string[] = [];
-      const output = await exportImage(png(halves([255, 0, 0], [0, 0, 255]), { colorType: 2, corrupt: true }), (m) => warnings.push(m));
-      expect(warnings).toEqual([expect.stringMatching(/^Failed to embed image/)]);
-      expect(await imageDicts(output)).toEqual([]);
-    } finally {
-      logged.mockRestore();
-    }
+  it('fails the export, naming the annotation, on a PNG whose compressed data is corrupt', async () => {
+    const failure = await exportImage(png(halves([255, 0, 0], [0, 0, 255]), { colorType: 2, corrupt: true })).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AnnotationExportError);
+    expect(failure).toMatchObject({ message: expect.stringMatching(/image annotation .*could not be written \(Failed to embed image/) });
   });
 });

@@ -1,11 +1,12 @@
 // PNG embedding. A PDF image can carry a PNG's compressed data as it is (FlateDecode with PNG
-// predictors), as PDF producers commonly do; pdf-lib instead decodes every PNG to pixels and
-// deflates them again in JavaScript, by far the dearest part of exporting an image. PNGs whose
-// pixels a PDF image describes directly (8-bit grey or RGB, not interlaced, no transparency) are
-// embedded that way; the rest (alpha, palette, 16-bit, interlaced) go through pdf-lib. The
-// compressed data is checked first either way: pdf-lib never returns on some corrupt PNG data.
+// predictors), as PDF producers commonly do, instead of decoding every PNG to pixels and deflating
+// them again in JavaScript, by far the dearest part of exporting an image. PNGs whose pixels a PDF
+// image describes directly (8- or 16-bit grey or RGB, not interlaced, no transparency) are
+// embedded that way; the rest (alpha, palette, 16-bit, interlaced) go through the engine. The compressed data is
+// checked first either way, so corrupt data is refused before any decoder sees it.
 import pako from 'pako';
-import type { PDFDocument, PDFRef } from 'pdf-lib';
+import type { PDF, PdfRef } from '@libpdf/core';
+import { pdfStream } from '../pdf/objects';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const GREY = 0;
@@ -65,30 +66,37 @@ function inflatedSize(data: Uint8Array): number {
 }
 
 /** An image XObject holding the PNG's own compressed scanlines. */
-function directImage(doc: PDFDocument, png: PngChunks): PDFRef {
+function directImage(doc: PDF, png: PngChunks): PdfRef {
   const colors = png.colorType === RGB ? 3 : 1;
-  const { context } = doc;
-  const image = context.stream(png.data, {
-    Type: 'XObject',
-    Subtype: 'Image',
-    Width: png.width,
-    Height: png.height,
-    ColorSpace: colors === 3 ? 'DeviceRGB' : 'DeviceGray',
-    BitsPerComponent: 8,
-    Filter: 'FlateDecode',
-    DecodeParms: { Predictor: 15, Colors: colors, BitsPerComponent: 8, Columns: png.width },
-  });
-  return context.register(image);
+  const bits = png.bitDepth;
+  const image = pdfStream(
+    {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: png.width,
+      Height: png.height,
+      ColorSpace: colors === 3 ? 'DeviceRGB' : 'DeviceGray',
+      BitsPerComponent: bits,
+      Filter: 'FlateDecode',
+      DecodeParms: { Predictor: 15, Colors: colors, BitsPerComponent: bits, Columns: png.width },
+    },
+    png.data,
+  );
+  return doc.register(image);
 }
 
 /** Embeds PNG bytes; throws when they are not a readable PNG. */
-export async function embedPng(doc: PDFDocument, bytes: Uint8Array): Promise<{ ref: PDFRef }> {
+export function embedPng(doc: PDF, bytes: Uint8Array): { ref: PdfRef } {
   const png = readChunks(bytes);
-  if (!png) return doc.embedPng(bytes);
+  if (!png) return { ref: doc.embedPng(bytes).ref };
   const size = inflatedSize(png.data);
   if (size < 0) throw new Error('the PNG image data is corrupt');
+  // 16-bit samples too: a PDF image holds them as they are (the engine's decoder mislabels them).
   const direct =
-    png.bitDepth === 8 && (png.colorType === GREY || png.colorType === RGB) && !png.interlaced && !png.transparent;
-  const expected = png.height * (1 + png.width * (png.colorType === RGB ? 3 : 1));
-  return direct && png.width > 0 && size === expected ? { ref: directImage(doc, png) } : doc.embedPng(bytes);
+    (png.bitDepth === 8 || png.bitDepth === 16) &&
+    (png.colorType === GREY || png.colorType === RGB) &&
+    !png.interlaced &&
+    !png.transparent;
+  const expected = png.height * (1 + png.width * (png.colorType === RGB ? 3 : 1) * (png.bitDepth / 8));
+  return { ref: direct && png.width > 0 && size === expected ? directImage(doc, png) : doc.embedPng(bytes).ref };
 }

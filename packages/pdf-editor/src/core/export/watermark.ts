@@ -20,7 +20,7 @@ export async function drawWatermark(
   if (text.trim() === '') return;
   const font = await context.fontFor(text, { fontFamily: 'Helvetica', bold: false, italic: false });
   const line = context.drawableText(text, font).replace(/\n/g, ' ');
-  const metrics = context.textMetrics(font);
+  const { metrics } = font;
   const widthAtOne = metrics.widthOfTextAtSize(line, 1);
   const encoded = metrics.encodeText(line);
   for (const pageIndex of pageIndexes) {

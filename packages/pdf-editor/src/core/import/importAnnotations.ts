@@ -1,17 +1,19 @@
-// Reads the annotations of a PDF back into the editor's model: those we wrote (exactly, from the
-// private copy of our model, while their /Rect is unchanged) and those of other tools (rebuilt from
-// the standard keys). Only annotations a page's /Annots lists are read, so orphans that merely
-// point at a page (/P) stay out. Subtypes the model has no type for (Polygon, Caret, Widget, Link,
-// Popup, ...) are left alone.
+// Reads the annotations of a PDF back into the editor's model, as the file says now: those we
+// wrote come back exactly from the private copy of our model while their standard keys are still
+// the ones we wrote; everything else (other tools' annotations, ours once another tool edited
+// them) is rebuilt from the standard keys. Only annotations a page's /Annots lists are read, so
+// orphans that merely point at a page (/P) stay out, and so do annotations another tool deleted.
+// Subtypes the model has no type for (Polygon, Caret, Widget, Link, Popup, ...) are left alone.
+import { PdfArray, PdfDict, type PDF } from '@libpdf/core';
 import { nanoid } from 'nanoid';
-import { PDFDict, type PDFDocument } from 'pdf-lib';
 import { PdfEmptyError } from '../errors';
-import { pageSpaceOf } from '../export/createExportContext';
-import { readMarginaliaData } from '../export/native/marginaliaData';
 import { fromPdfDate } from '../export/native/pdfDate';
 import type { Annotation } from '../model/types';
-import { loadPdf, type PdfSource } from '../pdf/loadPdf';
-import { readBorderWidth, readColor, readName, readNumber, readText } from './pdfReaders';
+import { openPdf, readingEngine } from '../pdf/openPdf';
+import { pageSpaceOf } from '../pdf/pageAttributes';
+import type { PdfSource } from '../pdf/source';
+import { createDictReader, readBorderWidth, readColor, readName, readNumber, readText, type DictReader } from './pdfReaders';
+import { readPrivateCopy } from './privateCopy';
 import type { AnnotationReader, BaseFields, ReadEnv } from './readerTypes';
 import { readFreeText } from './readFreeText';
 import { readMarkup } from './readMarkup';
@@ -39,70 +41,82 @@ const SILENTLY_IGNORED = new Set(['Widget', 'Link', 'Popup']);
 export interface ImportOptions {
   /** Annotations skipped (unsupported subtype, missing geometry, undecodable stamp image), one message each. */
   onWarning?: (message: string) => void;
+  /** The password of a file that needs one to open; files with an empty user password need none. */
+  password?: string;
 }
 
-function baseFields(dict: PDFDict, pageNumber: number): BaseFields {
-  const created = fromPdfDate(readText(dict, 'CreationDate') ?? '');
-  const modified = fromPdfDate(readText(dict, 'M') ?? '');
+function baseFields(read: DictReader, dict: PdfDict, pageNumber: number): BaseFields {
+  const created = fromPdfDate(readText(read, dict, 'CreationDate') ?? '');
+  const modified = fromPdfDate(readText(read, dict, 'M') ?? '');
   const fallback = new Date().toISOString();
-  const opacity = readNumber(dict, 'CA');
-  const id = readText(dict, 'NM')?.trim();
+  const opacity = readNumber(read, dict, 'CA');
+  const id = readText(read, dict, 'NM')?.trim();
   return {
     id: id ? id : nanoid(),
     page: pageNumber,
-    color: readColor(dict, 'C'),
+    color: readColor(read, dict, 'C'),
     opacity: opacity === undefined ? undefined : Math.min(1, Math.max(0, opacity)),
-    strokeWidth: readBorderWidth(dict),
+    strokeWidth: readBorderWidth(read, dict),
     createdAt: created ?? modified ?? fallback,
     updatedAt: modified ?? created ?? fallback,
   };
 }
 
-async function readPage(doc: PDFDocument, pageIndex: number, warn: (message: string) => void): Promise<Annotation[]> {
-  const annots = doc.getPage(pageIndex).node.Annots();
-  if (!annots) return [];
+async function readPage(pdf: PDF, read: DictReader, pageIndex: number, warn: (message: string) => void): Promise<Annotation[]> {
+  const page = readingEngine(() => pdf.getPage(pageIndex));
+  const annots = page ? read.lookup(page.dict, 'Annots') : undefined;
+  if (!page || !(annots instanceof PdfArray)) return [];
   const pageNumber = pageIndex + 1;
-  const space = pageSpaceOf(doc, pageIndex);
+  const space = pageSpaceOf(pdf, pageIndex);
   const result: Annotation[] = [];
-  for (let index = 0; index < annots.size(); index++) {
-    const dict = annots.lookup(index);
-    if (!(dict instanceof PDFDict)) continue;
-    const subtype = readName(dict, 'Subtype') ?? 'unknown';
+  for (let index = 0; index < annots.length; index++) {
+    const dict = read.item(annots, index);
+    if (!(dict instanceof PdfDict)) continue;
+    const subtype = readName(read, dict, 'Subtype') ?? 'unknown';
     const reader = READERS[subtype];
     if (!reader) {
       if (!SILENTLY_IGNORED.has(subtype)) warn(`A ${subtype} annotation on page ${pageNumber} is not a supported type; skipped.`);
       continue;
     }
-    const ours = readMarginaliaData(dict);
-    if (ours) {
-      result.push({ ...ours, page: pageNumber });
-      continue;
+    try {
+      const ours = readPrivateCopy(pdf, read, dict);
+      if (ours) {
+        result.push({ ...ours, page: pageNumber });
+        continue;
+      }
+      const base = baseFields(read, dict, pageNumber);
+      const env: ReadEnv = { dict, read, space, base, label: `The ${subtype} annotation ${base.id} on page ${pageNumber}`, warn };
+      result.push(...(await reader(env)));
+    } catch (error) {
+      // A damaged dictionary or stream of one annotation must not cost the others.
+      const detail = error instanceof Error ? error.message : String(error);
+      warn(`A ${subtype} annotation on page ${pageNumber} could not be read (${detail}); skipped.`);
     }
-    const base = baseFields(dict, pageNumber);
-    const env: ReadEnv = { dict, space, base, label: `The ${subtype} annotation ${base.id} on page ${pageNumber}`, warn };
-    result.push(...(await reader(env)));
   }
   return result;
 }
 
 /**
  * The annotations of every page, in page order and /Annots order, positioned in display space
- * (each page's /Rotate and CropBox applied). Throws `PdfEncryptedError` for password-protected
- * files and `PdfInvalidError` for bytes that are not a readable PDF; a document without pages
- * has nothing to import and gives an empty list.
+ * (each page's /Rotate and CropBox applied). Damaged files are repaired as readers do; files
+ * encrypted with an empty user password open without one. Throws `PdfPasswordError` when the
+ * file needs a password that was not given or is wrong, and `PdfInvalidError` for bytes that are
+ * not a readable PDF; a document without pages has nothing to import and gives an empty list.
  */
 export async function importAnnotations(source: PdfSource, options: ImportOptions = {}): Promise<Annotation[]> {
-  let doc: PDFDocument;
+  let pdf: PDF;
   try {
-    doc = await loadPdf(source);
+    ({ pdf } = await openPdf(source, options.password === undefined ? {} : { password: options.password }));
   } catch (error) {
     if (error instanceof PdfEmptyError) return [];
     throw error;
   }
+  const read = createDictReader(pdf);
   const warn = (message: string) => options.onWarning?.(message);
   const annotations: Annotation[] = [];
-  for (let pageIndex = 0; pageIndex < doc.getPageCount(); pageIndex++) {
-    annotations.push(...(await readPage(doc, pageIndex, warn)));
+  const pageCount = readingEngine(() => pdf.getPageCount());
+  for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) {
+    annotations.push(...(await readPage(pdf, read, pageIndex, warn)));
   }
   return annotations;
 }

@@ -1,59 +1,71 @@
-// Tolerant readers for the values of an annotation dictionary written by any tool: numbers that are
-// missing or of the wrong type read as undefined instead of throwing.
-import {
-  PDFArray,
-  PDFDict,
-  PDFHexString,
-  PDFName,
-  PDFNumber,
-  PDFString,
-  type PDFObject,
-} from 'pdf-lib';
+// Tolerant readers for the values of an annotation dictionary written by any tool: indirect
+// references are followed, and numbers that are missing or of the wrong type read as undefined
+// instead of throwing.
+import { PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '@libpdf/core';
 import type { Rect } from '../model/types';
 import { toHexColor } from '../pdf/color';
 
-export function lookup(dict: PDFDict, key: string): PDFObject | undefined {
-  return dict.lookup(PDFName.of(key));
+/** Reads values out of dictionaries of one document, following its references. */
+export interface DictReader {
+  /** The value of `key`, reference followed. */
+  lookup(dict: PdfDict, key: string): PdfObject | undefined;
+  /** An array item, reference followed. */
+  item(array: PdfArray, index: number): PdfObject | undefined;
+  /** A value, reference followed. */
+  resolve(value: PdfObject | undefined): PdfObject | undefined;
 }
 
-export function readNumber(dict: PDFDict, key: string): number | undefined {
-  const value = lookup(dict, key);
-  return value instanceof PDFNumber && Number.isFinite(value.asNumber()) ? value.asNumber() : undefined;
+export function createDictReader(pdf: PDF): DictReader {
+  const resolve = (value: PdfObject | undefined) => (value instanceof PdfRef ? (pdf.getObject(value) ?? undefined) : value);
+  return {
+    resolve,
+    lookup: (dict, key) => resolve(dict.get(key)),
+    item: (array, index) => resolve(array.at(index)),
+  };
 }
 
-export function readName(dict: PDFDict, key: string): string | undefined {
-  const value = lookup(dict, key);
-  return value instanceof PDFName ? value.decodeText() : undefined;
+export function readNumber(read: DictReader, dict: PdfDict, key: string): number | undefined {
+  const value = read.lookup(dict, key);
+  return value instanceof PdfNumber && Number.isFinite(value.value) ? value.value : undefined;
 }
 
-export function readText(dict: PDFDict, key: string): string | undefined {
-  const value = lookup(dict, key);
-  return value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined;
+export function readName(read: DictReader, dict: PdfDict, key: string): string | undefined {
+  const value = read.lookup(dict, key);
+  return value instanceof PdfName ? value.value : undefined;
+}
+
+export function readText(read: DictReader, dict: PdfDict, key: string): string | undefined {
+  const value = read.lookup(dict, key);
+  return value instanceof PdfString ? value.asString() : undefined;
 }
 
 /** The numbers of an array; undefined when it is missing or holds anything but numbers. */
-export function numbersOf(value: PDFObject | undefined): number[] | undefined {
-  if (!(value instanceof PDFArray)) return undefined;
+export function numbersOf(read: DictReader, value: PdfObject | undefined): number[] | undefined {
+  const array = read.resolve(value);
+  if (!(array instanceof PdfArray)) return undefined;
   const numbers: number[] = [];
-  for (let index = 0; index < value.size(); index++) {
-    const item = value.lookup(index);
-    if (!(item instanceof PDFNumber) || !Number.isFinite(item.asNumber())) return undefined;
-    numbers.push(item.asNumber());
+  for (let index = 0; index < array.length; index++) {
+    const item = read.item(array, index);
+    if (!(item instanceof PdfNumber) || !Number.isFinite(item.value)) return undefined;
+    numbers.push(item.value);
   }
   return numbers;
 }
 
-export function readNumbers(dict: PDFDict, key: string): number[] | undefined {
-  return numbersOf(lookup(dict, key));
+export function readNumbers(read: DictReader, dict: PdfDict, key: string): number[] | undefined {
+  return numbersOf(read, read.lookup(dict, key));
 }
 
-/** /Rect normalised to a bottom-left x, y and a size; undefined when missing, malformed or empty. */
-export function readRect(dict: PDFDict, key = 'Rect'): Rect | undefined {
-  const values = readNumbers(dict, key);
+/**
+ * /Rect normalised to a bottom-left x, y and a size; undefined when missing or malformed, and when
+ * it has no area at all unless `allowPoint` (a note's icon sits at a point).
+ */
+export function readRect(read: DictReader, dict: PdfDict, options: { allowPoint?: boolean } = {}): Rect | undefined {
+  const values = readNumbers(read, dict, 'Rect');
   if (!values || values.length !== 4) return undefined;
   const [x1, y1, x2, y2] = values as [number, number, number, number];
   const rect = { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) };
-  return rect.width > 0 || rect.height > 0 ? rect : undefined;
+  return rect.width > 0 || rect.height > 0 || options.allowPoint ? rect : undefined;
 }
 
 /** A colour array (gray, RGB or CMYK) as `#RRGGBB`; undefined when absent or transparent. */
@@ -67,18 +79,54 @@ export function colorOf(components: readonly number[] | undefined): string | und
   return undefined;
 }
 
-export function readColor(dict: PDFDict, key: string): string | undefined {
-  return colorOf(readNumbers(dict, key));
+export function readColor(read: DictReader, dict: PdfDict, key: string): string | undefined {
+  return colorOf(readNumbers(read, dict, key));
 }
 
 /** The border width from /BS /W, else the third entry of /Border; undefined when neither is given. */
-export function readBorderWidth(dict: PDFDict): number | undefined {
-  const style = lookup(dict, 'BS');
-  if (style instanceof PDFDict) {
-    const width = readNumber(style, 'W');
+export function readBorderWidth(read: DictReader, dict: PdfDict): number | undefined {
+  const style = read.lookup(dict, 'BS');
+  if (style instanceof PdfDict) {
+    const width = readNumber(read, style, 'W');
     if (width !== undefined && width >= 0) return width;
   }
-  const border = readNumbers(dict, 'Border');
+  const border = readNumbers(read, dict, 'Border');
   const width = border?.[2];
   return width !== undefined && width >= 0 ? width : undefined;
+}
+
+/** Rich text (/RC, XHTML) as the plain text a reader shows: paragraphs and breaks become newlines. */
+export function richTextToPlain(richText: string): string {
+  return richText
+    .replace(/<\?xml[^>]*\?>/g, '')
+    .replace(/<\/p>\s*<p[^>]*>/gi, '\n')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+/** What a reader shows as the annotation's text: /Contents, or /RC as plain text when /Contents is empty. */
+export function readContents(read: DictReader, dict: PdfDict): string {
+  const contents = readText(read, dict, 'Contents');
+  if (contents !== undefined && contents.trim() !== '') return contents;
+  const rich = read.lookup(dict, 'RC');
+  // /RC is a text string, or (PDF 2.0) a stream of UTF-8 XHTML.
+  const richText = rich instanceof PdfString ? rich.asString() : rich instanceof PdfStream ? streamText(rich) : undefined;
+  return richText ? richTextToPlain(richText) : (contents ?? '');
+}
+
+function streamText(stream: PdfStream): string | undefined {
+  try {
+    return new TextDecoder().decode(stream.getDecodedData());
+  } catch {
+    return undefined;
+  }
 }

@@ -1,11 +1,14 @@
-// /FreeText back into text annotations. Size and colour come from /DA (the default appearance
-// string every FreeText should have), then /DS (the CSS-like default style), then the appearance
-// stream's own Tf; family, weight, style, alignment and decoration from /DS and /Q. The box is
-// /Rect (less /RD); its displayed top-left is the position and its displayed width the width.
-import { PDFDict, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+// /FreeText back into text annotations. Size comes from /DA (the default appearance string every
+// FreeText should have), then /DS (the CSS-like default style), then the appearance stream's own
+// Tf. Colour is what readers draw: the fill colour the appearance stream shows its text in, else
+// /DA's, else /DS's. Family, weight, style, alignment and decoration come from /DS and /Q; the text
+// from /Contents, or /RC as plain text. The box is /Rect (less /RD); its displayed top-left is the
+// position and its displayed width the width.
+import { PdfDict, PdfStream } from '@libpdf/core';
 import { DEFAULTS } from '../model/defaults';
 import type { Annotation, Rect, TextAnnotation } from '../model/types';
-import { colorOf, lookup, readNumber, readNumbers, readRect, readText } from './pdfReaders';
+import { textFillColor } from './contentColor';
+import { colorOf, readContents, readNumber, readNumbers, readRect, readText } from './pdfReaders';
 import { toDisplayBox, type ReadEnv } from './readerTypes';
 
 const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)`;
@@ -65,34 +68,20 @@ function parseFontShorthand(value: string | undefined): { size?: number; family?
 }
 
 function appearanceOperators(env: ReadEnv): string {
-  const ap = lookup(env.dict, 'AP');
-  const normal = ap instanceof PDFDict ? lookup(ap, 'N') : undefined;
-  if (!(normal instanceof PDFRawStream)) return '';
+  const ap = env.read.lookup(env.dict, 'AP');
+  const normal = ap instanceof PdfDict ? env.read.lookup(ap, 'N') : undefined;
+  if (!(normal instanceof PdfStream)) return '';
   try {
-    return new TextDecoder('latin1').decode(decodePDFRawStream(normal).decode());
+    return new TextDecoder('latin1').decode(normal.getDecodedData());
   } catch {
     return '';
   }
 }
 
-function stripMarkup(richText: string): string {
-  return richText
-    .replace(/<\?xml[^>]*>/g, '')
-    .replace(/<\/p>\s*<p[^>]*>/gi, '\n')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
-}
-
 function textBox(env: ReadEnv): Rect | undefined {
-  const rect = readRect(env.dict);
+  const rect = readRect(env.read, env.dict);
   if (!rect) return undefined;
-  const rd = readNumbers(env.dict, 'RD');
+  const rd = readNumbers(env.read, env.dict, 'RD');
   if (!rd || rd.length !== 4) return rect;
   const [left, bottom, right, top] = rd as [number, number, number, number];
   return { x: rect.x + left, y: rect.y + bottom, width: Math.max(0, rect.width - left - right), height: Math.max(0, rect.height - top - bottom) };
@@ -105,22 +94,26 @@ export function readFreeText(env: ReadEnv): Annotation[] {
     return [];
   }
   const box = toDisplayBox(env.space, pdfBox);
-  const da = readText(env.dict, 'DA') ?? '';
-  const style = parseStyle(readText(env.dict, 'DS') ?? '');
+  const da = readText(env.read, env.dict, 'DA') ?? '';
+  const style = parseStyle(readText(env.read, env.dict, 'DS') ?? '');
+  const appearance = appearanceOperators(env);
   const shorthand = parseFontShorthand(style.get('font'));
   const styleSize = style.get('font-size');
   const fontSize =
     fontSizeIn(da) ??
     (styleSize ? Number.parseFloat(styleSize) || undefined : undefined) ??
     shorthand.size ??
-    fontSizeIn(appearanceOperators(env)) ??
+    fontSizeIn(appearance) ??
     DEFAULTS.fontSize;
   const styleColor = style.get('color');
-  const color = fillColorIn(da) ?? (styleColor && /^#[0-9a-f]{6}$/i.test(styleColor) ? styleColor.toUpperCase() : undefined);
+  const color =
+    textFillColor(appearance) ??
+    fillColorIn(da) ??
+    (styleColor && /^#[0-9a-f]{6}$/i.test(styleColor) ? styleColor.toUpperCase() : undefined);
   const weight = style.get('font-weight') ?? '';
-  const quadding = readNumber(env.dict, 'Q');
+  const quadding = readNumber(env.read, env.dict, 'Q');
   const align = style.get('text-align') ?? (quadding === 1 ? 'center' : quadding === 2 ? 'right' : 'left');
-  const contents = readText(env.dict, 'Contents') ?? stripMarkup(readText(env.dict, 'RC') ?? '');
+  const contents = readContents(env.read, env.dict);
   const { base } = env;
   const text: TextAnnotation = {
     ...base,

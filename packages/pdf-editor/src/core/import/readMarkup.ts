@@ -17,7 +17,7 @@ function union(rects: readonly Rect[]): Rect {
 }
 
 function quadRects(env: ReadEnv): Rect[] {
-  const values = readNumbers(env.dict, 'QuadPoints') ?? [];
+  const values = readNumbers(env.read, env.dict, 'QuadPoints') ?? [];
   const rects: Rect[] = [];
   for (let index = 0; index + 8 <= values.length; index += 8) {
     const corners = toDisplayPoints(env.space, values.slice(index, index + 8));
@@ -34,7 +34,7 @@ function quadRects(env: ReadEnv): Rect[] {
 export function readMarkup(type: MarkupType) {
   return (env: ReadEnv): Annotation[] => {
     const rects = quadRects(env);
-    const pdfRect = readRect(env.dict);
+    const pdfRect = readRect(env.read, env.dict);
     if (rects.length === 0 && !pdfRect) {
       env.warn(`${env.label} has neither /QuadPoints nor a usable /Rect; skipped.`);
       return [];

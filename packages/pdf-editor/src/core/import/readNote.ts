@@ -1,13 +1,13 @@
 // /Text (sticky notes) back into comments. Viewers keep note icons upright, pinned at the /Rect's
 // upper-left corner in unrotated user space (poppler whatever /F says), so that corner is where
-// the note shows on screen on any rotation.
+// the note shows on screen on any rotation. A /Rect of zero size is a note at that point.
 import { DEFAULTS } from '../model/defaults';
 import type { Annotation } from '../model/types';
-import { readRect, readText } from './pdfReaders';
+import { readContents, readRect } from './pdfReaders';
 import type { ReadEnv } from './readerTypes';
 
 export function readNote(env: ReadEnv): Annotation[] {
-  const rect = readRect(env.dict);
+  const rect = readRect(env.read, env.dict, { allowPoint: true });
   if (!rect) {
     env.warn(`${env.label} has no usable /Rect; skipped.`);
     return [];
@@ -19,7 +19,7 @@ export function readNote(env: ReadEnv): Annotation[] {
       ...base,
       type: 'comment',
       position: anchor,
-      content: readText(env.dict, 'Contents') ?? '',
+      content: readContents(env.read, env.dict),
       color: base.color ?? DEFAULTS.color,
       opacity: base.opacity ?? DEFAULTS.opacity,
       strokeWidth: base.strokeWidth ?? DEFAULTS.strokeWidth,

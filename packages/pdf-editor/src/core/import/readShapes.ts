@@ -1,9 +1,9 @@
 // /Square, /Circle, /Line and /Ink back into rectangles (or whiteouts), circles, arrows and
 // freehand strokes.
-import { PDFArray } from 'pdf-lib';
+import { PdfArray, PdfName } from '@libpdf/core';
 import { DEFAULTS } from '../model/defaults';
-import type { Annotation, Rect } from '../model/types';
-import { lookup, numbersOf, readColor, readNumbers, readRect } from './pdfReaders';
+import type { Annotation, Point, Rect } from '../model/types';
+import { numbersOf, readColor, readNumbers, readRect } from './pdfReaders';
 import { toDisplayBox, toDisplayPoints, type AnnotationReader, type ReadEnv } from './readerTypes';
 
 /**
@@ -11,12 +11,12 @@ import { toDisplayBox, toDisplayPoints, type AnnotationReader, type ReadEnv } fr
  * which the specification says is drawn inside the rectangle.
  */
 function shapeBox(env: ReadEnv): Rect | undefined {
-  const rect = readRect(env.dict);
+  const rect = readRect(env.read, env.dict);
   if (!rect) {
     env.warn(`${env.label} has no usable /Rect; skipped.`);
     return undefined;
   }
-  const rd = readNumbers(env.dict, 'RD');
+  const rd = readNumbers(env.read, env.dict, 'RD');
   const half = (env.base.strokeWidth ?? 1) / 2;
   const [left, bottom, right, top] = rd && rd.length === 4 ? (rd as [number, number, number, number]) : [half, half, half, half];
   const inner = {
@@ -34,7 +34,7 @@ export const readSquare: AnnotationReader = (env) => {
   const box = shapeBox(env);
   if (!box) return [];
   const { base } = env;
-  const fill = readColor(env.dict, 'IC');
+  const fill = readColor(env.read, env.dict, 'IC');
   const common = { ...base, position: { x: box.x, y: box.y }, width: box.width, height: box.height };
   // A borderless white filled square is what whiteout writes; anything else is a rectangle.
   if (isWhite(fill) && (base.strokeWidth === 0 || isWhite(base.color))) {
@@ -72,13 +72,31 @@ export const readCircle: AnnotationReader = (env) => {
   ];
 };
 
+const ARROWHEADS = new Set(['OpenArrow', 'ClosedArrow', 'ROpenArrow', 'RClosedArrow']);
+
+/** The names of /LE (start, end); 'None' where missing. */
+function lineEndings(env: ReadEnv): [string, string] {
+  const endings = env.read.lookup(env.dict, 'LE');
+  if (!(endings instanceof PdfArray)) return ['None', 'None'];
+  const name = (index: number) => {
+    const item = env.read.item(endings, index);
+    return item instanceof PdfName ? item.value : 'None';
+  };
+  return [name(0), name(1)];
+}
+
 export const readLine: AnnotationReader = (env) => {
-  const line = readNumbers(env.dict, 'L');
+  const line = readNumbers(env.read, env.dict, 'L');
   if (!line || line.length !== 4) {
     env.warn(`${env.label} has no usable /L; skipped.`);
     return [];
   }
-  const [start, end] = toDisplayPoints(env.space, line) as [{ x: number; y: number }, { x: number; y: number }];
+  const [first, second] = toDisplayPoints(env.space, line) as [Point, Point];
+  // The model draws its head at the end point: a line whose only arrowhead is at its start
+  // (another tool flipped its line ends) points the other way.
+  const [startEnding, endEnding] = lineEndings(env);
+  const reversed = ARROWHEADS.has(startEnding) && !ARROWHEADS.has(endEnding);
+  const [start, end] = reversed ? [second, first] : [first, second];
   const { base } = env;
   return [
     {
@@ -95,11 +113,11 @@ export const readLine: AnnotationReader = (env) => {
 
 /** One freehand annotation per /InkList path; the first keeps the id, the others get "-2", "-3"... */
 export const readInk: AnnotationReader = (env) => {
-  const list = lookup(env.dict, 'InkList');
+  const list = env.read.lookup(env.dict, 'InkList');
   const paths: number[][] = [];
-  if (list instanceof PDFArray) {
-    for (let index = 0; index < list.size(); index++) {
-      const path = numbersOf(list.lookup(index));
+  if (list instanceof PdfArray) {
+    for (let index = 0; index < list.length; index++) {
+      const path = numbersOf(env.read, list.at(index));
       if (path && path.length >= 2) paths.push(path);
     }
   }

@@ -6,12 +6,12 @@ import { toDisplayBox, type ReadEnv } from './readerTypes';
 import { extractStampImage } from './stampImage';
 
 export async function readStamp(env: ReadEnv): Promise<Annotation[]> {
-  const rect = readRect(env.dict);
+  const rect = readRect(env.read, env.dict);
   if (!rect) {
     env.warn(`${env.label} has no usable /Rect; skipped.`);
     return [];
   }
-  const image = await extractStampImage(env.dict);
+  const image = await extractStampImage(env.read, env.dict);
   if ('reason' in image) {
     env.warn(`${env.label} was not imported: ${image.reason}.`);
     return [];

@@ -1,8 +1,9 @@
 // The contract between the import loop and the per-subtype readers, which rebuild our model from
 // an annotation dictionary's standard keys.
-import type { PDFDict } from 'pdf-lib';
+import type { PdfDict } from '@libpdf/core';
 import type { PageSpace } from '../geometry/pageSpace';
 import type { Annotation, Point, Rect } from '../model/types';
+import type { DictReader } from './pdfReaders';
 
 /** Fields every annotation has, read from /NM, /C, /CA, /BS and the dates. */
 export interface BaseFields {
@@ -17,7 +18,9 @@ export interface BaseFields {
 }
 
 export interface ReadEnv {
-  dict: PDFDict;
+  dict: PdfDict;
+  /** Follows the document's references while reading `dict`. */
+  read: DictReader;
   space: PageSpace;
   base: BaseFields;
   /** "Ink annotation {id} on page 3" style label for warnings. */

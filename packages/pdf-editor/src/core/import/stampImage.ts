@@ -3,75 +3,79 @@
 // through untouched; everything else is decoded to 8-bit pixels, its soft mask applied as alpha,
 // and written as PNG. Vector-only appearances and exotic encodings give a reason instead.
 import pako from 'pako';
-import { PDFArray, PDFDict, PDFName, PDFRawStream, decodePDFRawStream, type PDFObject } from 'pdf-lib';
-import { lookup, readName, readNumber } from './pdfReaders';
+import { PdfArray, PdfDict, PdfName, PdfStream } from '@libpdf/core';
+import { readName, readNumber, type DictReader } from './pdfReaders';
 import { encodePng, toDataUrl } from './png';
 
 export type StampImageResult = { dataUrl: string } | { reason: string };
 
 const MAX_FORM_DEPTH = 4;
 
-function normalAppearance(dict: PDFDict): PDFRawStream | undefined {
-  const ap = lookup(dict, 'AP');
-  if (!(ap instanceof PDFDict)) return undefined;
-  const normal = lookup(ap, 'N');
-  if (normal instanceof PDFRawStream) return normal;
-  if (normal instanceof PDFDict) {
-    const state = readName(dict, 'AS');
-    const key = state ? PDFName.of(state) : normal.keys()[0];
-    const chosen = key ? normal.lookup(key) : undefined;
-    return chosen instanceof PDFRawStream ? chosen : undefined;
+function normalAppearance(read: DictReader, dict: PdfDict): PdfStream | undefined {
+  const ap = read.lookup(dict, 'AP');
+  if (!(ap instanceof PdfDict)) return undefined;
+  const normal = read.lookup(ap, 'N');
+  if (normal instanceof PdfStream) return normal;
+  if (normal instanceof PdfDict) {
+    const state = readName(read, dict, 'AS');
+    const key = state ?? [...normal.keys()][0]?.value;
+    const chosen = key ? read.lookup(normal, key) : undefined;
+    return chosen instanceof PdfStream ? chosen : undefined;
   }
   return undefined;
 }
 
-function findImage(form: PDFRawStream, depth: number): PDFRawStream | undefined {
-  const resources = lookup(form.dict, 'Resources');
-  const xObjects = resources instanceof PDFDict ? lookup(resources, 'XObject') : undefined;
-  if (!(xObjects instanceof PDFDict)) return undefined;
-  const forms: PDFRawStream[] = [];
+function findImage(read: DictReader, form: PdfStream, depth: number): PdfStream | undefined {
+  const resources = read.lookup(form, 'Resources');
+  const xObjects = resources instanceof PdfDict ? read.lookup(resources, 'XObject') : undefined;
+  if (!(xObjects instanceof PdfDict)) return undefined;
+  const forms: PdfStream[] = [];
   for (const key of xObjects.keys()) {
-    const object = xObjects.lookup(key);
-    if (!(object instanceof PDFRawStream)) continue;
-    const subtype = readName(object.dict, 'Subtype');
+    const object = read.lookup(xObjects, key.value);
+    if (!(object instanceof PdfStream)) continue;
+    const subtype = readName(read, object, 'Subtype');
     if (subtype === 'Image') return object;
     if (subtype === 'Form') forms.push(object);
   }
   if (depth >= MAX_FORM_DEPTH) return undefined;
   for (const nested of forms) {
-    const image = findImage(nested, depth + 1);
+    const image = findImage(read, nested, depth + 1);
     if (image) return image;
   }
   return undefined;
 }
 
-function filterNames(stream: PDFRawStream): string[] {
-  const filter = lookup(stream.dict, 'Filter');
-  if (filter instanceof PDFName) return [filter.decodeText()];
-  if (filter instanceof PDFArray) {
-    return filter.asArray().flatMap((item: PDFObject) => (item instanceof PDFName ? [item.decodeText()] : []));
+function filterNames(read: DictReader, stream: PdfStream): string[] {
+  const filter = read.lookup(stream, 'Filter');
+  if (filter instanceof PdfName) return [filter.value];
+  if (filter instanceof PdfArray) {
+    return filter.toArray().flatMap((item) => {
+      const name = read.resolve(item);
+      return name instanceof PdfName ? [name.value] : [];
+    });
   }
   return [];
 }
 
 /** Components per pixel of DeviceGray/RGB or an ICC-based space; undefined for anything else. */
-function componentCount(stream: PDFRawStream): number | undefined {
-  const space = lookup(stream.dict, 'ColorSpace');
-  const name = space instanceof PDFName ? space.decodeText() : undefined;
+function componentCount(read: DictReader, stream: PdfStream): number | undefined {
+  const space = read.lookup(stream, 'ColorSpace');
+  const name = space instanceof PdfName ? space.value : undefined;
   if (name === 'DeviceGray' || name === 'G') return 1;
   if (name === 'DeviceRGB' || name === 'RGB') return 3;
-  if (space instanceof PDFArray && space.size() === 2 && space.lookup(0) === PDFName.of('ICCBased')) {
-    const profile = space.lookup(1);
-    const n = profile instanceof PDFRawStream ? readNumber(profile.dict, 'N') : undefined;
+  const family = space instanceof PdfArray && space.length === 2 ? read.item(space, 0) : undefined;
+  if (space instanceof PdfArray && family instanceof PdfName && family.value === 'ICCBased') {
+    const profile = read.item(space, 1);
+    const n = profile instanceof PdfStream ? readNumber(read, profile, 'N') : undefined;
     return n === 1 || n === 3 ? n : undefined;
   }
   return undefined;
 }
 
 /** Undoes PNG predictors (/Predictor >= 10), which Flate-encoded images often use. */
-function unpredict(data: Uint8Array, stream: PDFRawStream, bytesPerPixel: number, width: number): Uint8Array {
-  const parms = lookup(stream.dict, 'DecodeParms');
-  const predictor = parms instanceof PDFDict ? (readNumber(parms, 'Predictor') ?? 1) : 1;
+function unpredict(read: DictReader, data: Uint8Array, stream: PdfStream, bytesPerPixel: number, width: number): Uint8Array {
+  const parms = read.lookup(stream, 'DecodeParms');
+  const predictor = parms instanceof PdfDict ? (readNumber(read, parms, 'Predictor') ?? 1) : 1;
   if (predictor < 10) return data;
   const stride = width * bytesPerPixel;
   const rows = Math.floor(data.length / (stride + 1));
@@ -108,47 +112,47 @@ interface Pixels {
   data: Uint8Array;
 }
 
-async function decodePixels(stream: PDFRawStream): Promise<Pixels | string> {
-  const width = readNumber(stream.dict, 'Width') ?? 0;
-  const height = readNumber(stream.dict, 'Height') ?? 0;
+async function decodePixels(read: DictReader, stream: PdfStream): Promise<Pixels | string> {
+  const width = readNumber(read, stream, 'Width') ?? 0;
+  const height = readNumber(read, stream, 'Height') ?? 0;
   if (width <= 0 || height <= 0) return 'the image has no size';
-  const filters = filterNames(stream);
+  const filters = filterNames(read, stream);
   if (filters.at(-1) === 'DCTDecode') {
     if (filters.slice(0, -1).some((filter) => filter !== 'FlateDecode')) return `unsupported filters ${filters.join(', ')}`;
-    let bytes: Uint8Array = stream.contents;
+    let bytes: Uint8Array = stream.data;
     for (let i = 0; i < filters.length - 1; i++) bytes = pako.inflate(bytes);
     const { decode } = await import('jpeg-js');
     const image = decode(bytes, { useTArray: true, formatAsRGBA: true });
     return { width: image.width, height: image.height, channels: 4, data: image.data };
   }
   if (filters.some((filter) => /DCT|JPX|JBIG2|CCITT/.test(filter))) return `unsupported image encoding ${filters.join(', ')}`;
-  if ((readNumber(stream.dict, 'BitsPerComponent') ?? 8) !== 8) return 'only 8-bit images are supported';
-  const channels = componentCount(stream);
+  if ((readNumber(read, stream, 'BitsPerComponent') ?? 8) !== 8) return 'only 8-bit images are supported';
+  const channels = componentCount(read, stream);
   if (!channels) return 'unsupported colour space';
-  const decoded = unpredict(decodePDFRawStream(stream).decode(), stream, channels, width);
+  const decoded = unpredict(read, stream.getDecodedData(), stream, channels, width);
   if (decoded.length < width * height * channels) return 'the image data is truncated';
   return { width, height, channels, data: decoded };
 }
 
 /** JPEG bytes when the image is a plain JPEG (optionally Flate-wrapped) without a soft mask. */
-function plainJpeg(image: PDFRawStream): Uint8Array | undefined {
-  const filters = filterNames(image);
-  if (filters.length !== 1 || filters[0] !== 'DCTDecode' || lookup(image.dict, 'SMask')) return undefined;
-  return image.contents;
+function plainJpeg(read: DictReader, image: PdfStream): Uint8Array | undefined {
+  const filters = filterNames(read, image);
+  if (filters.length !== 1 || filters[0] !== 'DCTDecode' || read.lookup(image, 'SMask')) return undefined;
+  return image.data;
 }
 
-export async function extractStampImage(dict: PDFDict): Promise<StampImageResult> {
-  const appearance = normalAppearance(dict);
+export async function extractStampImage(read: DictReader, dict: PdfDict): Promise<StampImageResult> {
+  const appearance = normalAppearance(read, dict);
   if (!appearance) return { reason: 'it has no normal appearance stream' };
-  const image = findImage(appearance, 0);
+  const image = findImage(read, appearance, 0);
   if (!image) return { reason: 'its appearance is a vector drawing, not an image' };
-  const jpeg = plainJpeg(image);
+  const jpeg = plainJpeg(read, image);
   if (jpeg) return { dataUrl: toDataUrl('image/jpeg', jpeg) };
   try {
-    const pixels = await decodePixels(image);
+    const pixels = await decodePixels(read, image);
     if (typeof pixels === 'string') return { reason: pixels };
-    const mask = lookup(image.dict, 'SMask');
-    const alpha = mask instanceof PDFRawStream ? await decodePixels(mask) : undefined;
+    const mask = read.lookup(image, 'SMask');
+    const alpha = mask instanceof PdfStream ? await decodePixels(read, mask) : undefined;
     if (typeof alpha === 'string') return { reason: `its soft mask cannot be read: ${alpha}` };
     if (alpha && (alpha.width !== pixels.width || alpha.height !== pixels.height || alpha.channels !== 1)) {
       return { reason: 'its soft mask does not match the image size' };

@@ -1,5 +1,6 @@
 // The spec's defaults (section 3 and 9), in one place, and `normalizeAnnotation`, which fills them in.
 import { nanoid } from 'nanoid';
+import { checkAnnotation, shapeProblem, throwIssues } from './check';
 import type { Annotation, AnnotationInput, AnnotationOfType, AnnotationType } from './types';
 
 /**
@@ -76,8 +77,20 @@ function definedOnly<T extends object>(input: T): Partial<T> {
  * Completes a partial annotation with the spec's defaults: a nanoid id, creation and update
  * timestamps, 100x100 shapes, 100x20 markups, radius 50, 16 px Arial, stroke 2, yellow highlight.
  * Fields that are given are kept as they are; an arrow with no end point gets one 100 pt away.
+ *
+ * @throws AnnotationValidationError when `input` is not an object, its `type` is unknown, or a
+ * given field has a wrong value (e.g. `page: 0`, `color: 5`); its `issues` name each field.
  */
 export function normalizeAnnotation<T extends AnnotationInput>(input: T): AnnotationOfType<T['type']> {
+  const problem = shapeProblem(input, 'annotation');
+  if (problem) throwIssues('annotation', [problem]);
+  const checked = checkAnnotation(withDefaults(input), 'annotation');
+  if (!('annotation' in checked)) throwIssues('annotation', checked.issues);
+  return checked.annotation as AnnotationOfType<T['type']>;
+}
+
+/** `input` with every missing field filled in; `input.type` must be a known type. */
+export function withDefaults(input: AnnotationInput): object {
   const now = new Date().toISOString();
   const given = definedOnly(input);
   const position = input.position ?? { x: 0, y: 0 };
@@ -95,5 +108,5 @@ export function normalizeAnnotation<T extends AnnotationInput>(input: T): Annota
   if (input.type === 'arrow' && !('endPoint' in given)) {
     Object.assign(specific, { endPoint: { x: position.x + DEFAULTS.shapeSize, y: position.y + DEFAULTS.shapeSize } });
   }
-  return { ...common, ...specific, ...given } as unknown as AnnotationOfType<T["type"]>;
+  return { ...common, ...specific, ...given };
 }

@@ -37,6 +37,15 @@ describe('normalizeAnnotation', () => {
     expect(normalizeAnnotation({ type: 'underline', page: 1 })).toMatchObject({ width: 100, height: 20 });
   });
 
+  it('throws a typed error naming the field for an unknown type or a wrong value', () => {
+    const unknownType = { type: 'hexagon', page: 1 } as unknown as Parameters<typeof normalizeAnnotation>[0];
+    expect(() => normalizeAnnotation(unknownType)).toThrow(AnnotationValidationError);
+    expect(() => normalizeAnnotation(unknownType)).toThrow(/annotation\.type: unknown annotation type "hexagon"/);
+    expect(() => normalizeAnnotation({ type: 'rectangle', page: 0 })).toThrow(/annotation\.page: /);
+    const wrongColor = { type: 'rectangle', page: 1, color: 5 } as unknown as Parameters<typeof normalizeAnnotation>[0];
+    expect(() => normalizeAnnotation(wrongColor)).toThrow(/annotation\.color: /);
+  });
+
   it('keeps what is given, including id and timestamps', () => {
     const given = normalizeAnnotation({ type: 'circle', page: 3, id: 'abc', radius: 7, createdAt: '2024-01-01T00:00:00.000Z' });
     expect(given).toMatchObject({ id: 'abc', radius: 7, page: 3, createdAt: '2024-01-01T00:00:00.000Z' });
@@ -71,7 +80,33 @@ describe('parseAnnotations and serializeAnnotations', () => {
   });
 
   it('names an unknown type', () => {
-    expect(() => parseAnnotations([{ type: 'polygon', page: 1 }])).toThrow(/annotations\[0\]\.type: Invalid discriminator value. Expected 'text'/);
+    expect(() => parseAnnotations([{ type: 'polygon', page: 1 }])).toThrow(/annotations\[0\]\.type: unknown annotation type "polygon"; expected one of text, /);
+    expect(() => parseAnnotations([{ page: 1 }])).toThrow(/annotations\[0\]\.type: missing/);
+    expect(() => parseAnnotations([null])).toThrow(/annotations\[0\]: expected an annotation object/);
+  });
+
+  it('completes partial annotations as the spec says: a new id, defaults for what is missing', () => {
+    const [text, rectangle, highlight] = parseAnnotations([
+      { type: 'text', page: 1, position: { x: 10, y: 20 }, content: 'Hi' },
+      { type: 'rectangle', page: 2, color: '#FF0000' },
+      { id: 'kept', type: 'highlight', page: 1 },
+    ]);
+    expect(text).toMatchObject({ content: 'Hi', fontSize: 16, fontFamily: 'Arial', color: '#000000', opacity: 1, strokeWidth: 2 });
+    expect(text?.id).toMatch(/^[\w-]{21}$/);
+    expect(rectangle).toMatchObject({ width: 100, height: 100, color: '#FF0000', position: { x: 0, y: 0 } });
+    expect(highlight).toMatchObject({ id: 'kept', width: 100, height: 20, color: '#FFFF00', opacity: 0.3 });
+  });
+
+  it('still rejects wrong values and a missing page in a partial annotation, naming each', () => {
+    try {
+      parseAnnotations([{ type: 'circle', page: 1, radius: 'big' }, { type: 'text', content: 'no page' }]);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AnnotationValidationError);
+      const { issues } = error as AnnotationValidationError;
+      expect(issues.some((issue) => issue.startsWith('annotations[0].radius: '))).toBe(true);
+      expect(issues.some((issue) => issue.startsWith('annotations[1].page: '))).toBe(true);
+    }
   });
 
   it('rejects a non-array and a newer format version', () => {

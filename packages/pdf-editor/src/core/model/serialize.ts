@@ -1,9 +1,10 @@
-// JSON in and out of the model. `parseAnnotations` is strict (it names the index and field of every
-// problem) and `serializeAnnotations` is its exact inverse: ids, timestamps and image data URLs survive.
-import type { z } from 'zod';
+// JSON in and out of the model. `parseAnnotations` completes partial annotations with the defaults
+// and names the index and field of every wrong value; on complete ones `serializeAnnotations` is
+// its exact inverse: ids, timestamps and image data URLs survive.
 import { AnnotationValidationError } from '../errors';
-import { annotationSchema } from './schema';
-import type { Annotation } from './types';
+import { checkAnnotation, shapeProblem, throwIssues } from './check';
+import { withDefaults } from './defaults';
+import type { Annotation, AnnotationInput } from './types';
 
 /** Version written by `serializeAnnotations`; `parseAnnotations` also accepts a bare array. */
 export const ANNOTATIONS_FORMAT_VERSION = 1;
@@ -11,18 +12,6 @@ export const ANNOTATIONS_FORMAT_VERSION = 1;
 interface SerializedAnnotations {
   version: number;
   annotations: unknown;
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? String(key) : `.${String(key)}`))
-    .join('')
-    .replace(/^\./, '');
-}
-
-function describeIssue(issue: z.core.$ZodIssue, itemIndex: number): string {
-  const field = issue.path.length ? `.${formatPath(issue.path)}` : '';
-  return `annotations[${itemIndex}]${field}: ${issue.message}`;
 }
 
 function unwrap(value: unknown): unknown[] {
@@ -43,8 +32,17 @@ function unwrap(value: unknown): unknown[] {
 }
 
 /**
- * Validates annotations from JSON text or an already parsed value. Throws an
- * `AnnotationValidationError` listing every problem as `annotations[i].field: message`.
+ * Reads annotations from JSON text or an already parsed value (an array, or `{ version,
+ * annotations }` as `serializeAnnotations` writes), the way the spec describes them: each needs
+ * its `type` and `page`; a missing `id` is generated, and every other missing field gets its
+ * default, as `normalizeAnnotation` fills them. Only wrong values are errors. The JSON import, the
+ * REST API and stored annotations all read through it.
+ *
+ * @throws AnnotationValidationError listing every problem as `annotations[i].field: message`.
+ *
+ * @example
+ * const [note] = parseAnnotations('[{ "type": "text", "page": 1, "content": "Hi" }]');
+ * // note.id is a new nanoid, note.fontSize 16, note.position { x: 0, y: 0 }
  */
 export function parseAnnotations(json: string | unknown): Annotation[] {
   let value: unknown = json;
@@ -60,15 +58,17 @@ export function parseAnnotations(json: string | unknown): Annotation[] {
   const issues: string[] = [];
   const annotations: Annotation[] = [];
   items.forEach((item, index) => {
-    const result = annotationSchema.safeParse(item);
-    if (result.success) annotations.push(result.data);
-    else for (const issue of result.error.issues) issues.push(describeIssue(issue, index));
+    const at = `annotations[${index}]`;
+    const problem = shapeProblem(item, at);
+    if (problem) {
+      issues.push(problem);
+      return;
+    }
+    const checked = checkAnnotation(withDefaults(item as AnnotationInput), at);
+    if ('annotation' in checked) annotations.push(checked.annotation);
+    else issues.push(...checked.issues);
   });
-  if (issues.length > 0) {
-    const shown = issues.slice(0, 5).join('; ');
-    const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
-    throw new AnnotationValidationError(`Invalid annotations: ${shown}${more}`, issues);
-  }
+  if (issues.length > 0) throwIssues('annotations', issues);
   return annotations;
 }
 

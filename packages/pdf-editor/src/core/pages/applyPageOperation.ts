@@ -1,5 +1,5 @@
 // Runs a page operation given as data on PDF bytes; the same value then goes to remapAnnotations.
-import type { PdfSource } from '../pdf/loadPdf';
+import type { PdfSource } from '../pdf/source';
 import {
   deletePages,
   extractPages,
@@ -8,41 +8,50 @@ import {
   reorderPages,
   rotatePages,
   splitPdf,
+  type PageOperationOptions,
 } from './pageOperations';
 import type { PageOperation, PageOperationOf } from './types';
 
-/** New PDF bytes after `operation`; a split gives one PDF per range. */
+/**
+ * New PDF bytes after `operation`; a split gives one PDF per range. `options.password` opens a
+ * source that needs one.
+ */
 export function applyPageOperation(
   source: PdfSource,
   operation: PageOperationOf<'split'>,
+  options?: PageOperationOptions,
 ): Promise<Uint8Array[]>;
 export function applyPageOperation(
   source: PdfSource,
   operation: Exclude<PageOperation, { type: 'split' }>,
+  options?: PageOperationOptions,
 ): Promise<Uint8Array>;
 export function applyPageOperation(
   source: PdfSource,
   operation: PageOperation,
+  options?: PageOperationOptions,
 ): Promise<Uint8Array | Uint8Array[]>;
 export function applyPageOperation(
   source: PdfSource,
   operation: PageOperation,
+  options: PageOperationOptions = {},
 ): Promise<Uint8Array | Uint8Array[]> {
   switch (operation.type) {
     case 'merge':
-      return mergePdfs([source, ...operation.documents]);
+      return mergePdfs([source, ...operation.documents], options);
     case 'split':
-      return splitPdf(source, operation.ranges);
+      return splitPdf(source, operation.ranges, options);
     case 'extract':
-      return extractPages(source, operation.range);
+      return extractPages(source, operation.range, options);
     case 'rotate':
-      return rotatePages(source, operation.pages, operation.degrees);
+      return rotatePages(source, operation.pages, operation.degrees, options);
     case 'delete':
-      return deletePages(source, operation.pages);
+      return deletePages(source, operation.pages, options);
     case 'reorder':
-      return reorderPages(source, operation.order);
+      return reorderPages(source, operation.order, options);
     case 'insert':
       return insertPages(source, operation.at, operation.count, {
+        ...options,
         document: operation.document,
         size: operation.size,
       });

@@ -1,29 +1,67 @@
-// Copies pages between pdf-lib documents so the result holds exactly those pages, nothing else.
+// Copies pages between engine documents so the result holds exactly those pages, nothing else.
 //
-// pdf-lib's own copyPages does not record which new page replaces which old one, so a link to
-// another copied page drags in a second, orphan copy of it, and a link to a page left out drags in
-// that page and its content (a deleted page would still be readable in the file). Here the copier
-// is told up front: copied pages map to their new objects, pages left out map to null, and links
+// A plain deep copy follows every reference: a link to another copied page would drag in a second,
+// orphan copy of it, and a link to a page left out would drag in that page, its /Parent and so the
+// whole source document (a deleted page would still be readable in the file). Here the copier is
+// told up front: copied pages map to their new objects, pages left out map to null, and links
 // that pointed at a page left out are dropped.
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNull, PDFObjectCopier, PDFPage, PDFRef } from 'pdf-lib';
-import type { PDFObject } from 'pdf-lib';
+import { PdfArray, PdfDict, PdfName, PdfNull, PdfRef, PdfStream, type PDF, type PdfObject } from '@libpdf/core';
+import { inheritedAttribute, type InheritableKey } from '../pdf/pageAttributes';
 
-/** pdf-lib's copier keeps its source-to-copy map in this (untyped) field; stable since 1.x. */
-function traversedObjectsOf(copier: PDFObjectCopier): Map<PDFObject, PDFObject> | undefined {
-  const map: unknown = Reflect.get(copier, 'traversedObjects');
-  return map instanceof Map ? (map as Map<PDFObject, PDFObject>) : undefined;
-}
+const INHERITABLE: InheritableKey[] = ['Resources', 'MediaBox', 'CropBox', 'Rotate'];
 
-/** A new, empty document that will be written without a default page or a new Producer. */
-export async function createTarget(): Promise<PDFDocument> {
-  return PDFDocument.create({ updateMetadata: false });
-}
+/** Copies objects of one source document into one target document, each referenced object once. */
+class ObjectCopier {
+  /** Source object number:generation to the target's object (a reference, or null for pages left out). */
+  private readonly copied = new Map<string, PdfObject>();
 
-/** Copies the source's document information (title, author...) to a new document built from it. */
-export function copyDocumentInfo(source: PDFDocument, target: PDFDocument): void {
-  const info = source.context.trailerInfo.Info;
-  if (!info) return;
-  target.context.trailerInfo.Info = PDFObjectCopier.for(source.context, target.context).copy(info);
+  constructor(
+    private readonly source: PDF,
+    private readonly target: PDF,
+  ) {}
+
+  /** Decides up front what references to `ref` become in the target. */
+  map(ref: PdfRef, to: PdfObject): void {
+    this.copied.set(`${ref.objectNumber}:${ref.generation}`, to);
+  }
+
+  // Stream bytes are copied as stored: the engine has already decrypted them, and their /Filter
+  // still applies.
+  copy(value: PdfObject): PdfObject {
+    if (value instanceof PdfRef) return this.copyRef(value);
+    if (value instanceof PdfStream) return new PdfStream(this.copyEntries(value), value.data);
+    if (value instanceof PdfDict) return this.copyEntries(value);
+    if (value instanceof PdfArray) return new PdfArray(value.toArray().map((item) => this.copy(item)));
+    return value;
+  }
+
+  /** Copies the entries of `from` (except `skip`) into `into`, a new dictionary by default. */
+  copyEntries(from: PdfDict, into = new PdfDict(), skip: ReadonlySet<string> = new Set()): PdfDict {
+    for (const [key, value] of from) {
+      if (!skip.has(key.value) && !(key.value === 'Length' && from instanceof PdfStream)) into.set(key.value, this.copy(value));
+    }
+    return into;
+  }
+
+  private copyRef(ref: PdfRef): PdfObject {
+    const key = `${ref.objectNumber}:${ref.generation}`;
+    const known = this.copied.get(key);
+    if (known) return known;
+    const object = this.source.getObject(ref);
+    if (object === null) return PdfNull.instance;
+    if (!(object instanceof PdfDict || object instanceof PdfArray)) {
+      const copiedRef = this.target.register(object);
+      this.copied.set(key, copiedRef);
+      return copiedRef;
+    }
+    // Registered before its values are copied, so a reference cycle ends at this entry.
+    const shell = object instanceof PdfStream ? new PdfStream(new PdfDict(), object.data) : object instanceof PdfDict ? new PdfDict() : new PdfArray();
+    const copiedRef = this.target.register(shell);
+    this.copied.set(key, copiedRef);
+    if (shell instanceof PdfArray) for (const item of object as PdfArray) shell.push(this.copy(item));
+    else this.copyEntries(object as PdfDict, shell);
+    return copiedRef;
+  }
 }
 
 export interface CopyPagesOptions {
@@ -38,75 +76,73 @@ export interface CopyPagesOptions {
 
 /**
  * Copies the pages at `indices` (0-based) of `source` into `target`, in that order, with their
- * content, size, rotation and annotations. Each index may appear once.
+ * content, size, rotation (inherited attributes made the page's own) and annotations. Each index
+ * may appear once.
  */
-export async function copyPagesInto(
-  target: PDFDocument,
-  source: PDFDocument,
-  indices: readonly number[],
-  options: CopyPagesOptions = {},
-): Promise<void> {
-  const at = options.at ?? target.getPageCount();
-  const copier = PDFObjectCopier.for(source.context, target.context);
-  const traversed = traversedObjectsOf(copier);
-  if (!traversed) {
-    const pages = await target.copyPages(source, [...indices]);
-    pages.forEach((page, i) => target.insertPage(at + i, page));
-    return;
-  }
+export function copyPagesInto(target: PDF, source: PDF, indices: readonly number[], options: CopyPagesOptions = {}): void {
+  const copier = new ObjectCopier(source, target);
   const sourcePages = source.getPages();
-  const newRefs = new Map<number, PDFRef>();
+  const copies = new Map<number, { shell: PdfDict; ref: PdfRef }>();
   for (const index of indices) {
-    const ref = target.context.nextRef();
-    newRefs.set(index, ref);
-    traversed.set(sourcePages[index]!.ref, ref);
+    const shell = new PdfDict();
+    const ref = target.register(shell);
+    copier.map(sourcePages[index]!.ref, ref);
+    copies.set(index, { shell, ref });
   }
   sourcePages.forEach((page, index) => {
-    if (!newRefs.has(index)) traversed.set(page.ref, PDFNull);
+    if (!copies.has(index)) copier.map(page.ref, PdfNull.instance);
   });
+  const at = options.at ?? target.getPageCount();
   indices.forEach((index, i) => {
-    const ref = newRefs.get(index)!;
-    const node = copier.copy(sourcePages[index]!.node);
-    target.context.assign(ref, node);
-    target.insertPage(at + i, PDFPage.of(node, ref, target));
+    const page = sourcePages[index]!;
+    const { shell, ref } = copies.get(index)!;
+    copier.copyEntries(page.dict, shell, new Set(['Parent']));
+    for (const key of INHERITABLE) {
+      const inherited = shell.has(key) ? undefined : inheritedAttribute(source, page.dict, key);
+      if (inherited !== undefined) shell.set(key, copier.copy(inherited));
+    }
+    shell.set('Type', PdfName.of('Page'));
+    target.insertPage(at + i, ref);
   });
   if (options.namedDestinations) copyNamedDestinations(source, target, copier);
   dropLinksToMissingPages(target);
 }
 
-const DESTS = PDFName.of('Dests');
-const NAMES = PDFName.of('Names');
-
 // Destinations of pages left out have become null, which readers treat as no destination.
-function copyNamedDestinations(source: PDFDocument, target: PDFDocument, copier: PDFObjectCopier): void {
-  const dests = source.catalog.get(DESTS);
-  if (dests) target.catalog.set(DESTS, copier.copy(dests));
-  const names = source.catalog.lookup(NAMES);
-  const nameTree = names instanceof PDFDict ? names.get(DESTS) : undefined;
-  if (nameTree) target.catalog.set(NAMES, target.context.obj({ Dests: copier.copy(nameTree) }));
+function copyNamedDestinations(source: PDF, target: PDF, copier: ObjectCopier): void {
+  const catalog = source.getCatalog();
+  const dests = catalog.get('Dests');
+  if (dests) target.getCatalog().set('Dests', copier.copy(dests));
+  const names = resolve(source, catalog.get('Names'));
+  const nameTree = names instanceof PdfDict ? names.get('Dests') : undefined;
+  if (nameTree) target.getCatalog().set('Names', new PdfDict([['Dests', copier.copy(nameTree)]]));
 }
 
-const LINK = PDFName.of('Link');
-const GOTO = PDFName.of('GoTo');
+function resolve(pdf: PDF, value: PdfObject | undefined): PdfObject | undefined {
+  return value instanceof PdfRef ? (pdf.getObject(value) ?? undefined) : value;
+}
 
 /** The first element of a link's explicit destination: the page it jumps to. */
-function linkTarget(annotation: PDFDict): PDFObject | undefined {
-  const dest = annotation.lookup(PDFName.of('Dest'));
-  if (dest instanceof PDFArray) return dest.get(0);
-  const action = annotation.lookup(PDFName.of('A'));
-  if (!(action instanceof PDFDict) || action.get(PDFName.of('S')) !== GOTO) return undefined;
-  const actionDest = action.lookup(PDFName.of('D'));
-  return actionDest instanceof PDFArray ? actionDest.get(0) : undefined;
+function linkTarget(pdf: PDF, annotation: PdfDict): PdfObject | undefined {
+  const dest = resolve(pdf, annotation.get('Dest'));
+  if (dest instanceof PdfArray) return dest.at(0);
+  const action = resolve(pdf, annotation.get('A'));
+  if (!(action instanceof PdfDict)) return undefined;
+  const kind = resolve(pdf, action.get('S'));
+  if (!(kind instanceof PdfName) || kind.value !== 'GoTo') return undefined;
+  const actionDest = resolve(pdf, action.get('D'));
+  return actionDest instanceof PdfArray ? actionDest.at(0) : undefined;
 }
 
-function dropLinksToMissingPages(doc: PDFDocument): void {
-  for (const page of doc.getPages()) {
-    const annots = page.node.Annots();
-    if (!annots) continue;
-    for (let i = annots.size() - 1; i >= 0; i--) {
-      const annotation = annots.lookup(i);
-      if (!(annotation instanceof PDFDict) || annotation.get(PDFName.of('Subtype')) !== LINK) continue;
-      if (linkTarget(annotation) === PDFNull) annots.remove(i);
+function dropLinksToMissingPages(pdf: PDF): void {
+  for (const page of pdf.getPages()) {
+    const annots = resolve(pdf, page.dict.get('Annots'));
+    if (!(annots instanceof PdfArray)) continue;
+    for (let i = annots.length - 1; i >= 0; i--) {
+      const annotation = resolve(pdf, annots.at(i));
+      if (!(annotation instanceof PdfDict)) continue;
+      const subtype = resolve(pdf, annotation.get('Subtype'));
+      if (subtype instanceof PdfName && subtype.value === 'Link' && linkTarget(pdf, annotation) instanceof PdfNull) annots.remove(i);
     }
   }
 }

@@ -1,55 +1,95 @@
-// Page operations on PDF bytes: each reads the source(s) with loadPdf (typed errors for encrypted
-// or broken files), checks the page numbers it is given, and returns new bytes.
+// Page operations on PDF bytes: each opens the source(s) with openPdf (typed errors for broken
+// files and missing or wrong passwords; damaged files repaired as readers do), checks the page
+// numbers it is given, and returns new bytes.
 //
 // Operations that drop pages (delete, extract, split) build a new document from the kept pages, so
-// the content of a removed page is really gone from the file. Rotate, reorder and insert keep the
-// document and only change its page tree, so outlines, forms and metadata survive them.
-import { degrees as pdfDegrees } from 'pdf-lib';
-import type { PDFDocument, PDFPage } from 'pdf-lib';
+// the content of a removed page is really gone from the file; so does merge. These new documents
+// are written without encryption: the engine can encrypt a new document, but not with the source's
+// owner password, which the caller does not give. Rotate, reorder and insert keep the document and
+// only change its page tree, so outlines, forms, metadata and encryption survive them; they append
+// an incremental update unless the source had to be repaired. Delete on an encrypted source does
+// the same, so the file stays encrypted: there the removed pages leave the page tree but stay in
+// the earlier revision of the file, which the password protects.
+import { PDF, PdfNumber } from '@libpdf/core';
 import { PageRangeError } from '../errors';
-import { createPageSpace, normalizeRotation } from '../geometry/pageSpace';
-import { loadPdf } from '../pdf/loadPdf';
-import type { PdfSource } from '../pdf/loadPdf';
-import { copyPagesInto, copyDocumentInfo, createTarget } from './copyPages';
+import { normalizeRotation } from '../geometry/pageSpace';
+import { openPdf, type OpenedPdf } from '../pdf/openPdf';
+import { pageRotation, pageSpaceOf } from '../pdf/pageAttributes';
+import type { PdfSource } from '../pdf/source';
+import { copyPagesInto } from './copyPages';
 import type { PageRange, PageSize, RotationDelta } from './types';
 import { checkDeletion, checkInsert, checkOrder, checkPages, checkRanges, checkRotation } from './validate';
 
-const save = (doc: PDFDocument): Promise<Uint8Array> => doc.save({ addDefaultPage: false });
+/** Options every page operation takes. */
+export interface PageOperationOptions {
+  /** The password of a source that needs one to open; files with an empty user password need none. */
+  password?: string;
+}
+
+function open(source: PdfSource, options: PageOperationOptions): Promise<OpenedPdf> {
+  return openPdf(source, options.password === undefined ? {} : { password: options.password });
+}
+
+/** The changed document: appended to the original bytes, or rewritten when it had to be repaired. */
+function saveInPlace({ pdf, repaired }: OpenedPdf): Promise<Uint8Array> {
+  return pdf.save({ incremental: !repaired && pdf.canSaveIncrementally() === null });
+}
 
 const range = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-/** One document with the pages of every source, in order. The first source's metadata is kept. */
-export async function mergePdfs(sources: ReadonlyArray<PdfSource>): Promise<Uint8Array> {
+/** A new document with the source's document information (title, author...). */
+function createTarget(source: PDF): PDF {
+  const target = PDF.create();
+  target.setMetadata(source.getMetadata());
+  return target;
+}
+
+/**
+ * One document with the pages of every source, in order. The first source's metadata is kept;
+ * `password` is tried on every source that needs one. The result is not encrypted, even when a
+ * source is: protect it again with `protectPdf` if it must be.
+ */
+export async function mergePdfs(sources: ReadonlyArray<PdfSource>, options: PageOperationOptions = {}): Promise<Uint8Array> {
   if (sources.length === 0) throw new PageRangeError('Give at least one PDF to merge.');
-  const target = await createTarget();
-  for (const [i, source] of sources.entries()) {
-    const doc = await loadPdf(source);
-    if (i === 0) copyDocumentInfo(doc, target);
-    await copyPagesInto(target, doc, range(0, doc.getPageCount() - 1));
+  let target: PDF | undefined;
+  for (const source of sources) {
+    const { pdf } = await open(source, options);
+    target ??= createTarget(pdf);
+    copyPagesInto(target, pdf, range(0, pdf.getPageCount() - 1));
   }
-  return save(target);
+  return target!.save();
 }
 
-async function buildFrom(doc: PDFDocument, indices: readonly number[]): Promise<Uint8Array> {
-  const target = await createTarget();
-  copyDocumentInfo(doc, target);
-  await copyPagesInto(target, doc, indices, { namedDestinations: true });
-  return save(target);
+function buildFrom(pdf: PDF, indices: readonly number[]): Promise<Uint8Array> {
+  const target = createTarget(pdf);
+  copyPagesInto(target, pdf, indices, { namedDestinations: true });
+  return target.save();
 }
 
-/** One new document per range (1-based, both ends included); ranges may overlap. */
-export async function splitPdf(source: PdfSource, ranges: ReadonlyArray<PageRange>): Promise<Uint8Array[]> {
-  const doc = await loadPdf(source);
-  checkRanges(ranges, doc.getPageCount());
+/**
+ * One new document per range (1-based, both ends included); ranges may overlap. The parts are
+ * not encrypted, even when the source is: protect them again with `protectPdf` if they must be.
+ */
+export async function splitPdf(
+  source: PdfSource,
+  ranges: ReadonlyArray<PageRange>,
+  options: PageOperationOptions = {},
+): Promise<Uint8Array[]> {
+  const { pdf } = await open(source, options);
+  checkRanges(ranges, pdf.getPageCount());
   const parts: Uint8Array[] = [];
-  for (const { from, to } of ranges) parts.push(await buildFrom(doc, range(from - 1, to - 1)));
+  for (const { from, to } of ranges) parts.push(await buildFrom(pdf, range(from - 1, to - 1)));
   return parts;
 }
 
-/** A new document holding only the pages of `pages` (1-based, both ends included). */
-export async function extractPages(source: PdfSource, pages: PageRange): Promise<Uint8Array> {
-  const [part] = await splitPdf(source, [pages]);
+/**
+ * A new document holding only the pages of `pages` (1-based, both ends included). It is not
+ * encrypted, even when the source is (the pages left out are not in it at all, which an update
+ * of the encrypted original could not promise): protect it with `protectPdf` if it must be.
+ */
+export async function extractPages(source: PdfSource, pages: PageRange, options: PageOperationOptions = {}): Promise<Uint8Array> {
+  const [part] = await splitPdf(source, [pages], options);
   return part!;
 }
 
@@ -58,43 +98,58 @@ export async function rotatePages(
   source: PdfSource,
   pages: readonly number[],
   degrees: RotationDelta,
+  options: PageOperationOptions = {},
 ): Promise<Uint8Array> {
   checkRotation(degrees);
-  const doc = await loadPdf(source);
-  const all = doc.getPages();
+  const opened = await open(source, options);
+  const { pdf } = opened;
+  const all = pdf.getPages();
   for (const page of checkPages(pages, all.length, 'rotate')) {
     const target = all[page - 1]!;
-    target.setRotation(pdfDegrees(normalizeRotation(target.getRotation().angle + degrees)));
+    // The page's own /Rotate, from what it shows now (which may be inherited from the page tree).
+    target.dict.set('Rotate', PdfNumber.of(normalizeRotation(pageRotation(pdf, target.dict) + degrees)));
   }
-  return save(doc);
+  return saveInPlace(opened);
 }
 
-/** Removes the listed pages; deleting every page is refused. */
-export async function deletePages(source: PdfSource, pages: readonly number[]): Promise<Uint8Array> {
-  const doc = await loadPdf(source);
-  const doomed = checkDeletion(pages, doc.getPageCount());
-  const kept = range(0, doc.getPageCount() - 1).filter((index) => !doomed.has(index + 1));
-  return buildFrom(doc, kept);
+/**
+ * Removes the listed pages; deleting every page is refused. The result of an unencrypted source
+ * is a new document of the kept pages, so the removed pages' content is gone from the file. An
+ * encrypted source stays encrypted with the same handler, password and permissions: the pages
+ * leave its page tree in an update appended to it, and their content stays in the file's earlier
+ * revision, readable with the password (use `extractPages` and `protectPdf` to drop it for good).
+ */
+export async function deletePages(source: PdfSource, pages: readonly number[], options: PageOperationOptions = {}): Promise<Uint8Array> {
+  const opened = await open(source, options);
+  const { pdf } = opened;
+  const doomed = checkDeletion(pages, pdf.getPageCount());
+  if (opened.encrypted) {
+    for (const page of [...doomed].sort((a, b) => b - a)) pdf.removePage(page - 1);
+    return saveInPlace(opened);
+  }
+  const kept = range(0, pdf.getPageCount() - 1).filter((index) => !doomed.has(index + 1));
+  return buildFrom(pdf, kept);
 }
 
 /** Puts the pages in a new order: `order[i]` is the old number of the page that becomes page i + 1. */
-export async function reorderPages(source: PdfSource, order: readonly number[]): Promise<Uint8Array> {
-  const doc = await loadPdf(source);
-  const pages = doc.getPages();
-  checkOrder(order, pages.length);
-  for (let index = pages.length - 1; index >= 0; index--) doc.removePage(index);
-  for (const page of order) doc.addPage(pages[page - 1]!);
-  return save(doc);
+export async function reorderPages(source: PdfSource, order: readonly number[], options: PageOperationOptions = {}): Promise<Uint8Array> {
+  const opened = await open(source, options);
+  const { pdf } = opened;
+  const refs = pdf.getPages().map((page) => page.ref);
+  checkOrder(order, refs.length);
+  for (let index = refs.length - 1; index >= 0; index--) pdf.removePage(index);
+  order.forEach((page, index) => pdf.insertPage(index, refs[page - 1]!));
+  return saveInPlace(opened);
 }
 
 /** Displayed sizes (rotation applied) of every page, as remapAnnotations wants them for rotations. */
-export async function getPageSizes(source: PdfSource): Promise<PageSize[]> {
-  const doc = await loadPdf(source);
-  return doc.getPages().map(displayedSize);
+export async function getPageSizes(source: PdfSource, options: PageOperationOptions = {}): Promise<PageSize[]> {
+  const { pdf } = await open(source, options);
+  return pdf.getPages().map((_, index) => displayedSize(pdf, index));
 }
 
 /** What `insertPages` inserts: another PDF's pages, or blank pages of a size. */
-export interface InsertPagesOptions {
+export interface InsertPagesOptions extends PageOperationOptions {
   /** Insert the pages of this PDF; it must have exactly `count` pages. */
   document?: PdfSource;
   /** Size of blank pages; default: the page before them, or the first page at the start. */
@@ -108,30 +163,26 @@ export async function insertPages(
   count: number,
   options: InsertPagesOptions = {},
 ): Promise<Uint8Array> {
-  const doc = await loadPdf(source);
-  const pageCount = doc.getPageCount();
+  const opened = await open(source, options);
+  const { pdf } = opened;
+  const pageCount = pdf.getPageCount();
   checkInsert(at, count, pageCount);
   if (options.document) {
-    const donor = await loadPdf(options.document);
+    const { pdf: donor } = await openPdf(options.document);
     if (donor.getPageCount() !== count) {
       throw new PageRangeError(
         `The inserted PDF has ${donor.getPageCount()} pages, not the ${count} announced.`,
       );
     }
-    await copyPagesInto(doc, donor, range(0, count - 1), { at: at - 1 });
-    return save(doc);
+    copyPagesInto(pdf, donor, range(0, count - 1), { at: at - 1 });
+    return saveInPlace(opened);
   }
-  const neighbour = doc.getPage(Math.max(at - 2, 0));
-  const size = options.size ?? displayedSize(neighbour);
-  for (let i = 0; i < count; i++) doc.insertPage(at - 1 + i, [size.width, size.height]);
-  return save(doc);
+  const size = options.size ?? displayedSize(pdf, Math.max(at - 2, 0));
+  for (let i = 0; i < count; i++) pdf.addPage({ width: size.width, height: size.height, insertAt: at - 1 + i });
+  return saveInPlace(opened);
 }
 
-function displayedSize(page: PDFPage): PageSize {
-  const box = page.getCropBox();
-  const space = createPageSpace(
-    { left: box.x, bottom: box.y, right: box.x + box.width, top: box.y + box.height },
-    page.getRotation().angle,
-  );
-  return { width: space.width, height: space.height };
+function displayedSize(pdf: PDF, pageIndex: number): PageSize {
+  const { width, height } = pageSpaceOf(pdf, pageIndex);
+  return { width, height };
 }

@@ -1,6 +1,6 @@
 // Page operations described as data, so a host can log, replay or queue them, and so annotations
 // can be remapped from the same description that rewrote the PDF. Pages are 1-based throughout.
-import type { PdfSource } from '../pdf/loadPdf';
+import type { PdfSource } from '../pdf/source';
 
 /** A run of pages, both ends included. */
 export interface PageRange {

@@ -1,6 +1,5 @@
 // Colour parsing for export: the spec's rule is that anything but a 6-digit hex (with or without
 // '#') is black.
-import { rgb, type RGB } from 'pdf-lib';
 
 export interface RgbComponents {
   r: number;
@@ -16,12 +15,6 @@ export function parseHexColor(color: string | undefined): RgbComponents {
   if (!match) return { r: 0, g: 0, b: 0 };
   const [, r, g, b] = match as unknown as [string, string, string, string];
   return { r: parseInt(r, 16) / 255, g: parseInt(g, 16) / 255, b: parseInt(b, 16) / 255 };
-}
-
-/** pdf-lib colour for a hex string, black when it is not a 6-digit hex. */
-export function toPdfColor(color: string | undefined): RGB {
-  const { r, g, b } = parseHexColor(color);
-  return rgb(r, g, b);
 }
 
 /** `#RRGGBB` (upper case) from components in 0..1, for colours read back from PDFs. */

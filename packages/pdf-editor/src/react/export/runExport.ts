@@ -1,5 +1,6 @@
 // Starts an export in a Web Worker and resolves with the PDF bytes; aborting the signal terminates
 // the worker. Where workers do not exist (tests, server rendering) it runs in place.
+import { checkExportArguments } from '../../core/exportInput';
 import type { Annotation } from '../../core/model/types';
 import type { ExportOptions } from '../../core/export/options';
 import type { ExportRequest, ExportResponse } from './exportWorker';
@@ -10,6 +11,16 @@ export interface RunExportOptions extends Omit<ExportOptions, 'onWarning'> {
   signal?: AbortSignal;
   /** What the export skipped or replaced, one message each, delivered before the promise resolves. */
   onWarning?: (message: string) => void;
+  /**
+   * Starts the worker the export runs in. Default: the package's own `dist/exportWorker.js`, a
+   * self-contained ES module found through `import.meta.url`. Give one only when the host serves
+   * that file from elsewhere, e.g. `() => new Worker('/assets/exportWorker.js', { type: 'module' })`.
+   */
+  worker?: () => Worker;
+}
+
+function bundledExportWorker(): Worker {
+  return new Worker(new URL('./exportWorker.js', import.meta.url), { type: 'module' });
 }
 
 function abortError(): DOMException {
@@ -26,15 +37,20 @@ function abortError(): DOMException {
  * const pdf = await runExport(bytes, annotations, { mode: 'native', signal: controller.signal });
  */
 export function runExport(bytes: Uint8Array, annotations: readonly Annotation[], options: RunExportOptions = {}): Promise<Uint8Array> {
-  const { signal, onWarning, ...exportOptions } = options;
+  const { signal, onWarning, worker: startWorker = bundledExportWorker, ...exportOptions } = options;
   if (signal?.aborted) return Promise.reject(abortError());
+  try {
+    checkExportArguments(bytes, annotations, exportOptions);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   if (typeof Worker === 'undefined') {
     return import('../../core/export/exportPdf').then(({ exportPdf }) =>
       exportPdf(bytes, annotations, { ...exportOptions, ...(onWarning && { onWarning }) }),
     );
   }
   return new Promise<Uint8Array>((resolve, reject) => {
-    const worker = new Worker(new URL('./exportWorker.js', import.meta.url), { type: 'module' });
+    const worker = startWorker();
     const stop = () => {
       worker.terminate();
       reject(abortError());

@@ -67,7 +67,8 @@ export function DocumentPageTools() {
           run(
             runtime,
             extractRange(runtime.store, parsed).then(async ({ bytes, annotations }) => {
-              const out = await runExport(bytes, annotations);
+              const worker = runtime.config.exportWorker;
+              const out = await runExport(bytes, annotations, worker ? { worker } : {});
               const base = (runtime.config.fileName ?? 'document.pdf').replace(/\.pdf$/i, '');
               downloadBytes(out, `${base}_pages_${parsed.from}-${parsed.to}.pdf`);
             }),

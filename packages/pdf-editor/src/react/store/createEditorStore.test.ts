@@ -51,6 +51,32 @@ describe('editor store', () => {
     expect(store.history.undoCount).toBe(1);
   });
 
+  it('must keep the colour chosen for a tool with that tool: a highlight stays yellow after a red rectangle', () => {
+    const store = createEditorStore();
+    const { actions } = store.getState();
+    actions.setTool('highlight');
+    const highlightStyle = store.getState().style;
+    actions.setTool('rectangle');
+    actions.setStyle({ color: '#FF0000', strokeWidth: 4 });
+    actions.setTool('highlight');
+    expect(store.getState().style).toEqual(highlightStyle);
+    actions.setStyle({ color: '#00FF00' });
+    actions.setTool('select');
+    actions.setTool('rectangle');
+    expect(store.getState().style).toMatchObject({ color: '#FF0000', strokeWidth: 4 });
+    actions.setTool('highlight');
+    expect(store.getState().style.color).toBe('#00FF00');
+    // A tool never used starts from the default style, or from one chosen with no tool active.
+    actions.setTool('circle');
+    expect(store.getState().style.color).toBe('#000000');
+    actions.setTool('select');
+    actions.setStyle({ color: '#0000FF' });
+    actions.setTool('arrow');
+    expect(store.getState().style.color).toBe('#0000FF');
+    actions.setTool('rectangle');
+    expect(store.getState().style.color).toBe('#FF0000');
+  });
+
   it('must paste copies 20 pt right and down on the current page, selected', () => {
     const store = createEditorStore();
     const { actions } = store.getState();

@@ -3,15 +3,16 @@
 // mirrors the history's state, so undo, redo and controlled mode all read one source of truth.
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import { openGate, recentSignatures } from '../../core/adapters';
+import { openGate, recentSignatures, type EditorTool } from '../../core/adapters';
 import type { Annotation } from '../../core/model/types';
 import { normalizeAnnotation } from '../../core/model/defaults';
+import { sameAnnotations } from '../../core/model/equality';
 import { createHistory } from '../../core/history/createHistory';
 import type { History } from '../../core/history/createHistory';
 import { addAnnotation, removeAnnotations, updateAnnotation } from '../../core/history/annotationList';
 import type { AnnotationListUpdate } from '../../core/history/annotationList';
 import { translate } from '../tools/geometry';
-import { DEFAULT_STYLE, stylePatch, styleOf } from './style';
+import { DEFAULT_STYLE, stylePatch, styleOf, type AnnotationStyle } from './style';
 import type { DocumentState, EditorActions, EditorState, EditorStoreOptions } from './types';
 import { clampZoom, ZOOM } from './zoom';
 
@@ -44,6 +45,11 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
   );
   const gate = options.gate ?? openGate;
   let clipboard: Annotation[] = [];
+  // Each drawing tool keeps the style chosen while it was active: a highlight stays yellow after a
+  // red rectangle. A tool not used yet starts from the style chosen with nothing selected and no
+  // drawing tool active; the select tool shows the selection's style or the last one.
+  const toolStyles = new Map<EditorTool, AnnotationStyle>();
+  let baseStyle = DEFAULT_STYLE;
 
   const store = createStore<EditorState>()((set, get) => {
     const apply = (update: AnnotationListUpdate, label?: string, mergeKey?: string) => applyAll([update], label, mergeKey);
@@ -63,12 +69,16 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
       },
       setTool(tool) {
         if (tool !== 'select' && !actions.allow({ type: 'tool', tool })) return false;
-        set({ tool, selectedIds: [], draft: null, transient: null, hoverId: null, placement: null });
+        const { tool: previous, style } = get();
+        if (previous !== 'select') toolStyles.set(previous, style);
+        const next = tool === 'select' ? style : (toolStyles.get(tool) ?? baseStyle);
+        set({ tool, style: next, selectedIds: [], draft: null, transient: null, hoverId: null, placement: null });
         return true;
       },
       setStyle(change, { mergeKey } = {}) {
         set({ style: { ...get().style, ...change } });
-        const { selectedIds, annotations } = get();
+        const { selectedIds, annotations, tool } = get();
+        if (selectedIds.length === 0 && tool === 'select') baseStyle = { ...baseStyle, ...change };
         if (selectedIds.length === 0) return;
         const selected = annotations.filter((a) => selectedIds.includes(a.id));
         applyAll(
@@ -168,6 +178,9 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
       cancelEditing() {
         set({ editing: null });
       },
+      setNotice(notice) {
+        set({ notice });
+      },
       requestPlacement(placement) {
         set({ placement });
       },
@@ -213,8 +226,11 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
       applyDocument(next, label) {
         history.apply(() => next, label);
       },
-      setAnnotations(annotations) {
-        if (annotations !== history.state.annotations) history.apply((doc) => ({ ...doc, annotations }), 'Replace annotations');
+      setAnnotations(annotations, { record = true } = {}) {
+        if (sameAnnotations(annotations, history.state.annotations)) return false;
+        if (record) history.apply((doc) => ({ ...doc, annotations }), 'Replace annotations');
+        else history.reset({ ...history.state, annotations });
+        return true;
       },
     };
 
@@ -238,6 +254,7 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
       savedSignatures: [],
       savedAnnotations: history.state.annotations,
       saving: false,
+      notice: null,
       actions,
     };
   });

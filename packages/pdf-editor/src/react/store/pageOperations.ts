@@ -4,7 +4,7 @@ import type { PageOperation, PageRange } from '../../core/pages/types';
 import type { EditorStore } from './createEditorStore';
 import type { Annotation } from '../../core/model/types';
 
-// pdf-lib is loaded on the first page operation, not with the editor: viewing needs only pdf.js.
+// The PDF engine is loaded on the first page operation, not with the editor: viewing needs only pdf.js.
 const core = async () => {
   const [{ applyPageOperation }, { getPageSizes }, { remapAnnotations }] = await Promise.all([
     import('../../core/pages/applyPageOperation'),

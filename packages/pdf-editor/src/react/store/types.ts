@@ -41,6 +41,17 @@ export interface TransientEdit {
   annotations: readonly Annotation[];
 }
 
+/**
+ * A message the editor shows itself, in its notice (role `alert`), when the host has no handler
+ * for it: a failed download without `onError`, a gate prompt without `onGatePrompt`.
+ */
+export interface EditorNotice {
+  /** The headline, one of the editor's messages (e.g. `exportFailed`, `upgradeRequired`). */
+  message: string;
+  /** What went wrong, when there is more to say (the error's own message). */
+  detail?: string;
+}
+
 /** Everything one editor knows: document, tool, style, selection, page, zoom and gesture feedback. */
 export interface EditorState {
   pdfBytes: Uint8Array | null;
@@ -71,6 +82,8 @@ export interface EditorState {
   /** The annotations as last loaded from or saved to storage: anything else is unsaved. */
   savedAnnotations: Annotation[];
   saving: boolean;
+  /** The notice on show, until the user dismisses it or the next one replaces it. */
+  notice: EditorNotice | null;
   actions: EditorActions;
 }
 
@@ -111,8 +124,14 @@ export interface EditorActions {
   loadDocument(pdfBytes: Uint8Array | null, annotations?: Annotation[]): void;
   /** Applies a whole new document state as one undo step (page operations). */
   applyDocument(next: DocumentState, label: string): void;
-  /** Replaces the annotations from outside (controlled mode) as one undo step. */
-  setAnnotations(annotations: Annotation[]): void;
+  /**
+   * Replaces the annotations from outside (controlled mode): as one undo step, or with
+   * `{ record: false }` as a new starting point (undo and redo emptied). A list equal in content
+   * to the current one changes nothing. Returns whether anything changed.
+   */
+  setAnnotations(annotations: Annotation[], options?: { record?: boolean }): boolean;
+  /** Shows a notice in the editor (replacing the one on show); null dismisses it. */
+  setNotice(notice: EditorNotice | null): void;
   /** Asks the gate; a prompt goes to the host's onGatePrompt and the answer is false. */
   allow(action: GateAction): boolean;
 }

@@ -42,14 +42,16 @@ describe('drawing tools', () => {
     if (stroke?.type === 'freehand') expect(stroke.points.length).toBeGreaterThan(20);
   });
 
-  it('must use the current style for new annotations and keep highlights yellow by default', () => {
+  it('must use the tool\'s style for new annotations and keep highlights yellow after a red rectangle', () => {
     const editor = createTestEditor();
+    editor.setTool('rectangle');
     editor.state.actions.setStyle({ strokeWidth: 6, color: '#FF0000' });
-    editor.setTool('rectangle').drag([0, 0], [10, 10]);
+    editor.drag([0, 0], [10, 10]);
     expect(editor.annotations[0]).toMatchObject({ strokeWidth: 6, color: '#FF0000' });
-    editor.state.actions.setStyle({ color: '#000000' });
     editor.setTool('highlight').drag([0, 0], [50, 10]);
     expect(editor.annotations[1]).toMatchObject({ color: '#FFFF00', opacity: 0.3 });
+    editor.setTool('rectangle').drag([20, 20], [40, 40]);
+    expect(editor.annotations[2]).toMatchObject({ strokeWidth: 6, color: '#FF0000' });
   });
 
   it('must snap a text mark to the text lines its box covers', () => {

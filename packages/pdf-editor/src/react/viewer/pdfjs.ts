@@ -1,17 +1,21 @@
-// pdf.js, loaded on first use, configured once: its worker is bundled with the host app through
-// `new URL(..., import.meta.url)` (never a CDN). pdf.js 6 has no eval path any more (the old
+// pdf.js, loaded on first use, configured once: its worker is the copy shipped in the package's
+// dist/, found through `new URL(..., import.meta.url)` (never a CDN), unless the host names another
+// with `workerSrc` or set pdf.js's GlobalWorkerOptions itself. pdf.js 6 has no eval path any more (the old
 // isEvalSupported option is gone) and we never create its scripting sandbox or form layer, so a
 // PDF's JavaScript never runs.
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import { bundledPdfWorkerUrl } from '../../pdfjsWorker';
 
 type PdfJs = typeof import('pdfjs-dist');
 let loading: Promise<PdfJs> | undefined;
+// pdf.js has one worker setting per page, so the first editor's `workerSrc` is the one used.
+let requestedWorkerSrc: string | undefined;
 
 export function loadPdfJs(): Promise<PdfJs> {
   loading ??= import('pdfjs-dist').then((pdfjs) => {
-    if (!pdfjs.GlobalWorkerOptions.workerSrc && !pdfjs.GlobalWorkerOptions.workerPort) {
-      pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).href;
-    }
+    const options = pdfjs.GlobalWorkerOptions;
+    if (requestedWorkerSrc) options.workerSrc = requestedWorkerSrc;
+    else if (!options.workerSrc && !options.workerPort) options.workerSrc = bundledPdfWorkerUrl();
     return pdfjs;
   });
   return loading;
@@ -19,9 +23,13 @@ export function loadPdfJs(): Promise<PdfJs> {
 
 let worker: InstanceType<PdfJs['PDFWorker']> | undefined;
 
-/** One pdf.js worker for every document of the page, started as early as possible: booting it
- * while the file still downloads takes its start-up off the time to the first page. */
-export async function startPdfWorker(): Promise<InstanceType<PdfJs['PDFWorker']>> {
+/**
+ * One pdf.js worker for every document of the page, started as early as possible: booting it
+ * while the file still downloads takes its start-up off the time to the first page. `workerSrc`
+ * (the editor's option) is taken when it is the first to start pdf.js.
+ */
+export async function startPdfWorker(workerSrc?: string | URL): Promise<InstanceType<PdfJs['PDFWorker']>> {
+  if (workerSrc !== undefined && !loading) requestedWorkerSrc = String(workerSrc);
   const pdfjs = await loadPdfJs();
   worker ??= new pdfjs.PDFWorker();
   return worker;

@@ -1,22 +1,22 @@
 // Where the overlay puts a text annotation's first baseline: where the export will, so text does
 // not move when the PDF is written. The layout rule (half-leading plus ascent in a 1.2 em line box)
 // is the export's own `baselineOffset`; only the font heights are written down here, because the
-// export reads them from pdf-lib, and pdf-lib stays out of the editor's main bundle (viewing needs
-// only pdf.js). The tests check these heights and the font choice against the export's.
+// export reads them from its PDF engine (@libpdf/core), which stays out of the editor's main bundle
+// (viewing needs only pdf.js). The tests check these heights and the font choice against the export's.
 import { INVISIBLE_CODE_POINTS, standardFamily, type StandardFamily } from '../../core/export/fontFamily';
 import { baselineOffset, type FontHeights } from '../../core/export/textLayout';
 import type { TextAnnotation } from '../../core/model/types';
 
 /**
- * pdf-lib's `heightAtSize(1)` with and without the descender for the fonts the export draws with;
- * every face of a family has the same. `unicode` is the bundled DejaVu Sans as pdf-lib measures it
- * (it subtracts the descent unscaled, hence the small ascent), which is what the export places by.
+ * The export's `heightAtSize(1)` with and without the descender for the fonts it draws with; every
+ * face of a family has the same. The standard fonts' come from their AFM files; `unicode` is the
+ * bundled DejaVu Sans's ascent and descent as its font descriptor states them (760 and -240).
  */
 const EM_HEIGHTS: Record<StandardFamily | 'unicode', { full: number; ascent: number }> = {
   helvetica: { full: 0.925, ascent: 0.718 },
   times: { full: 0.9, ascent: 0.683 },
   courier: { full: 0.786, ascent: 0.629 },
-  unicode: { full: 1.1640625, ascent: 0.6810625 },
+  unicode: { full: 1, ascent: 0.76 },
 };
 
 /** The characters beyond ASCII and Latin-1 that the standard fonts' WinAnsi encoding can draw. */

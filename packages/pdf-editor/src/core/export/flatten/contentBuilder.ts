@@ -1,6 +1,6 @@
-// Writes content-stream operators straight into bytes, one page's additions at a time. pdf-lib's
-// drawing API builds an object per operator and per number and runs SVG paths through a parser;
-// writing ASCII bytes directly (numbers digit by digit, no intermediate strings) is what keeps
+// Writes content-stream operators straight into bytes, one page's additions at a time. Drawing APIs
+// that build an object per operator and per number, or run SVG paths through a parser, cost far
+// more; writing ASCII bytes directly (numbers digit by digit, no intermediate strings) is what keeps
 // flattening a thousand annotations cheap. The builder knows nothing of coordinate frames or
 // resources: callers pass final numbers and resource names.
 import type { RgbComponents } from '../../pdf/color';

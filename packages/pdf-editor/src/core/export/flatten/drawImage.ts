@@ -1,5 +1,5 @@
-// Images and signatures, stretched to their box. Data that cannot be embedded was already
-// reported by the context ("Failed to embed image"); the annotation is then skipped.
+// Images and signatures, stretched to their box. Blank image data is skipped with a warning; data
+// that cannot be embedded fails the export (flattenAnnotations names the annotation).
 import type { ImageAnnotation, SignatureAnnotation } from '../../model/types';
 import type { ExportContext } from '../context';
 import type { Canvas } from './frame';
@@ -14,7 +14,6 @@ export async function drawImage(
     return;
   }
   const image = await context.embedImage(annotation.imageData);
-  if (!image) return;
   const { x, y } = annotation.position;
   canvas.setOpacity(annotation.opacity);
   // The image's unit square onto the box, flipped so the picture's top is the box's top.

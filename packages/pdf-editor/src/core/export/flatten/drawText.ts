@@ -13,7 +13,7 @@ export async function drawText(canvas: Canvas, annotation: TextAnnotation, conte
     bold: annotation.fontWeight === 'bold',
     italic: annotation.fontStyle === 'italic',
   });
-  const metrics = context.textMetrics(font);
+  const { metrics } = font;
   const lines = context.drawableText(annotation.content, font).split('\n');
   const widths = lines.map((line) => metrics.widthOfTextAtSize(line, size));
   // A zero width is a box the editor never sized: align within the longest line instead.

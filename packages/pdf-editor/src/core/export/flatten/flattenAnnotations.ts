@@ -1,4 +1,5 @@
 // Flatten mode: draws each annotation into its page's content with the drawer for its type.
+import { AnnotationExportError } from '../../errors';
 import type { Annotation, AnnotationOfType, AnnotationType } from '../../model/types';
 import type { ExportContext } from '../context';
 import { drawComment } from './drawComment';
@@ -48,6 +49,8 @@ export async function flattenAnnotations(
       // microtasks for nothing.
       const drawing = drawer(canvas, annotation, context);
       if (drawing) await drawing;
+    } catch (error) {
+      throw new AnnotationExportError(annotation, error);
     } finally {
       canvas.content.restore();
     }

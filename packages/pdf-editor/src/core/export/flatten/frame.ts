@@ -2,7 +2,7 @@
 // are in display coordinates (points, origin top-left of the displayed page, y down: the
 // annotation model's own space). It opens with the display-to-PDF matrix (/Rotate and CropBox
 // offset applied) and round joins; on commit it becomes ONE content stream appended to the page.
-import type { PDFDocument, PDFPage } from 'pdf-lib';
+import type { PDF, PDFPage } from '@libpdf/core';
 import { parseHexColor, type RgbComponents } from '../../pdf/color';
 import type { ExportContext } from '../context';
 import { displayToPdfMatrix } from '../displayMatrix';
@@ -36,7 +36,7 @@ interface PageCanvas extends Canvas {
   frameSize: number;
 }
 
-export function createPageCanvases(doc: PDFDocument, context: ExportContext): PageCanvases {
+export function createPageCanvases(doc: PDF, context: ExportContext): PageCanvases {
   const registry = createResourceRegistry(doc);
   const appender = createContentAppender(doc);
   const canvases = new Map<number, PageCanvas>();
@@ -49,6 +49,7 @@ export function createPageCanvases(doc: PDFDocument, context: ExportContext): Pa
 
   const open = (pageIndex: number): PageCanvas => {
     const page = doc.getPage(pageIndex);
+    if (!page) throw new RangeError(`The document has no page ${pageIndex + 1}.`);
     const space = context.pageSpace(pageIndex);
     const resources = registry.forPage(page);
     const { a, b, c, d, e, f } = displayToPdfMatrix(space);

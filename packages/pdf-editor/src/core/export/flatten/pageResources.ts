@@ -4,14 +4,17 @@
 // once in the page's /Resources, with names that cannot clash with the page's own. Pages that
 // inherit or share a /Resources dictionary share the names too: every name points at a
 // document-wide object, so it means the same on each of them.
-import { PDFDict, PDFName, type PDFDocument, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
+import { PdfDict, type PDF, type PDFPage, type PdfRef } from '@libpdf/core';
+import { pdfDict } from '../../pdf/objects';
+import { resolved, writableResources } from '../../pdf/pageAttributes';
+import type { ExportFont } from '../context';
 import type { EmbeddedImage } from '../images';
 
 export type BlendMode = 'Normal' | 'Multiply';
 
 export interface PageResources {
   /** The page's name for the font, e.g. `MgF0`. */
-  font(font: PDFFont): string;
+  font(font: ExportFont): string;
   /** The page's name for the image XObject. */
   image(image: EmbeddedImage): string;
   /** The page's name for an /ExtGState with this opacity and blend; undefined for the default (opaque, Normal). */
@@ -22,52 +25,44 @@ export interface ResourceRegistry {
   forPage(page: PDFPage): PageResources;
 }
 
-const RESOURCES = PDFName.of('Resources');
-
-export function createResourceRegistry(doc: PDFDocument): ResourceRegistry {
-  const { context } = doc;
+export function createResourceRegistry(doc: PDF): ResourceRegistry {
   /** Names already given in a resource subdictionary, by the object they refer to. */
-  const namesByDict = new WeakMap<PDFDict, Map<PDFRef, string>>();
-  const graphicsStates = new Map<string, PDFRef>();
+  const namesByDict = new WeakMap<PdfDict, Map<PdfRef, string>>();
+  const graphicsStates = new Map<string, PdfRef>();
 
-  const nameIn = (dict: PDFDict, prefix: string, ref: PDFRef): string => {
+  const nameIn = (dict: PdfDict, prefix: string, ref: PdfRef): string => {
     let names = namesByDict.get(dict);
     if (!names) namesByDict.set(dict, (names = new Map()));
     let name = names.get(ref);
     if (name === undefined) {
       let index = names.size;
       do name = `${prefix}${index++}`;
-      while (dict.has(PDFName.of(name)));
-      dict.set(PDFName.of(name), ref);
+      while (dict.has(name));
+      dict.set(name, ref);
       names.set(ref, name);
     }
     return name;
   };
 
-  const graphicsState = (alpha: number, blendMode: BlendMode): PDFRef => {
+  const graphicsState = (alpha: number, blendMode: BlendMode): PdfRef => {
     const key = `${alpha} ${blendMode}`;
     let ref = graphicsStates.get(key);
-    if (!ref) {
-      const state = context.obj({ Type: 'ExtGState', ca: alpha, CA: alpha, BM: blendMode });
-      graphicsStates.set(key, (ref = context.register(state)));
-    }
+    if (!ref) graphicsStates.set(key, (ref = doc.register(pdfDict({ Type: 'ExtGState', ca: alpha, CA: alpha, BM: blendMode }))));
     return ref;
   };
 
   return {
     forPage(page) {
-      let resources: PDFDict | undefined;
-      const subdictionaries = new Map<string, PDFDict>();
+      let resources: PdfDict | undefined;
+      const subdictionaries = new Map<string, PdfDict>();
       // Looked up (and created where missing) only when a name is first needed.
-      const subdictionary = (key: 'Font' | 'XObject' | 'ExtGState'): PDFDict => {
+      const subdictionary = (key: 'Font' | 'XObject' | 'ExtGState'): PdfDict => {
         let dict = subdictionaries.get(key);
         if (dict) return dict;
-        if (!resources) {
-          resources = page.node.Resources();
-          if (!resources) page.node.set(RESOURCES, (resources = context.obj({})));
-        }
-        dict = resources.lookupMaybe(PDFName.of(key), PDFDict);
-        if (!dict) resources.set(PDFName.of(key), (dict = context.obj({})));
+        resources ??= writableResources(doc, page.dict);
+        const found = resolved(doc, resources.get(key));
+        if (found instanceof PdfDict) dict = found;
+        else resources.set(key, (dict = new PdfDict()));
         subdictionaries.set(key, dict);
         return dict;
       };

@@ -1,24 +1,29 @@
 // Builds an annotation's normal appearance stream (/AP /N). Writers draw in the editor's display
 // space (points, origin top-left of the page as displayed, y downwards); one `cm` maps that onto
-// PDF user space, so the drawing lands where the user saw it on rotated and offset pages. The form's
-// /BBox is the annotation's /Rect in user space with an identity /Matrix, which makes viewers
-// (poppler, MuPDF, pdf.js, Acrobat) place it one to one.
-import { PDFName, type PDFDict, type PDFDocument, type PDFFont, type PDFRef } from 'pdf-lib';
+// the form's space. The form's /BBox starts at the origin and has the size of the annotation's
+// /Rect, with an identity /Matrix: every viewer (poppler, MuPDF, pdf.js, PDFium, Acrobat) maps such
+// a box one to one onto /Rect, including the upright boxes of NoRotate notes on rotated pages,
+// which some viewers misplace or drop when the box sits elsewhere.
+import type { PDF, PdfRef } from '@libpdf/core';
 import type { PageSpace } from '../../geometry/pageSpace';
 import type { Rect } from '../../model/types';
+import { pdfDict, pdfStream, type PdfValue } from '../../pdf/objects';
+import type { ExportFont } from '../context';
 import { displayToPdfMatrix } from '../displayMatrix';
 import { num } from './pdfValues';
 
 type BlendMode = 'Normal' | 'Multiply';
 
+const encoder = new TextEncoder();
+
 export class AppearanceBuilder {
   private readonly operators: string[] = [];
-  private readonly states = new Map<string, PDFDict>();
-  private readonly fonts = new Map<PDFRef, string>();
-  private readonly xObjects = new Map<PDFRef, string>();
+  private readonly states = new Map<string, { alpha: number; blendMode: BlendMode }>();
+  private readonly fonts = new Map<PdfRef, string>();
+  private readonly xObjects = new Map<PdfRef, string>();
 
   constructor(
-    private readonly doc: PDFDocument,
+    private readonly doc: PDF,
     private space: PageSpace,
   ) {}
 
@@ -39,50 +44,51 @@ export class AppearanceBuilder {
   setOpacity(opacity: number, blendMode: BlendMode = 'Normal'): void {
     if (opacity >= 1 && blendMode === 'Normal') return;
     const name = `GS${this.states.size}`;
-    const alpha = Math.min(1, Math.max(0, opacity));
-    this.states.set(
-      name,
-      this.doc.context.obj({ Type: 'ExtGState', ca: alpha, CA: alpha, BM: blendMode }),
-    );
+    this.states.set(name, { alpha: Math.min(1, Math.max(0, opacity)), blendMode });
     this.push(`/${name} gs`);
   }
 
   /** Resource name of a font, added to the stream's /Resources. */
-  fontName(font: PDFFont): string {
+  fontName(font: ExportFont): string {
     return this.resourceName(this.fonts, font.ref, 'F');
   }
 
   /** Resource name of an image or form XObject, added to the stream's /Resources. */
-  xObjectName(ref: PDFRef): string {
+  xObjectName(ref: PdfRef): string {
     return this.resourceName(this.xObjects, ref, 'Im');
   }
 
-  /** Registers the stream whose /BBox is `pdfRect` (the annotation's /Rect) and returns its ref. */
-  register(pdfRect: Rect): PDFRef {
+  /**
+   * Registers the form drawn over `pdfRect` (the annotation's /Rect in user space) and returns its
+   * ref. Stored uncompressed: appearances are a few hundred bytes, where deflate costs more than it saves.
+   */
+  register(pdfRect: Rect): PdfRef {
     const { a, b, c, d, e, f } = displayToPdfMatrix(this.space);
-    const content = ['q', `${[a, b, c, d, e, f].map(num).join(' ')} cm`, ...this.operators, 'Q'].join('\n');
-    const context = this.doc.context;
-    const resources = context.obj({});
-    const addGroup = (key: string, entries: Iterable<[string, PDFDict | PDFRef]>) => {
-      const group = context.obj({});
-      for (const [name, value] of entries) group.set(PDFName.of(name), value);
-      if (group.keys().length > 0) resources.set(PDFName.of(key), group);
-    };
-    addGroup('ExtGState', this.states);
-    addGroup('Font', invert(this.fonts));
-    addGroup('XObject', invert(this.xObjects));
-    const stream = context.flateStream(content, {
-      Type: 'XObject',
-      Subtype: 'Form',
-      FormType: 1,
-      BBox: [pdfRect.x, pdfRect.y, pdfRect.x + pdfRect.width, pdfRect.y + pdfRect.height],
-      Matrix: [1, 0, 0, 1, 0, 0],
-      Resources: resources,
-    });
-    return context.register(stream);
+    const toForm = `1 0 0 1 ${num(-pdfRect.x)} ${num(-pdfRect.y)} cm`;
+    const content = ['q', toForm, `${[a, b, c, d, e, f].map(num).join(' ')} cm`, ...this.operators, 'Q'].join('\n');
+    const resources: Record<string, { [name: string]: PdfValue }> = {};
+    if (this.states.size > 0) {
+      resources.ExtGState = Object.fromEntries(
+        [...this.states].map(([name, { alpha, blendMode }]) => [name, pdfDict({ Type: 'ExtGState', ca: alpha, CA: alpha, BM: blendMode })]),
+      );
+    }
+    if (this.fonts.size > 0) resources.Font = Object.fromEntries(invert(this.fonts));
+    if (this.xObjects.size > 0) resources.XObject = Object.fromEntries(invert(this.xObjects));
+    const stream = pdfStream(
+      {
+        Type: 'XObject',
+        Subtype: 'Form',
+        FormType: 1,
+        BBox: [0, 0, pdfRect.width, pdfRect.height],
+        Matrix: [1, 0, 0, 1, 0, 0],
+        Resources: resources,
+      },
+      encoder.encode(content),
+    );
+    return this.doc.register(stream);
   }
 
-  private resourceName(map: Map<PDFRef, string>, ref: PDFRef, prefix: string): string {
+  private resourceName(map: Map<PdfRef, string>, ref: PdfRef, prefix: string): string {
     let name = map.get(ref);
     if (!name) {
       name = `${prefix}${map.size}`;

@@ -3,13 +3,17 @@
 // pdf.js and Acrobat write it) and not into /C, which for FreeText means a background fill. /DS
 // carries the CSS-like style (family, weight, style, alignment, decoration) other tools and our
 // importer read back; /Q repeats the alignment for readers that ignore /DS.
+import { PdfNumber } from '@libpdf/core';
 import type { TextAnnotation } from '../../model/types';
+import { pdfValue } from '../../pdf/objects';
 import { alignedX, baselineOffset, TEXT_LINE_HEIGHT } from '../textLayout';
 import { polylinePath } from './appearance';
-import type { NativeWriter } from './nativeTypes';
+import { inflate, rectDifferences, type NativeWriter } from './nativeTypes';
 import { colorComponents, colorOperator, num, textString } from './pdfValues';
 
 const ALIGNMENT = { left: 0, center: 1, right: 2 } as const;
+/** How far glyphs may reach beyond their line box, as a share of the font size. */
+const GLYPH_OVERHANG = 0.3;
 
 /** The /DS default style string; `font-family` is quoted as CSS requires for names with spaces. */
 function defaultStyle(annotation: TextAnnotation): string {
@@ -31,11 +35,12 @@ export const writeFreeText: NativeWriter<TextAnnotation> = async (annotation, en
     bold: annotation.fontWeight === 'bold',
     italic: annotation.fontStyle === 'italic',
   });
+  const { metrics } = font;
   const lines = env.context.drawableText(annotation.content, font).split('\n');
-  const widths = lines.map((line) => font.widthOfTextAtSize(line, size));
+  const widths = lines.map((line) => metrics.widthOfTextAtSize(line, size));
   const boxWidth = annotation.width ?? Math.max(0, ...widths);
   const lineHeight = size * TEXT_LINE_HEIGHT;
-  const firstBaseline = annotation.position.y + baselineOffset(font, size);
+  const firstBaseline = annotation.position.y + baselineOffset(metrics, size);
 
   const { appearance } = env;
   appearance.setOpacity(annotation.opacity);
@@ -48,27 +53,27 @@ export const writeFreeText: NativeWriter<TextAnnotation> = async (annotation, en
     const baseline = firstBaseline + index * lineHeight;
     // The text matrix flips y back up: display space runs downwards.
     appearance.push('BT', `/${fontName} ${num(size)} Tf`, `1 0 0 -1 ${num(x)} ${num(baseline)} Tm`);
-    appearance.push(`${font.encodeText(line).toString()} Tj`, 'ET');
+    appearance.push(`${metrics.encodeText(line)} Tj`, 'ET');
     if (annotation.textDecoration === 'underline') {
       const y = baseline + size * 0.1;
       appearance.push(`${num(Math.max(0.5, size / 16))} w`, polylinePath([{ x, y }, { x: x + width, y }]), 'S');
     }
   });
 
-  const { context } = env.doc;
   const [r, g, b] = colorComponents(annotation.color);
+  // Accents on capitals (Ü, Å) and descenders reach past the line boxes: the appearance gets room
+  // for them above and below, and /RD tells readers where the text box itself is.
+  const margin = size * GLYPH_OVERHANG;
+  const textBox = { x: annotation.position.x, y: annotation.position.y, width: boxWidth, height: lines.length * lineHeight };
+  const displayRect = inflate(textBox, 0, margin);
   return {
     subtype: 'FreeText',
-    displayRect: {
-      x: annotation.position.x,
-      y: annotation.position.y,
-      width: boxWidth,
-      height: lines.length * lineHeight,
-    },
+    displayRect,
     entries: {
       DA: textString(`/Helv ${num(size)} Tf ${num(r)} ${num(g)} ${num(b)} rg`),
       DS: textString(defaultStyle(annotation)),
-      Q: context.obj(ALIGNMENT[annotation.textAlign]),
+      Q: PdfNumber.of(ALIGNMENT[annotation.textAlign]),
+      RD: pdfValue(rectDifferences(env.space.rectToPdf(displayRect), env.space.rectToPdf(textBox))),
     },
     contents: annotation.content,
     borderWidth: 0,

@@ -7,6 +7,7 @@ import type { MarkupAnnotation, Rect } from '../../model/types';
 import { polylinePath, rectPath } from './appearance';
 import { boundsOf, type NativeParts, type NativeWriter, type WriterEnv } from './nativeTypes';
 import { colorOperator, num } from './pdfValues';
+import { pdfValue } from '../../pdf/objects';
 
 const SUBTYPES = { highlight: 'Highlight', strikethrough: 'StrikeOut', underline: 'Underline' } as const;
 
@@ -52,7 +53,7 @@ export const writeMarkup: NativeWriter<MarkupAnnotation> = async (annotation, en
   const parts: NativeParts = {
     subtype: SUBTYPES[annotation.type],
     displayRect: boundsOf(corners),
-    entries: { QuadPoints: env.doc.context.obj(quadPoints(env, rects)) },
+    entries: { QuadPoints: pdfValue(quadPoints(env, rects)) },
     color: annotation.color,
     borderWidth: annotation.strokeWidth,
   };

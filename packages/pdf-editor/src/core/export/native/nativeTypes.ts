@@ -1,14 +1,14 @@
 // The contract between the native-annotation dispatcher and the per-type writers: a writer turns
 // one annotation into its subtype's own keys and appearance; the dispatcher adds the keys every
 // annotation carries (/Rect, /NM, dates, /C, /CA, /BS, /P, /AP, the private model copy).
-import type { PDFDocument, PDFObject } from 'pdf-lib';
+import type { PDF, PdfObject } from '@libpdf/core';
 import type { PageSpace } from '../../geometry/pageSpace';
 import type { Annotation, Rect } from '../../model/types';
 import type { ExportContext } from '../context';
 import type { AppearanceBuilder } from './appearance';
 
 export interface WriterEnv {
-  doc: PDFDocument;
+  doc: PDF;
   space: PageSpace;
   context: ExportContext;
   appearance: AppearanceBuilder;
@@ -23,7 +23,7 @@ export interface NativeParts {
   /** /F when not just Print. */
   flags?: number;
   /** Subtype-specific entries (/IC, /L, /InkList, /QuadPoints, /DA, ...). */
-  entries: Record<string, PDFObject>;
+  entries: Record<string, PdfObject>;
   /** /Contents, for types whose text a reader shows. */
   contents?: string;
   /** /C: stroke or icon colour. Omitted for FreeText, where /C means a background fill. */
@@ -35,9 +35,19 @@ export interface NativeParts {
 /** Writes the subtype-specific parts and draws the appearance; undefined skips the annotation. */
 export type NativeWriter<A extends Annotation> = (annotation: A, env: WriterEnv) => Promise<NativeParts | undefined>;
 
-/** The rectangle covering `rect` grown by `margin` on every side. */
-export function inflate(rect: Rect, margin: number): Rect {
-  return { x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin };
+/** The rectangle covering `rect` grown by `margin` on every side (by `vertical` above and below when given). */
+export function inflate(rect: Rect, margin: number, vertical = margin): Rect {
+  return { x: rect.x - margin, y: rect.y - vertical, width: rect.width + 2 * margin, height: rect.height + 2 * vertical };
+}
+
+/** /RD: how far `inner` lies inside `outer` (both in user space), as left, top, right, bottom. */
+export function rectDifferences(outer: Rect, inner: Rect): [number, number, number, number] {
+  return [
+    inner.x - outer.x,
+    outer.y + outer.height - (inner.y + inner.height),
+    outer.x + outer.width - (inner.x + inner.width),
+    inner.y - outer.y,
+  ];
 }
 
 /** The smallest rectangle covering all points. */

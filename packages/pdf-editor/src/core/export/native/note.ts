@@ -4,7 +4,7 @@
 // Viewers keep note icons upright on rotated pages (poppler does so even without the flag), pinned
 // at the /Rect's upper-left corner in unrotated user space: so that corner is the displayed
 // position, the icon is drawn unrotated, and /F says NoZoom and NoRotate as Acrobat writes notes.
-import { PDFBool, PDFName } from 'pdf-lib';
+import { PdfBool, PdfName } from '@libpdf/core';
 import { createPageSpace } from '../../geometry/pageSpace';
 import type { CommentAnnotation, Rect } from '../../model/types';
 import type { RgbComponents } from '../../pdf/color';
@@ -36,7 +36,7 @@ export const writeNote: NativeWriter<CommentAnnotation> = async (annotation, env
     displayRect: env.space.rectToDisplay(pdfRect),
     pdfRect,
     flags: NOTE_FLAGS,
-    entries: { Name: PDFName.of('Comment'), Open: PDFBool.False },
+    entries: { Name: PdfName.of('Comment'), Open: PdfBool.FALSE },
     contents: annotation.content,
     color: annotation.color,
     borderWidth: 0,

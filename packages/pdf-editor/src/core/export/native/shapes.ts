@@ -1,7 +1,8 @@
 // Rectangles, whiteouts and circles as /Square and /Circle annotations. The stroke is centred on the
 // shape's outline, so /Rect is the shape grown by half the stroke and /RD records that margin: any
 // reader can take the shape back as /Rect minus /RD.
-import type { PDFObject } from 'pdf-lib';
+import type { PdfObject } from '@libpdf/core';
+import { pdfValue } from '../../pdf/objects';
 import type { CircleAnnotation, RectangleAnnotation, Rect, WhiteoutAnnotation } from '../../model/types';
 import { ellipsePath, rectPath } from './appearance';
 import { inflate, type NativeParts, type NativeWriter, type WriterEnv } from './nativeTypes';
@@ -23,9 +24,9 @@ function drawOutline(env: WriterEnv, path: string, style: OutlineStyle): void {
   env.appearance.push(path, style.fill ? (stroke ? 'B' : 'f') : 'S');
 }
 
-function outlineEntries(env: WriterEnv, margin: number, fill: string | undefined): Record<string, PDFObject> {
-  const entries: Record<string, PDFObject> = { RD: env.doc.context.obj([margin, margin, margin, margin]) };
-  if (fill) entries.IC = env.doc.context.obj(colorComponents(fill));
+function outlineEntries(env: WriterEnv, margin: number, fill: string | undefined): Record<string, PdfObject> {
+  const entries: Record<string, PdfObject> = { RD: pdfValue([margin, margin, margin, margin]) };
+  if (fill) entries.IC = pdfValue(colorComponents(fill));
   return entries;
 }
 

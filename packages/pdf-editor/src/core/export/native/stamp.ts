@@ -5,11 +5,11 @@ import type { NativeWriter } from './nativeTypes';
 import { num } from './pdfValues';
 
 export const writeStamp: NativeWriter<ImageAnnotation | SignatureAnnotation> = async (annotation, env) => {
-  const image = await env.context.embedImage(annotation.imageData);
-  if (!image) {
-    env.context.warn(`The ${annotation.type} ${annotation.id} on page ${annotation.page} has no usable image; skipped.`);
+  if (annotation.imageData.trim() === '') {
+    env.context.warn(`The ${annotation.type} annotation ${annotation.id} has no image data and was skipped.`);
     return undefined;
   }
+  const image = await env.context.embedImage(annotation.imageData);
   const box: Rect = { x: annotation.position.x, y: annotation.position.y, width: annotation.width, height: annotation.height };
   const { appearance } = env;
   appearance.setOpacity(annotation.opacity);

@@ -6,6 +6,7 @@ import type { ArrowAnnotation, FreehandAnnotation, Point } from '../../model/typ
 import { polylinePath } from './appearance';
 import { boundsOf, inflate, type NativeWriter, type WriterEnv } from './nativeTypes';
 import { colorOperator, num } from './pdfValues';
+import { pdfValue } from '../../pdf/objects';
 
 /** Room for round caps and joins beyond half the stroke, so nothing is clipped by the /BBox. */
 const CAP_ROOM = 1;
@@ -43,13 +44,12 @@ export const writeArrow: NativeWriter<ArrowAnnotation> = async (annotation, env)
   const [shaft, head] = arrowPath(start, end);
   strokeStyle(env, annotation.color, annotation.opacity, annotation.strokeWidth);
   env.appearance.push(polylinePath(shaft), 'S', polylinePath(head), 'S');
-  const { context } = env.doc;
   return {
     subtype: 'Line',
     displayRect: inflate(boundsOf([start, end, ...head]), annotation.strokeWidth / 2 + CAP_ROOM),
     entries: {
-      L: context.obj(flatPoints(env, [start, end])),
-      LE: context.obj(['None', 'OpenArrow']),
+      L: pdfValue(flatPoints(env, [start, end])),
+      LE: pdfValue(['None', 'OpenArrow']),
     },
     color: annotation.color,
     borderWidth: annotation.strokeWidth,
@@ -65,11 +65,10 @@ export const writeFreehand: NativeWriter<FreehandAnnotation> = async (annotation
   strokeStyle(env, annotation.color, annotation.opacity, annotation.strokeWidth);
   // A single point becomes a zero-length segment, which the round cap draws as a dot.
   env.appearance.push(points.length === 1 ? polylinePath([points[0] as Point, points[0] as Point]) : smoothedPath(points), 'S');
-  const { context } = env.doc;
   return {
     subtype: 'Ink',
     displayRect: inflate(boundsOf(points), annotation.strokeWidth / 2 + CAP_ROOM),
-    entries: { InkList: context.obj([context.obj(flatPoints(env, points))]) },
+    entries: { InkList: pdfValue([flatPoints(env, points)]) },
     color: annotation.color,
     borderWidth: annotation.strokeWidth,
   };

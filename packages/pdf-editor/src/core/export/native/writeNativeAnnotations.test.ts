@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import type { Rect } from '../../model/types';
 import { everyType } from '../../import/testing/fixtures';
@@ -20,7 +21,9 @@ import {
   type RenderedPage,
   type Rgb,
 } from '../../../test-support/pdfTools';
+import { normalizeAnnotation } from '../../model/defaults';
 import { exportPdf } from '../exportPdf';
+import { qpdfObjects } from '../testing/qpdfObjects';
 
 const run = promisify(execFile);
 const DPI = 72;
@@ -143,4 +146,60 @@ describe.skipIf(!hasSharedPdfs)('writeNativeAnnotations', () => {
       expect(countColor(await renderPagePixels(covered, 1, DPI), box, black, 100)).toBe(0);
     });
   });
+
+  describe('appearance boxes', () => {
+    it('must give every appearance a /BBox at the origin, so rotated-page notes stay in place in every viewer', async () => {
+      const exported = await exportPdf(readSharedPdf('habibi-rotated.pdf'), [1, 2, 3].flatMap((page) => everyType(page)), { mode: 'native' });
+      const objects = await qpdfObjects(exported);
+      const forms = objects.filter(({ dict }) => dict?.['/Subtype'] === '/Form' && dict['/Type'] === '/XObject');
+      const annotations = objects.filter(({ dict }) => dict?.['/Type'] === '/Annot' && typeof dict['/NM'] === 'string');
+      expect(annotations.length).toBe(3 * 13);
+      for (const annotation of annotations) {
+        const formRef = (annotation.dict?.['/AP'] as { '/N': string })['/N'];
+        const form = forms.find(({ ref }) => ref === formRef);
+        const [x0, y0, x1, y1] = form?.dict?.['/BBox'] as number[];
+        const [left, bottom, right, top] = annotation.dict?.['/Rect'] as number[];
+        expect([x0, y0], `${String(annotation.dict?.['/Subtype'])} ${annotation.ref}`).toEqual([0, 0]);
+        expect(x1).toBeCloseTo(right! - left!, 3);
+        expect(y1).toBeCloseTo(top! - bottom!, 3);
+      }
+    });
+
+    it('must keep sticky notes upright and in place on rotated pages in MuPDF (mupdf.js) as well', async () => {
+      for (const page of [1, 2, 3]) {
+        const exported = await exportPdf(readSharedPdf('habibi-rotated.pdf'), everyType(page), { mode: 'native' });
+        const doc = mupdf.Document.openDocument(exported, 'application/pdf');
+        try {
+          const pixmap = doc.loadPage(page - 1).toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false, true);
+          const [width, height, stride, pixels] = [pixmap.getWidth(), pixmap.getHeight(), pixmap.getStride(), pixmap.getPixels()];
+          const image: RenderedPage = {
+            width,
+            height,
+            getPixel(x, y) {
+              const at = Math.min(height - 1, Math.max(0, Math.round(y))) * stride + Math.min(width - 1, Math.max(0, Math.round(x))) * 3;
+              return { r: pixels[at] ?? 0, g: pixels[at + 1] ?? 0, b: pixels[at + 2] ?? 0 };
+            },
+          };
+          expect(findColorNear(image, 283, 219, { r: 255, g: 214, b: 64 }, 1, 45), `comment icon, page ${page}`).toBe(true);
+        } finally {
+          doc.destroy();
+        }
+      }
+    });
+
+    it('must not clip the accents of capitals (Ü, Å) in a FreeText appearance, in poppler and MuPDF', async () => {
+      const text = normalizeAnnotation({ type: 'text', page: 1, position: { x: 100, y: 100 }, content: 'ÜÅÜÅ', fontSize: 40, color: '#202080' });
+      const source = readSharedPdf('tracemonkey.pdf');
+      const native = await exportPdf(source, [text], { mode: 'native' });
+      // The umlauts and rings rise above the text's line box, whose top is y = 100; drawn into
+      // the page (flattened) nothing clips them, so the native appearance must show as much ink.
+      const aboveLineBox = { x: 100, y: 90, width: 120, height: 10 };
+      const ink = (image: RenderedPage) => countColor(image, aboveLineBox, hex('#202080'), 80);
+      const flattened = ink(await renderPagePixels(await exportPdf(source, [text]), 1, DPI));
+      expect(flattened).toBeGreaterThan(5);
+      expect(ink(await renderPagePixels(native, 1, DPI))).toBeGreaterThanOrEqual(flattened * 0.8);
+      expect(ink(await renderWithMupdf(native, 1))).toBeGreaterThanOrEqual(flattened * 0.8);
+    });
+  });
 });
+

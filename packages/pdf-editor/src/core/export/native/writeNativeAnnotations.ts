@@ -1,12 +1,16 @@
 // Native export: each annotation becomes a real PDF annotation on its page's /Annots, with an
 // appearance stream so every viewer shows it and the standard keys other tools edit, plus a private
 // copy of our model so our own import gets it back exactly.
-import { PDFName, PDFString, type PDFDocument, type PDFPage } from 'pdf-lib';
+import { PdfArray, PdfDict, PdfString, type PDF, type PDFPage, type PdfObject } from '@libpdf/core';
+import { AnnotationExportError } from '../../errors';
+import { pdfDict, pdfValue } from '../../pdf/objects';
+import { resolved } from '../../pdf/pageAttributes';
 import type { Annotation } from '../../model/types';
 import type { ExportContext } from '../context';
 import { AppearanceBuilder } from './appearance';
 import { writeFreeText } from './freeText';
-import { MARGINALIA_DATA_KEY, writeMarginaliaData } from './marginaliaData';
+import { standardKeysDigest } from '../../import/standardKeysDigest';
+import { MARGINALIA_DATA_NAME, writeMarginaliaData } from './marginaliaData';
 import { writeMarkup } from './markup';
 import type { NativeParts, WriterEnv } from './nativeTypes';
 import { writeNote } from './note';
@@ -45,14 +49,24 @@ function writeParts(annotation: Annotation, env: WriterEnv): Promise<NativeParts
   }
 }
 
-async function writeOne(doc: PDFDocument, page: PDFPage, annotation: Annotation, context: ExportContext): Promise<void> {
+/** Adds the annotation to the page's /Annots, in place when the array is the page's own. */
+function addToPage(doc: PDF, page: PDFPage, annotation: PdfObject): void {
+  const existing = page.dict.get('Annots');
+  const annots = resolved(doc, existing);
+  if (annots instanceof PdfArray) annots.push(annotation);
+  else page.dict.set('Annots', new PdfArray([annotation]));
+}
+
+async function writeOne(doc: PDF, page: PDFPage, annotation: Annotation, context: ExportContext): Promise<void> {
   const space = context.pageSpace(annotation.page - 1);
   const appearance = new AppearanceBuilder(doc, space);
   const parts = await writeParts(annotation, { doc, space, context, appearance });
   if (!parts) return;
   const pdfRect = parts.pdfRect ?? space.rectToPdf(parts.displayRect);
   const rect = [pdfRect.x, pdfRect.y, pdfRect.x + pdfRect.width, pdfRect.y + pdfRect.height] as const;
-  const dict = doc.context.obj({
+  // A NaN would be written as is and make the whole file unreadable.
+  if (!rect.every(Number.isFinite)) throw new Error('its position or size is not a finite number');
+  const dict: PdfDict = pdfDict({
     Type: 'Annot',
     Subtype: parts.subtype,
     Rect: [...rect],
@@ -63,41 +77,38 @@ async function writeOne(doc: PDFDocument, page: PDFPage, annotation: Annotation,
     BS: { Type: 'Border', W: parts.borderWidth, S: 'S' },
     AP: { N: appearance.register(pdfRect) },
   });
-  const set = (key: string, value: Parameters<typeof dict.set>[1]) => dict.set(PDFName.of(key), value);
-  if (parts.color !== undefined) set('C', doc.context.obj(colorComponents(parts.color)));
-  if (parts.contents !== undefined) set('Contents', textString(parts.contents));
+  if (parts.color !== undefined) dict.set('C', pdfValue(colorComponents(parts.color)));
+  if (parts.contents !== undefined) dict.set('Contents', textString(parts.contents));
   const created = toPdfDate(annotation.createdAt);
   const modified = toPdfDate(annotation.updatedAt);
-  if (created) set('CreationDate', PDFString.of(created));
-  if (modified) set('M', PDFString.of(modified));
-  for (const [key, value] of Object.entries(parts.entries)) set(key, value);
-  dict.set(MARGINALIA_DATA_KEY, writeMarginaliaData(doc, annotation, rect));
-  page.node.addAnnot(doc.context.register(dict));
+  if (created) dict.set('CreationDate', PdfString.fromString(created));
+  if (modified) dict.set('M', PdfString.fromString(modified));
+  for (const [key, value] of Object.entries(parts.entries)) dict.set(key, value);
+  dict.set(MARGINALIA_DATA_NAME, writeMarginaliaData(doc, annotation, rect, standardKeysDigest(doc, dict)));
+  addToPage(doc, page, doc.register(dict));
 }
 
 /**
  * Adds every annotation to its page's /Annots as a native PDF annotation: rectangle and whiteout
  * as /Square, circle as /Circle, arrow as /Line, freehand as /Ink, the text markups as /Highlight,
  * /StrikeOut and /Underline, text as /FreeText, image and signature as /Stamp, comment as /Text.
- * Annotations on pages the document lacks, or that cannot be drawn, are skipped with a warning.
+ * The caller passes only annotations on existing pages. What a rule of the product skips (an image
+ * without data, a stroke without points) is reported through the context; anything
+ * else that cannot be written fails the export with `AnnotationExportError` naming the annotation.
  */
 export async function writeNativeAnnotations(
-  doc: PDFDocument,
+  doc: PDF,
   annotations: readonly Annotation[],
   context: ExportContext,
 ): Promise<void> {
   const pages = doc.getPages();
   for (const annotation of annotations) {
     const page = pages[annotation.page - 1];
-    if (!page) {
-      context.warn(`Annotation ${annotation.id} is on page ${annotation.page}, which does not exist; skipped.`);
-      continue;
-    }
     try {
+      if (!page) throw new RangeError(`page ${annotation.page} does not exist`);
       await writeOne(doc, page, annotation, context);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      context.warn(`The ${annotation.type} annotation ${annotation.id} could not be written (${detail}); skipped.`);
+      throw new AnnotationExportError(annotation, error);
     }
   }
 }

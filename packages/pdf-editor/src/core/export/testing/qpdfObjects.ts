@@ -1,5 +1,5 @@
 // Test helper: every object of a PDF as qpdf reads it (`qpdf --json`), so tests can look at the
-// objects an export wrote without going through pdf-lib, which wrote them.
+// objects an export wrote without going through the engine, which wrote them.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

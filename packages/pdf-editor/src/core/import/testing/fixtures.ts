@@ -1,10 +1,11 @@
 // Test fixtures for native export and import: one annotation of every type within a 320 x 300 pt
 // area at the top-left of a page (every test page is at least that large), a tiny PNG, and
-// helpers that rewrite exported files the way other tools would.
-import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+// helpers that read and rewrite exported files with the engine, the way other tools would.
+import { PdfArray, PdfDict, PdfRef, type PDF } from '@libpdf/core';
 import { normalizeAnnotation } from '../../model/defaults';
 import type { Annotation } from '../../model/types';
-import { MARGINALIA_DATA_KEY } from '../../export/native/marginaliaData';
+import { MARGINALIA_DATA_NAME } from '../../export/native/marginaliaData';
+import { openPdf } from '../../pdf/openPdf';
 import { encodePng, toDataUrl } from '../png';
 
 /** A solid-colour PNG data URL. */
@@ -35,20 +36,21 @@ export function everyType(page: number, prefix = `p${page}`): Annotation[] {
 }
 
 /** Every annotation dictionary on the pages' /Annots. */
-export function annotationDicts(doc: PDFDocument): PDFDict[] {
-  return doc.getPages().flatMap((page) => {
-    const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
-    if (!annots) return [];
-    return annots.asArray().flatMap((_, index) => {
-      const dict = annots.lookup(index);
-      return dict instanceof PDFDict ? [dict] : [];
+export function annotationDicts(pdf: PDF): PdfDict[] {
+  const resolve = <T,>(value: T) => (value instanceof PdfRef ? pdf.getObject(value) : value);
+  return pdf.getPages().flatMap((page) => {
+    const annots = resolve(page.dict.get('Annots'));
+    if (!(annots instanceof PdfArray)) return [];
+    return annots.toArray().flatMap((item) => {
+      const dict = resolve(item);
+      return dict instanceof PdfDict ? [dict] : [];
     });
   });
 }
 
 /** The file as another tool that drops unknown keys would save it: no private model copy. */
 export async function stripMarginaliaData(bytes: Uint8Array): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  for (const dict of annotationDicts(doc)) dict.delete(MARGINALIA_DATA_KEY);
-  return doc.save({ addDefaultPage: false });
+  const { pdf } = await openPdf(bytes);
+  for (const dict of annotationDicts(pdf)) dict.delete(MARGINALIA_DATA_NAME);
+  return pdf.save();
 }

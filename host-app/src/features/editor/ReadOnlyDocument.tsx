@@ -1,0 +1,55 @@
+// A PDF with its annotations, shown and never changed: the shared link's view and an opened revision.
+// Built from the SDK's pieces rather than <PdfEditor>, so there is no tool, no page operation, no
+// style panel and no editing shortcut at all: page thumbnails to navigate, the pages, zoom, and a
+// download of the annotated PDF.
+import type { Annotation } from '@marginalia/pdf-editor/core';
+import { EditorProvider, PdfViewer, Thumbnails, usePdfEditor } from '@marginalia/pdf-editor';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { saveBlob } from '../documents/useDocumentActions';
+import { downloadName, DOWNLOAD_FAILED, DOWNLOADED } from './naming';
+
+interface ReadOnlyDocumentProps {
+  bytes: Uint8Array;
+  fileName: string;
+  annotations: Annotation[];
+}
+
+export function ReadOnlyDocument({ bytes, fileName, annotations }: ReadOnlyDocumentProps) {
+  const editor = usePdfEditor({ file: bytes, fileName, defaultAnnotations: annotations, signatureStore: null });
+  const [downloading, setDownloading] = useState(false);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const output = await editor.exportPdf();
+      saveBlob(new Blob([output.slice().buffer], { type: 'application/pdf' }), downloadName(fileName, false));
+      toast.success(DOWNLOADED);
+    } catch (error) {
+      console.error('Download failed', error);
+      toast.error(DOWNLOAD_FAILED);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <EditorProvider editor={editor}>
+      <div className="mg-editor read-only-document">
+        <div className="read-only-toolbar">
+          <button type="button" className="mg-button mg-primary" onClick={() => void download()} disabled={downloading}>
+            {downloading ? 'Downloading...' : 'Download PDF'}
+          </button>
+        </div>
+        <div className="mg-body">
+          <div className="mg-sidebar">
+            <Thumbnails pageTools={false} />
+          </div>
+          <div className="mg-main" role="region" aria-label="PDF pages">
+            <PdfViewer />
+          </div>
+        </div>
+      </div>
+    </EditorProvider>
+  );
+}

@@ -1,0 +1,136 @@
+// Page saves and version history: PUT /api/documents/:id/content stores a new PDF and its
+// annotations together; /api/documents/:id/revisions lists, opens, saves and restores versions.
+import type Router from '@koa/router';
+import { z } from 'zod';
+import type { ServerContext } from '../context';
+import { TOO_LARGE } from '../services/documents';
+import { withExtension } from '../services/fileNames';
+import { presentDocument } from '../services/presenters';
+import {
+  findRevision,
+  listRevisions,
+  presentRevision,
+  replaceContent,
+  restoreRevision,
+  saveVersion,
+  type ContentChange,
+} from '../services/revisions';
+import { receiveFile } from '../services/uploads';
+import { readAnnotations } from './annotationInput';
+import { storedAnnotations } from './annotations';
+import { jsonBody, readBody } from './bodies';
+import { sendStoredFile } from './documents';
+import { authState, requireAuth } from './requireAuth';
+import { MAX_WHOLE_NUMBER } from './validation';
+
+const versionField = z.coerce
+  .number({ error: 'version is required (the version the edits are based on)' })
+  .int('version must be a whole number')
+  .min(0, 'version must be 0 or more')
+  .max(MAX_WHOLE_NUMBER, `version must be at most ${MAX_WHOLE_NUMBER}`);
+
+const contentFields = z.object({
+  annotations: z.string({ error: 'annotations is required (a JSON array of annotations)' }),
+  version: versionField,
+});
+
+const saveVersionSchema = z.object({
+  label: z
+    .string()
+    .trim()
+    .max(100, 'label must be at most 100 characters')
+    .optional()
+    .transform((label) => label || null),
+});
+
+const restoreSchema = z.object({
+  version: z
+    .number({ error: 'version is required (the version the edits are based on)' })
+    .int()
+    .min(0)
+    .max(MAX_WHOLE_NUMBER, `version must be at most ${MAX_WHOLE_NUMBER}`),
+});
+
+function presentChange(server: ServerContext, change: ContentChange) {
+  return {
+    document: presentDocument(server, change.document),
+    annotations: change.annotations,
+    version: change.document.annotationsVersion,
+    revision: presentRevision(change.revision),
+  };
+}
+
+export function registerRevisionRoutes(router: Router, server: ServerContext): void {
+  const auth = requireAuth(server);
+  const json = jsonBody(server.config.limits.jsonBytes);
+  const { limits } = server.config;
+
+  router.put('/api/documents/:id/content', auth, async (ctx) => {
+    const { user } = authState(ctx);
+    const received = await receiveFile(ctx, {
+      tmpRoot: server.tmpDir,
+      field: 'file',
+      maxBytes: limits.maxUploadBytes,
+      tooLargeMessage: TOO_LARGE,
+      maxFieldsBytes: limits.annotationsJsonBytes,
+    });
+    try {
+      const fields = contentFields.parse(received.fields);
+      const change = await replaceContent(server, user, ctx.params.id ?? '', received, {
+        annotations: readAnnotations(fields.annotations),
+        version: fields.version,
+      });
+      ctx.body = presentChange(server, change);
+    } finally {
+      await received.cleanup();
+    }
+  });
+
+  router.post('/api/documents/:id/revisions', auth, json, async (ctx) => {
+    const { label } = readBody(ctx, saveVersionSchema);
+    const revision = await saveVersion(server, authState(ctx).user, ctx.params.id ?? '', label);
+    ctx.status = 201;
+    ctx.body = { revision: presentRevision(revision) };
+  });
+
+  router.get('/api/documents/:id/revisions', auth, async (ctx) => {
+    const revisions = await listRevisions(server, authState(ctx).user, ctx.params.id ?? '');
+    ctx.body = { revisions: revisions.map(presentRevision) };
+  });
+
+  router.get('/api/documents/:id/revisions/:revisionId', auth, async (ctx) => {
+    const { revision } = await findRevision(
+      server,
+      authState(ctx).user,
+      ctx.params.id ?? '',
+      ctx.params.revisionId ?? '',
+    );
+    ctx.body = { revision: presentRevision(revision), annotations: storedAnnotations(revision) };
+  });
+
+  router.get('/api/documents/:id/revisions/:revisionId/file', auth, async (ctx) => {
+    const { user } = authState(ctx);
+    const { document, revision } = await findRevision(
+      server,
+      user,
+      ctx.params.id ?? '',
+      ctx.params.revisionId ?? '',
+    );
+    await sendStoredFile(server, ctx, revision.pdfKey, {
+      type: 'application/pdf',
+      fileName: withExtension(document.name, `_version_${revision.number}.pdf`),
+    });
+  });
+
+  router.post('/api/documents/:id/revisions/:revisionId/restore', auth, json, async (ctx) => {
+    const { version } = readBody(ctx, restoreSchema);
+    const change = await restoreRevision(
+      server,
+      authState(ctx).user,
+      ctx.params.id ?? '',
+      ctx.params.revisionId ?? '',
+      version,
+    );
+    ctx.body = presentChange(server, change);
+  });
+}

@@ -1,0 +1,298 @@
+// The SDK as a third party gets it: `npm pack`, then the tarball installed from the npm registry
+// into fresh apps in a temporary folder outside this repository (inside it the package is a
+// workspace symlink, which hides what an install does: Vite never pre-bundles a symlink). Each app
+// is driven in Chromium: the first page paints, a rectangle drawn with the mouse downloads in a
+// PDF that qpdf accepts and pdftoppm shows with the rectangle, and a controlled-mode page reports
+// one onAnnotationsChange per gesture and undoes it in one step. Node ESM and CJS scripts check
+// `./core` and that error classes are shared across entry points.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium, serveStatic } from '../../src/react/e2e/harness';
+import { renderPage } from '../../src/react/e2e/ppm';
+import { packageRoot } from '../size-budget';
+
+const APP_SOURCES = join(packageRoot, 'scripts/consumer/app');
+// The majors this SDK is documented to work with; npm picks the newest of each.
+const REACT = ['react@^19', 'react-dom@^19'];
+const VITE = ['vite@^8', '@vitejs/plugin-react@^6'];
+const WEBPACK = ['webpack@^5'];
+const NEXT = ['next@^16'];
+// npm installs from the registry and production builds of a 2 MB app on a busy 2-core machine.
+const INSTALL_TIMEOUT = 600_000;
+const hasTools = ['qpdf', 'pdftoppm'].every((tool) => spawnSync(tool, ['-v']).error === undefined);
+
+/** The environment of a child npm or node: none of the npm_* settings of the `npm test` running us, no telemetry. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const inherited = Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_'));
+  // Next.js would otherwise report usage over the network.
+  return { ...Object.fromEntries(inherited), NEXT_TELEMETRY_DISABLED: '1' };
+}
+
+function run(command: string, args: string[], cwd: string): string {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+/** A one-page PDF (with text, so it is a real page to paint), written by pdf-lib. */
+async function samplePdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([400, 300]);
+  page.drawText('Marginalia consumer test', { x: 40, y: 250, size: 18, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  return pdf.save();
+}
+
+/** Packs the SDK once (from its built dist/) and returns the tarball's path. */
+function packSdk(into: string): string {
+  if (!existsSync(join(packageRoot, 'dist/index.js'))) throw new Error('Build the package first (npm run build).');
+  run('npm', ['pack', '--pack-destination', into, '--ignore-scripts', '--silent'], packageRoot);
+  const tarball = readdirSync(into).find((name) => name.endsWith('.tgz'));
+  if (!tarball) throw new Error('npm pack wrote no tarball');
+  return join(into, tarball);
+}
+
+/** A fresh app folder with the shared sources, the sample PDF and `packages` installed from the registry. */
+async function createApp(root: string, name: string, tarball: string, packages: string[]): Promise<string> {
+  const dir = join(root, name);
+  // Every app gets every file: the entry, the editor component, the bundler configurations and
+  // Next.js's app/ folder; each tool reads only its own.
+  cpSync(APP_SOURCES, dir, { recursive: true });
+  mkdirSync(join(dir, 'public'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }, null, 2));
+  writeFileSync(join(dir, 'public/sample.pdf'), await samplePdf());
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, ...packages], dir);
+  return dir;
+}
+
+/** A port nothing listens on now, for servers that print the port they were given. */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** Starts a command and resolves with the first http URL it prints (a dev server's address). */
+function startServer(command: string, args: string[], cwd: string): Promise<{ url: string; process: ChildProcess }> {
+  // Its own process group, so stopping it also stops the servers it starts (next-server).
+  const child = spawn(command, args, { cwd, env: { ...cleanEnv(), NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /(http:\/\/(?:localhost|127\.0\.0\.1):\d+)/.exec(output)?.[1];
+      if (url) resolve({ url, process: child });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${command} exited with ${code}:\n${output}`)));
+  });
+}
+
+/** Stops a server started by `startServer` and every process it started. */
+function stop(child: ChildProcess | undefined): void {
+  if (child?.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // The group has already gone.
+  }
+}
+
+/** Drives one served app through the journey a user makes; the caller checks what comes back. */
+function describeJourney(name: string, serve: () => Promise<string>) {
+  describe(name, () => {
+    let browser: Browser;
+    let baseUrl: string;
+    const errors: string[] = [];
+
+    beforeAll(async () => {
+      baseUrl = await serve();
+      browser = await launchChromium();
+    }, INSTALL_TIMEOUT);
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    const open = async (mode: 'plain' | 'controlled'): Promise<Page> => {
+      const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      // A dev server compiles the page on the first request: minutes on a busy machine.
+      await page.goto(`${baseUrl}/?mode=${mode}`, { timeout: 240_000 });
+      // The first page is painted: its canvas holds the text's dark pixels.
+      await page.waitForFunction(
+        () => {
+          const canvas = document.querySelector<HTMLCanvasElement>('.mg-page[data-page-number="1"] canvas');
+          if (!canvas || canvas.width === 0) return false;
+          const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+          return pixels ? pixels.some((value, index) => index % 4 !== 3 && value < 128) : false;
+        },
+        undefined,
+        { timeout: 60_000 },
+      );
+      return page;
+    };
+
+    const drawRectangle = async (page: Page) => {
+      await page.locator('.mg-toolbar [data-tool="rectangle"]').click();
+      const box = await page.locator('.mg-page[data-page-number="1"] .mg-overlay').boundingBox();
+      if (!box) throw new Error('page 1 is not on screen');
+      await page.mouse.move(box.x + 100, box.y + 120);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 180, box.y + 170, { steps: 5 });
+      await page.mouse.move(box.x + 260, box.y + 220, { steps: 5 });
+      await page.mouse.up();
+    };
+
+    it('paints the first page, draws a rectangle and downloads a PDF that shows it', async () => {
+      const page = await open('plain');
+      await drawRectangle(page);
+      const [rectangle] = (await page.evaluate(() => (window as unknown as { editor: { getAnnotations(): unknown[] } }).editor.getAnnotations())) as {
+        position: { x: number; y: number };
+        width: number;
+        height: number;
+      }[];
+      expect(rectangle).toBeDefined();
+      const downloading = page.waitForEvent('download', { timeout: 120_000 });
+      await page.getByRole('button', { name: 'Download PDF' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('sample_edited.pdf');
+      const file = join(tmpdir(), `marginalia-consumer-${process.pid}-${name.replace(/\W+/g, '-')}.pdf`);
+      await download.saveAs(file);
+      try {
+        execFileSync('qpdf', ['--check', file]);
+        const raster = renderPage(new Uint8Array(readFileSync(file)), 1);
+        const { position, height } = rectangle!;
+        const [r, g, b] = raster.pixel(position.x, position.y + height / 2);
+        expect(r + g + b, 'the rectangle\'s left edge is drawn in the exported PDF').toBeLessThan(200);
+        const [r2, g2, b2] = raster.pixel(position.x + 20, position.y + height / 2);
+        expect(r2 + g2 + b2, 'inside the outline the page stays white').toBeGreaterThan(700);
+      } finally {
+        rmSync(file, { force: true });
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
+    it('in controlled mode reports one change per gesture and undoes it in one step', async () => {
+      const page = await open('controlled');
+      await drawRectangle(page);
+      const changes = () => page.evaluate(() => (window as unknown as { changes: number[] }).changes);
+      await expect.poll(changes).toEqual([1]);
+      // A loop would keep calling back: give it time to show.
+      await page.waitForTimeout(500);
+      expect(await changes()).toEqual([1]);
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(changes).toEqual([1, 0]);
+      await page.waitForTimeout(300);
+      expect(await changes()).toEqual([1, 0]);
+      expect(await page.locator('.mg-page[data-page-number="1"] [data-annotation-id]').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  });
+}
+
+describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside the workspace', () => {
+  let root: string;
+  let tarball: string;
+  const servers: ChildProcess[] = [];
+  const statics: { close(): Promise<void> }[] = [];
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'marginalia-consumer-'));
+    tarball = packSdk(root);
+  });
+  afterAll(async () => {
+    servers.forEach(stop);
+    await Promise.all(statics.map((server) => server.close()));
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  describe('Vite', () => {
+    let app: string;
+    beforeAll(async () => {
+      app = await createApp(root, 'vite-app', tarball, [...REACT, ...VITE]);
+    }, INSTALL_TIMEOUT);
+
+    describeJourney('vite dev', async () => {
+      const vite = join(app, 'node_modules/vite/bin/vite.js');
+      const server = await startServer(process.execPath, [vite, '--port', '0', '--host', '127.0.0.1', '--config', 'vite.config.mjs'], app);
+      servers.push(server.process);
+      return server.url;
+    });
+
+    describeJourney('vite build', async () => {
+      run(process.execPath, [join(app, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.config.mjs', '--logLevel', 'error'], app);
+      const server = await serveStatic(join(app, 'dist'));
+      statics.push(server);
+      return server.url;
+    });
+
+    it.each(['check.mjs', 'check.cjs'])('Node runs %s: ./core without a DOM, one error class across entry points', (script) => {
+      const result = JSON.parse(run(process.execPath, [script], app).trim().split('\n').at(-1) ?? '{}') as {
+        problems: string[];
+        dom: boolean;
+      };
+      expect(result).toEqual({ problems: [], dom: false });
+    });
+  });
+
+  describe('webpack 5', () => {
+    let app: string;
+    beforeAll(async () => {
+      app = await createApp(root, 'webpack-app', tarball, [...REACT, ...WEBPACK]);
+    }, INSTALL_TIMEOUT);
+
+    describeJourney('webpack build', async () => {
+      run(process.execPath, ['webpack-build.mjs'], app);
+      cpSync(join(app, 'public/sample.pdf'), join(app, 'dist/sample.pdf'));
+      // What html-webpack-plugin would write: the bundle and its stylesheet.
+      const html = readFileSync(join(app, 'index.html'), 'utf8')
+        .replace('<script type="module" src="/src/main.mjs">', '<script src="/main.js">')
+        .replace('</head>', '<link rel="stylesheet" href="/main.css" /></head>');
+      writeFileSync(join(app, 'dist/index.html'), html);
+      const server = await serveStatic(join(app, 'dist'));
+      statics.push(server);
+      return server.url;
+    });
+  });
+
+  describe('Next.js App Router (Turbopack)', () => {
+    let app: string;
+    const next = () => join(app, 'node_modules/next/dist/bin/next');
+    beforeAll(async () => {
+      app = await createApp(root, 'next-app', tarball, [...REACT, ...NEXT]);
+    }, INSTALL_TIMEOUT);
+
+    let devServer: ChildProcess | undefined;
+    describeJourney('next dev', async () => {
+      const server = await startServer(process.execPath, [next(), 'dev', '--port', String(await freePort()), '--hostname', '127.0.0.1'], app);
+      devServer = server.process;
+      servers.push(server.process);
+      return server.url;
+    });
+
+    describeJourney('next build', async () => {
+      // One Next.js at a time in the folder: the build must not race the dev server's compiler.
+      stop(devServer);
+      run(process.execPath, [next(), 'build'], app);
+      const server = await startServer(process.execPath, [next(), 'start', '--port', String(await freePort()), '--hostname', '127.0.0.1'], app);
+      servers.push(server.process);
+      return server.url;
+    });
+  });
+});

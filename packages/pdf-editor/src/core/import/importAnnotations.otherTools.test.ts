@@ -1,0 +1,261 @@
+// Import reads what the file says now: our native export is edited by other tools (MuPDF.js and
+// PDFium, run inside the test) and import must return their values, not our private copy's, while
+// annotations they did not touch still come back exactly. Also the cases other writers produce:
+// FreeText whose appearance draws another colour than /DA says, rich-text-only contents, and notes
+// with a zero-size /Rect.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { PdfArray, PdfString, type PDF, type PdfDict } from '@libpdf/core';
+import { init as initPdfium } from '@embedpdf/pdfium';
+import * as mupdf from 'mupdf';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exportPdf } from '../export/exportPdf';
+import type { Annotation } from '../model/types';
+import { pdfDict, pdfStream } from '../pdf/objects';
+import { openPdf } from '../pdf/openPdf';
+import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
+import { importAnnotations } from './importAnnotations';
+import { everyType } from './testing/fixtures';
+
+const drawn = everyType(1);
+const byId = (annotations: readonly Annotation[]) => new Map(annotations.map((annotation) => [annotation.id, annotation]));
+
+/** tracemonkey.pdf page 1 (612 x 792, no rotation): MuPDF's page space is our display space. */
+async function ourExport(): Promise<Uint8Array> {
+  return exportPdf(readSharedPdf('tracemonkey.pdf'), drawn, { mode: 'native' });
+}
+
+describe.skipIf(!hasSharedPdfs)('importAnnotations after MuPDF.js edited our export', () => {
+  let imported: Map<string, Annotation>;
+  const inkPoints: [number, number][] = [
+    [40, 300],
+    [80, 340],
+    [120, 310],
+  ];
+
+  beforeAll(async () => {
+    const doc = mupdf.Document.openDocument(await ourExport(), 'application/pdf').asPDF();
+    if (!doc) throw new Error('MuPDF did not open our export as a PDF');
+    const page = doc.loadPage(0);
+    if (!(page instanceof mupdf.PDFPage)) throw new Error('MuPDF did not give a PDF page');
+    const annotation = (id: string) => {
+      const found = page.getAnnotations().find((candidate) => candidate.getName() === id);
+      if (!found) throw new Error(`MuPDF does not see ${id}`);
+      return found;
+    };
+    annotation('p1-rect').setColor([0, 0, 1]);
+    annotation('p1-rect').setInteriorColor([1, 1, 0]);
+    annotation('p1-circle').setOpacity(0.3);
+    annotation('p1-circle').setBorderWidth(7);
+    annotation('p1-arrow').setLineEndingStyles('OpenArrow', 'None');
+    annotation('p1-ink').setInkList([inkPoints]);
+    annotation('p1-hl').setColor([0, 1, 0]);
+    annotation('p1-under').setQuadPoints([[300, 400, 380, 400, 300, 420, 380, 420]]);
+    annotation('p1-note').setContents('Changed in MuPDF');
+    annotation('p1-text').setContents('Rewritten in MuPDF');
+    annotation('p1-text').setDefaultAppearance('Helv', 14, [1, 0, 0]);
+    page.deleteAnnotation(annotation('p1-strike'));
+    for (const edited of page.getAnnotations()) edited.update();
+    imported = byId(await importAnnotations(doc.saveToBuffer('incremental').asUint8Array()));
+  });
+
+  it('must read colour and interior colour MuPDF set on a Square', () => {
+    expect(imported.get('p1-rect')).toMatchObject({ type: 'rectangle', color: '#0000FF', fillStyle: 'solid', fillColor: '#FFFF00' });
+  });
+
+  it('must read opacity and border width MuPDF set on a Circle', () => {
+    expect(imported.get('p1-circle')).toMatchObject({ type: 'circle', opacity: expect.closeTo(0.3, 3), strokeWidth: 7 });
+  });
+
+  it('must turn the arrow round when MuPDF moved its head to the start', () => {
+    const original = drawn.find((a) => a.id === 'p1-arrow');
+    expect(original?.type).toBe('arrow');
+    if (original?.type !== 'arrow') return;
+    const arrow = imported.get('p1-arrow');
+    expect(arrow).toMatchObject({ type: 'arrow' });
+    if (arrow?.type !== 'arrow') return;
+    expect(arrow.position.x).toBeCloseTo(original.endPoint.x, 3);
+    expect(arrow.position.y).toBeCloseTo(original.endPoint.y, 3);
+    expect(arrow.endPoint.x).toBeCloseTo(original.position.x, 3);
+    expect(arrow.endPoint.y).toBeCloseTo(original.position.y, 3);
+  });
+
+  it('must read the ink points MuPDF wrote', () => {
+    const ink = imported.get('p1-ink');
+    expect(ink?.type).toBe('freehand');
+    if (ink?.type !== 'freehand') return;
+    expect(ink.points.map(({ x, y }) => [Number(x.toFixed(3)), Number(y.toFixed(3))])).toEqual(inkPoints);
+  });
+
+  it('must read the highlight colour and the underlined line MuPDF moved', () => {
+    expect(imported.get('p1-hl')).toMatchObject({ type: 'highlight', color: '#00FF00' });
+    expect(imported.get('p1-under')).toMatchObject({
+      type: 'underline',
+      position: { x: expect.closeTo(300, 3), y: expect.closeTo(400, 3) },
+      width: expect.closeTo(80, 3),
+      height: expect.closeTo(20, 3),
+    });
+  });
+
+  it('must read the text of the note and of the FreeText, and the colour MuPDF draws the text in', () => {
+    expect(imported.get('p1-note')).toMatchObject({ type: 'comment', content: 'Changed in MuPDF' });
+    expect(imported.get('p1-text')).toMatchObject({ type: 'text', content: 'Rewritten in MuPDF', color: '#FF0000', fontSize: 14 });
+  });
+
+  it('must leave out the annotation MuPDF deleted', () => {
+    expect(imported.has('p1-strike')).toBe(false);
+  });
+
+  it('must give back the annotations MuPDF did not touch exactly, from our private copy', () => {
+    for (const id of ['p1-text-cjk', 'p1-image', 'p1-sig', 'p1-white']) {
+      expect(imported.get(id), id).toEqual(drawn.find((a) => a.id === id));
+    }
+  });
+});
+
+/** PDFium (@embedpdf/pdfium) as a small C-style API over bytes. */
+async function pdfiumEdit(bytes: Uint8Array, edit: (api: PdfiumPage) => void): Promise<Uint8Array> {
+  const require = createRequire(import.meta.url);
+  const module = await initPdfium({ wasmBinary: readFileSync(require.resolve('@embedpdf/pdfium/pdfium.wasm')).buffer as ArrayBuffer });
+  module.PDFiumExt_Init();
+  const { wasmExports, HEAPU8 } = module.pdfium as typeof module.pdfium & { HEAPU8: Uint8Array };
+  const input = wasmExports.malloc(bytes.length);
+  HEAPU8.set(bytes, input);
+  const doc = module.FPDF_LoadMemDocument(input, bytes.length, '');
+  const page = module.FPDF_LoadPage(doc, 0);
+  const utf16 = (text: string) => {
+    const pointer = wasmExports.malloc((text.length + 1) * 2);
+    module.pdfium.stringToUTF16(text, pointer, (text.length + 1) * 2);
+    return pointer;
+  };
+  const nameOf = (annot: number) => {
+    const size = module.FPDFAnnot_GetStringValue(annot, 'NM', 0, 0);
+    const buffer = wasmExports.malloc(size);
+    module.FPDFAnnot_GetStringValue(annot, 'NM', buffer, size);
+    const name = module.pdfium.UTF16ToString(buffer);
+    wasmExports.free(buffer);
+    return name;
+  };
+  const indexOf = (id: string) => {
+    for (let index = 0; index < module.FPDFPage_GetAnnotCount(page); index++) {
+      const annot = module.FPDFPage_GetAnnot(page, index);
+      const found = nameOf(annot) === id;
+      module.FPDFPage_CloseAnnot(annot);
+      if (found) return index;
+    }
+    throw new Error(`PDFium does not see ${id}`);
+  };
+  edit({
+    setColor(id, [r, g, b], alpha) {
+      const annot = module.FPDFPage_GetAnnot(page, indexOf(id));
+      // PDFium leaves colours of annotations with an appearance stream alone: drop it, as its UI does.
+      module.FPDFAnnot_SetAP(annot, 0, 0);
+      expect(module.FPDFAnnot_SetColor(annot, 0, r, g, b, alpha)).toBe(true);
+      module.FPDFPage_CloseAnnot(annot);
+    },
+    setContents(id, text) {
+      const annot = module.FPDFPage_GetAnnot(page, indexOf(id));
+      expect(module.FPDFAnnot_SetStringValue(annot, 'Contents', utf16(text))).toBe(true);
+      module.FPDFPage_CloseAnnot(annot);
+    },
+    remove(id) {
+      expect(module.FPDFPage_RemoveAnnot(page, indexOf(id))).toBe(true);
+    },
+  });
+  const writer = module.PDFiumExt_OpenFileWriter();
+  expect(module.PDFiumExt_SaveAsCopy(doc, writer)).toBeTruthy();
+  const size = module.PDFiumExt_GetFileWriterSize(writer);
+  const output = wasmExports.malloc(size);
+  module.PDFiumExt_GetFileWriterData(writer, output, size);
+  const saved = HEAPU8.slice(output, output + size);
+  module.PDFiumExt_CloseFileWriter(writer);
+  module.FPDF_ClosePage(page);
+  module.FPDF_CloseDocument(doc);
+  return saved;
+}
+
+interface PdfiumPage {
+  /** /C as 0-255 components and /CA as alpha 0-255. */
+  setColor(id: string, rgb: [number, number, number], alpha: number): void;
+  setContents(id: string, text: string): void;
+  remove(id: string): void;
+}
+
+describe.skipIf(!hasSharedPdfs)('importAnnotations after PDFium edited our export', () => {
+  it('must read the colour, opacity and contents PDFium set, and leave out what it removed', async () => {
+    const edited = await pdfiumEdit(await ourExport(), (page) => {
+      page.setColor('p1-rect', [0, 0, 255], 128);
+      page.setColor('p1-hl', [255, 0, 255], 255);
+      page.setContents('p1-note', 'Changed in PDFium');
+      page.remove('p1-white');
+    });
+    const imported = byId(await importAnnotations(edited));
+    expect(imported.get('p1-rect')).toMatchObject({ type: 'rectangle', color: '#0000FF', opacity: expect.closeTo(128 / 255, 2) });
+    expect(imported.get('p1-hl')).toMatchObject({ type: 'highlight', color: '#FF00FF' });
+    expect(imported.get('p1-note')).toMatchObject({ type: 'comment', content: 'Changed in PDFium' });
+    expect(imported.has('p1-white')).toBe(false);
+    expect(imported.get('p1-circle')).toEqual(drawn.find((a) => a.id === 'p1-circle'));
+    expect(imported.get('p1-sig')).toEqual(drawn.find((a) => a.id === 'p1-sig'));
+  });
+});
+
+describe.skipIf(!hasSharedPdfs)('importAnnotations of what other writers produce', () => {
+  /** tracemonkey.pdf with the dictionaries `make` returns as page 1's /Annots, saved incrementally. */
+  async function withAnnotations(make: (pdf: PDF) => PdfDict[]): Promise<Uint8Array> {
+    const { pdf } = await openPdf(readSharedPdf('tracemonkey.pdf'));
+    const page = pdf.getPage(0);
+    if (!page) throw new Error('no page 1');
+    page.dict.set('Annots', new PdfArray(make(pdf).map((dict) => pdf.register(dict))));
+    return pdf.save({ incremental: true });
+  }
+
+  it('must take the FreeText colour the appearance draws when /DA says another', async () => {
+    const bytes = await withAnnotations((pdf) => [
+      pdfDict({
+        Type: 'Annot',
+        Subtype: 'FreeText',
+        Rect: [100, 600, 300, 630],
+        NM: PdfString.fromString('drawn-red'),
+        Contents: PdfString.fromString('Red text'),
+        DA: PdfString.fromString('/Helv 12 Tf 0 g'),
+        AP: {
+          N: pdf.register(
+            pdfStream(
+              { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 200, 30], Resources: {} },
+              new TextEncoder().encode('q 1 1 1 rg 0 0 200 30 re f Q BT /Helv 12 Tf 0.8 0 0 rg 2 10 Td (Red text) Tj ET'),
+            ),
+          ),
+        },
+      }),
+    ]);
+    expect(await importAnnotations(bytes)).toMatchObject([{ id: 'drawn-red', type: 'text', color: '#CC0000', content: 'Red text' }]);
+  });
+
+  it('must read rich-text-only contents (/RC) as plain text', async () => {
+    const richText =
+      '<?xml version="1.0"?><body xmlns="http://www.w3.org/1999/xhtml"><p>First &amp; <b>bold</b></p><p>Second&#x20AC;</p></body>';
+    const bytes = await withAnnotations(() => [
+      pdfDict({
+        Type: 'Annot',
+        Subtype: 'FreeText',
+        Rect: [100, 600, 300, 630],
+        NM: PdfString.fromString('rich'),
+        DA: PdfString.fromString('/Helv 12 Tf 0 0 1 rg'),
+        Contents: PdfString.fromString(''),
+        RC: PdfString.fromString(richText),
+      }),
+      pdfDict({ Type: 'Annot', Subtype: 'Text', Rect: [50, 50, 70, 70], NM: PdfString.fromString('rich-note'), RC: PdfString.fromString(richText) }),
+    ]);
+    expect(await importAnnotations(bytes)).toMatchObject([
+      { id: 'rich', type: 'text', content: 'First & bold\nSecond€', color: '#0000FF' },
+      { id: 'rich-note', type: 'comment', content: 'First & bold\nSecond€' },
+    ]);
+  });
+
+  it('must import a note with a zero-size /Rect at its point', async () => {
+    const bytes = await withAnnotations(() => [
+      pdfDict({ Type: 'Annot', Subtype: 'Text', Rect: [120, 500, 120, 500], NM: PdfString.fromString('point'), Contents: PdfString.fromString('Here') }),
+    ]);
+    expect(await importAnnotations(bytes)).toMatchObject([{ id: 'point', type: 'comment', content: 'Here', position: { x: 120, y: 292 } }]);
+  });
+});

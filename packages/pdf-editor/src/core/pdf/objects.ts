@@ -1,0 +1,29 @@
+// Builds the engine's PDF objects from plain values, so writers describe dictionaries the way they
+// read in the PDF reference rather than one constructor call per number and name.
+import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfStream, type PdfObject } from '@libpdf/core';
+
+/** A plain value: numbers, booleans, strings as names, arrays, records, or engine objects as they are. */
+export type PdfValue = number | boolean | string | PdfObject | readonly PdfValue[] | { readonly [key: string]: PdfValue };
+
+/** Engine objects all write themselves; plain records do not. */
+function isPdfObject(value: object): value is PdfObject {
+  return typeof (value as { toBytes?: unknown }).toBytes === 'function';
+}
+
+/** The engine object for `value`; a string becomes a name, as `/Type /Annot` reads. */
+export function pdfValue(value: PdfValue): PdfObject {
+  if (typeof value === 'number') return PdfNumber.of(value);
+  if (typeof value === 'boolean') return PdfBool.of(value);
+  if (typeof value === 'string') return PdfName.of(value);
+  if (Array.isArray(value)) return new PdfArray(value.map((item: PdfValue) => pdfValue(item)));
+  if (isPdfObject(value)) return value;
+  return pdfDict(value as { readonly [key: string]: PdfValue });
+}
+
+export function pdfDict(entries: { readonly [key: string]: PdfValue }): PdfDict {
+  return new PdfDict(Object.entries(entries).map(([key, value]) => [key, pdfValue(value)] as [string, PdfObject]));
+}
+
+export function pdfStream(entries: { readonly [key: string]: PdfValue }, data: Uint8Array): PdfStream {
+  return new PdfStream(pdfDict(entries), data);
+}
