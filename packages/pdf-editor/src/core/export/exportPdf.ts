@@ -9,9 +9,10 @@ import { toBytes, type PdfSource } from '../pdf/source';
 import { createExportContext } from './createExportContext';
 import { flattenAnnotations } from './flatten/flattenAnnotations';
 import { createPageCanvases } from './flatten/frame';
+import { addWatermarkAnnotations } from './native/watermarkAnnotation';
 import { writeNativeAnnotations } from './native/writeNativeAnnotations';
 import type { ExportOptions, ExportResult } from './options';
-import { DEFAULT_WATERMARK_TEXT, drawWatermark } from './watermark';
+import { DEFAULT_WATERMARK_TEXT, watermarkPainter } from './watermark';
 
 /**
  * New streams up to this size are stored uncompressed: deflate's set-up costs far more than it
@@ -72,15 +73,20 @@ export async function exportPdfWithReport(
     return exists;
   });
 
-  // Flattened annotations and the watermark are drawn into the pages' content.
+  // Flattened annotations are drawn into the pages' content; native ones are added to /Annots.
   const canvases = createPageCanvases(pdf, context);
-  if (options.mode === 'native') await writeNativeAnnotations(pdf, onExistingPages, context);
+  const native = options.mode === 'native';
+  if (native) await writeNativeAnnotations(pdf, onExistingPages, context);
   else await flattenAnnotations(canvases, onExistingPages, context);
 
+  // The watermark comes after the annotations so that none of them hides it: last in the content
+  // when flattening, last in /Annots in native mode (viewers paint annotations over the content).
   if (options.watermark) {
     const text = (typeof options.watermark === 'object' ? options.watermark.text : undefined) ?? DEFAULT_WATERMARK_TEXT;
+    const paint = await watermarkPainter(text, context);
     const annotatedPages = [...new Set(onExistingPages.map((annotation) => annotation.page - 1))].sort((a, b) => a - b);
-    await drawWatermark(canvases, annotatedPages, text, context);
+    if (paint && native) addWatermarkAnnotations(pdf, annotatedPages, paint, context);
+    else if (paint) for (const pageIndex of annotatedPages) paint(canvases.canvas(pageIndex));
   }
   canvases.commit();
 

@@ -34,8 +34,8 @@ const READERS: Record<string, AnnotationReader> = {
   Stamp: readStamp,
 };
 
-/** Subtypes that are not annotations a user draws: skipped without a word. */
-const SILENTLY_IGNORED = new Set(['Widget', 'Link', 'Popup']);
+/** Subtypes that are not annotations a user draws (a Watermark is the free version's): skipped without a word. */
+const SILENTLY_IGNORED = new Set(['Widget', 'Link', 'Popup', 'Watermark']);
 
 /** Options of `importAnnotations`. */
 export interface ImportOptions {

@@ -3,6 +3,7 @@
 // annotation model's own space). It opens with the display-to-PDF matrix (/Rotate and CropBox
 // offset applied) and round joins; on commit it becomes ONE content stream appended to the page.
 import type { PDF, PDFPage } from '@libpdf/core';
+import type { PageSpace } from '../../geometry/pageSpace';
 import { parseHexColor, type RgbComponents } from '../../pdf/color';
 import type { ExportContext } from '../context';
 import { displayToPdfMatrix } from '../displayMatrix';
@@ -36,6 +37,32 @@ interface PageCanvas extends Canvas {
   frameSize: number;
 }
 
+/**
+ * A canvas drawing into `content` in the display coordinates of `space`: it opens the frame (the
+ * display-to-PDF matrix, round joins) on `content`, which callers close with one `restore()`.
+ * `content` may already hold a transform into another space (a form XObject's, say).
+ */
+export function createCanvas(
+  space: PageSpace,
+  content: ContentBuilder,
+  resources: PageResources,
+  color: (hex: string | undefined) => RgbComponents,
+): Canvas {
+  const { a, b, c, d, e, f } = displayToPdfMatrix(space);
+  content.save().transform(a, b, c, d, e, f).lineJoin(LineJoin.round);
+  return {
+    width: space.width,
+    height: space.height,
+    content,
+    resources,
+    setOpacity(opacity, blendMode = 'Normal') {
+      const name = resources.opacity(opacity, blendMode);
+      if (name) content.graphicsState(name);
+    },
+    color,
+  };
+}
+
 export function createPageCanvases(doc: PDF, context: ExportContext): PageCanvases {
   const registry = createResourceRegistry(doc);
   const appender = createContentAppender(doc);
@@ -50,23 +77,9 @@ export function createPageCanvases(doc: PDF, context: ExportContext): PageCanvas
   const open = (pageIndex: number): PageCanvas => {
     const page = doc.getPage(pageIndex);
     if (!page) throw new RangeError(`The document has no page ${pageIndex + 1}.`);
-    const space = context.pageSpace(pageIndex);
-    const resources = registry.forPage(page);
-    const { a, b, c, d, e, f } = displayToPdfMatrix(space);
-    const content = new ContentBuilder().save().transform(a, b, c, d, e, f).lineJoin(LineJoin.round);
-    return {
-      page,
-      frameSize: content.size,
-      width: space.width,
-      height: space.height,
-      content,
-      resources,
-      setOpacity(opacity, blendMode = 'Normal') {
-        const name = resources.opacity(opacity, blendMode);
-        if (name) content.graphicsState(name);
-      },
-      color,
-    };
+    const content = new ContentBuilder();
+    const canvas = createCanvas(context.pageSpace(pageIndex), content, registry.forPage(page), color);
+    return { ...canvas, page, frameSize: content.size };
   };
 
   return {

@@ -23,6 +23,8 @@ export interface PageResources {
 
 export interface ResourceRegistry {
   forPage(page: PDFPage): PageResources;
+  /** Names in a form XObject's own /Resources dictionary. */
+  forDictionary(resources: PdfDict): PageResources;
 }
 
 export function createResourceRegistry(doc: PDF): ResourceRegistry {
@@ -51,30 +53,33 @@ export function createResourceRegistry(doc: PDF): ResourceRegistry {
     return ref;
   };
 
+  const namesIn = (resourcesDict: () => PdfDict): PageResources => {
+    let resources: PdfDict | undefined;
+    const subdictionaries = new Map<string, PdfDict>();
+    // Looked up (and created where missing) only when a name is first needed.
+    const subdictionary = (key: 'Font' | 'XObject' | 'ExtGState'): PdfDict => {
+      let dict = subdictionaries.get(key);
+      if (dict) return dict;
+      resources ??= resourcesDict();
+      const found = resolved(doc, resources.get(key));
+      if (found instanceof PdfDict) dict = found;
+      else resources.set(key, (dict = new PdfDict()));
+      subdictionaries.set(key, dict);
+      return dict;
+    };
+    return {
+      font: (font) => nameIn(subdictionary('Font'), 'MgF', font.ref),
+      image: (image) => nameIn(subdictionary('XObject'), 'MgIm', image.ref),
+      opacity(opacity, blendMode) {
+        const alpha = Math.min(1, Math.max(0, opacity));
+        if (alpha === 1 && blendMode === 'Normal') return undefined;
+        return nameIn(subdictionary('ExtGState'), 'MgGS', graphicsState(alpha, blendMode));
+      },
+    };
+  };
+
   return {
-    forPage(page) {
-      let resources: PdfDict | undefined;
-      const subdictionaries = new Map<string, PdfDict>();
-      // Looked up (and created where missing) only when a name is first needed.
-      const subdictionary = (key: 'Font' | 'XObject' | 'ExtGState'): PdfDict => {
-        let dict = subdictionaries.get(key);
-        if (dict) return dict;
-        resources ??= writableResources(doc, page.dict);
-        const found = resolved(doc, resources.get(key));
-        if (found instanceof PdfDict) dict = found;
-        else resources.set(key, (dict = new PdfDict()));
-        subdictionaries.set(key, dict);
-        return dict;
-      };
-      return {
-        font: (font) => nameIn(subdictionary('Font'), 'MgF', font.ref),
-        image: (image) => nameIn(subdictionary('XObject'), 'MgIm', image.ref),
-        opacity(opacity, blendMode) {
-          const alpha = Math.min(1, Math.max(0, opacity));
-          if (alpha === 1 && blendMode === 'Normal') return undefined;
-          return nameIn(subdictionary('ExtGState'), 'MgGS', graphicsState(alpha, blendMode));
-        },
-      };
-    },
+    forPage: (page) => namesIn(() => writableResources(doc, page.dict)),
+    forDictionary: (resources) => namesIn(() => resources),
   };
 }

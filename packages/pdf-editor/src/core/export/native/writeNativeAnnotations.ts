@@ -50,7 +50,7 @@ function writeParts(annotation: Annotation, env: WriterEnv): Promise<NativeParts
 }
 
 /** Adds the annotation to the page's /Annots, in place when the array is the page's own. */
-function addToPage(doc: PDF, page: PDFPage, annotation: PdfObject): void {
+export function addToPage(doc: PDF, page: PDFPage, annotation: PdfObject): void {
   const existing = page.dict.get('Annots');
   const annots = resolved(doc, existing);
   if (annots instanceof PdfArray) annots.push(annotation);
