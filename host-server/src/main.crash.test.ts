@@ -1,53 +1,20 @@
 // The built server (dist/main.js) as a real process: killed with SIGKILL in the middle of an upload,
 // then restarted on the same DATA_DIR and database. Nothing half-written may survive.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertServerBuilt, BUILT_MAIN, builtServerEnv, startBuiltServer } from './test-support/builtServer';
 import { makePdf } from './test-support/fixtures';
 import { streamUpload } from './test-support/multipart';
 import { dropSchema, TEST_DATABASE } from './test-support/testServer';
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
-
 let dataDir: string;
 const schema = `crash_${Math.random().toString(16).slice(2, 10)}`;
-const env = () => ({
-  ...process.env,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  JWT_SECRET: 'crash-test-secret-that-is-long-enough-123',
-  DATABASE_URL: TEST_DATABASE === 'postgres' ? process.env.DATABASE_URL : '',
-  DATABASE_SCHEMA: TEST_DATABASE === 'postgres' ? schema : '',
-  // Rate limits in this process's memory: a shared Redis would carry counts over from other runs.
-  REDIS_URL: '',
-  PUBLIC_DIR: join(dataDir, 'no-web-app'),
-});
-
-async function start(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [MAIN], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return { child, port };
-}
+const serverOptions = () => ({ dataDir, schema, jwtSecret: 'crash-test-secret-that-is-long-enough-123' });
+const start = () => startBuiltServer(serverOptions());
 
 async function entries(folder: string): Promise<string[]> {
   try {
@@ -58,7 +25,7 @@ async function entries(folder: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(MAIN)) throw new Error('dist/main.js is missing: run `npm run build -w @marginalia/host-server` first');
+  assertServerBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'marginalia-crash-'));
 });
 afterAll(async () => {
@@ -96,8 +63,7 @@ describe('server killed in the middle of an upload', () => {
       }
     }
     expect(partial).toBeGreaterThan(8 * 1024 * 1024);
-    server.child.kill('SIGKILL');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.stop('SIGKILL');
     upload.abort();
     expect((await entries('tmp')).length).toBeGreaterThan(0);
 
@@ -120,16 +86,15 @@ describe('server killed in the middle of an upload', () => {
       expect(after.status).toBe(201);
       expect(await entries('files')).toHaveLength(1);
     } finally {
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => server.child.once('exit', resolve));
+      await server.stop();
     }
   });
 });
 
 describe('configuration checked at start', () => {
   it('refuses to start with a message naming each bad variable', async () => {
-    const child = spawn(process.execPath, [MAIN], {
-      env: { ...env(), PORT: 'eighty', DATABASE_URL: 'mysql://db', CORS_ORIGINS: 'not a url' },
+    const child = spawn(process.execPath, [BUILT_MAIN], {
+      env: { ...builtServerEnv(serverOptions()), PORT: 'eighty', DATABASE_URL: 'mysql://db', CORS_ORIGINS: 'not a url' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

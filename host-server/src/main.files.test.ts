@@ -1,54 +1,26 @@
 // The built server (dist/main.js) as a real process: what it writes under DATA_DIR is its own
 // account's alone (files 0600, folders 0700), and a stored upload is named after what it is, not
 // after what the client called it.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertServerBuilt, startBuiltServer, type BuiltServer } from './test-support/builtServer';
 import { makePdf } from './test-support/fixtures';
 import { dropSchema, TEST_DATABASE } from './test-support/testServer';
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
-
 let dataDir: string;
-let child: ChildProcess | undefined;
+let server: BuiltServer | undefined;
 const schema = `files_${Math.random().toString(16).slice(2, 10)}`;
 
 async function start(): Promise<number> {
-  const server = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'files-test-secret-that-is-long-enough-1234',
-      DATABASE_URL: TEST_DATABASE === 'postgres' ? process.env.DATABASE_URL : '',
-      DATABASE_SCHEMA: TEST_DATABASE === 'postgres' ? schema : '',
-      REDIS_URL: '',
-      PUBLIC_DIR: join(dataDir, 'no-web-app'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startBuiltServer({
+    dataDir,
+    schema,
+    jwtSecret: 'files-test-secret-that-is-long-enough-1234',
   });
-  child = server;
-  let output = '';
-  return new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', onData);
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+  return server.port;
 }
 
 /** Every file and folder under `root` with its permission bits. */
@@ -66,16 +38,12 @@ async function modes(root: string): Promise<Array<{ path: string; folder: boolea
 }
 
 beforeAll(async () => {
-  if (!existsSync(MAIN))
-    throw new Error('dist/main.js is missing: run `npm run build -w @marginalia/host-server` first');
+  assertServerBuilt();
   // A fresh folder inside a temporary one, so the server creates DATA_DIR itself.
   dataDir = join(await mkdtemp(join(tmpdir(), 'marginalia-files-')), 'data');
 });
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child?.once('exit', resolve));
-  }
+  await server?.stop();
   await rm(dirname(dataDir), { recursive: true, force: true });
   if (TEST_DATABASE === 'postgres') await dropSchema(schema);
 });

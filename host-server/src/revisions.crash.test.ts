@@ -2,54 +2,20 @@
 // PDF plus annotations, which records a revision) is arriving, then restarted on the same DATA_DIR
 // and database: the document and its previous revision are exactly as they were.
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertServerBuilt, startBuiltServer } from './test-support/builtServer';
 import { makePdf } from './test-support/fixtures';
 import { dropSchema, TEST_DATABASE } from './test-support/testServer';
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
-
 let dataDir: string;
 const schema = `crash_rev_${Math.random().toString(16).slice(2, 10)}`;
-const env = () => ({
-  ...process.env,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  JWT_SECRET: 'crash-test-secret-that-is-long-enough-123',
-  DATABASE_URL: TEST_DATABASE === 'postgres' ? process.env.DATABASE_URL : '',
-  DATABASE_SCHEMA: TEST_DATABASE === 'postgres' ? schema : '',
-  // Rate limits in this process's memory: a shared Redis would carry counts over from other runs.
-  REDIS_URL: '',
-  PUBLIC_DIR: join(dataDir, 'no-web-app'),
-});
-
-async function start(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [MAIN], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}` };
-}
+const start = () =>
+  startBuiltServer({ dataDir, schema, jwtSecret: 'crash-test-secret-that-is-long-enough-123' });
 
 async function entries(...folder: string[]): Promise<string[]> {
   try {
@@ -121,8 +87,7 @@ function streamPageSave(
 }
 
 beforeAll(async () => {
-  if (!existsSync(MAIN))
-    throw new Error('dist/main.js is missing: run `npm run build -w @marginalia/host-server` first');
+  assertServerBuilt();
   dataDir = await mkdtemp(join(tmpdir(), 'marginalia-crash-revision-'));
 });
 afterAll(async () => {
@@ -176,8 +141,7 @@ describe('server killed in the middle of a page save', () => {
       partial = await largestTemporaryFile();
     }
     expect(partial).toBeGreaterThan(8 * 1024 * 1024);
-    server.child.kill('SIGKILL');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.stop('SIGKILL');
     save.abort();
 
     server = await start();
@@ -208,8 +172,7 @@ describe('server killed in the middle of a page save', () => {
       expect(after.status).toBe(200);
       expect(((await after.json()) as { revision: { number: number } }).revision.number).toBe(2);
     } finally {
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => server.child.once('exit', resolve));
+      await server.stop();
     }
   });
 
@@ -263,8 +226,7 @@ describe('server killed in the middle of a page save', () => {
       }
     });
     await delay(2500);
-    server.child.kill('SIGKILL');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.stop('SIGKILL');
     stop = true;
     await Promise.all(savers);
 
@@ -294,8 +256,7 @@ describe('server killed in the middle of a page save', () => {
       expect((await entries('files')).length - filesBefore).toBe(ids.length + revisionCount);
       expect(await entries('tmp')).toEqual([]);
     } finally {
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => server.child.once('exit', resolve));
+      await server.stop();
     }
   });
 });

@@ -4,6 +4,7 @@ import { normalizeAnnotation } from '@marginalia/pdf-editor/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../config';
 import { LINK_EXPIRED, LINK_INVALID, purgeExpiredDrafts, RECOVERY_TTL_MS } from '../services/recovery';
+import { remoteImageAnnotation } from '../test-support/annotations';
 import { makePdf } from '../test-support/fixtures';
 import { binary, createTestServer, type TestServer } from '../test-support/testServer';
 import { TOO_MANY_RECOVERY_LINKS } from './recovery';
@@ -108,16 +109,7 @@ describe('guest recovery drafts', () => {
       message: 'File is too large. Maximum size is 10MB for free accounts.',
     });
     await sendDraft(t, { annotations: '[{"type":"circle","page":0}]' }).expect(400);
-    const remote = normalizeAnnotation({
-      id: 'i1',
-      type: 'image',
-      page: 1,
-      position: { x: 72, y: 72 },
-      width: 100,
-      height: 80,
-      imageData: 'http://127.0.0.1:9/logo.png',
-    });
-    await sendDraft(t, { annotations: JSON.stringify([remote]) }).expect(400);
+    await sendDraft(t, { annotations: JSON.stringify([remoteImageAnnotation()]) }).expect(400);
     const badEmail = await sendDraft(t, { email: 'not-an-address' }).expect(400);
     expect(badEmail.body.message).toContain('email: Invalid email address');
     expect((await t.storedFiles()).filter((name) => name.startsWith('recovery-'))).toEqual([]);

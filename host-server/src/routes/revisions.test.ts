@@ -10,6 +10,7 @@ import { silentLogger } from '../logger';
 import { LocalFileStore } from '../services/fileStore';
 import { recoverFiles } from '../services/maintenance';
 import { REVISIONS_PER_DOCUMENT } from '../services/revisions';
+import { remoteImageAnnotation } from '../test-support/annotations';
 import { makePdf } from '../test-support/fixtures';
 import { binary, createTestServer, type TestServer } from '../test-support/testServer';
 import { STALE_VERSION } from './annotations';
@@ -33,14 +34,7 @@ const note = (id: string, content: string, page = 1) =>
     updatedAt: '2030-01-01T00:00:00.000Z',
   });
 
-async function upload(pages: number, name = 'memo.pdf'): Promise<string> {
-  const response = await t.http
-    .post('/api/documents/upload')
-    .set(auth())
-    .attach('file', await makePdf(pages), name)
-    .expect(201);
-  return response.body.document.id as string;
-}
+const upload = (pages: number) => t.uploadPdf(token, { pages, name: 'memo.pdf' });
 
 const putContent = (id: string, pdf: Buffer, annotations: unknown, version: number | string) =>
   t.http
@@ -185,18 +179,9 @@ describe('PUT /api/documents/:id/content (page saves)', () => {
     await putContent(id, await makePdf(1), '[{"type":"circle"}]', 0).expect(400);
     await putContent(id, await makePdf(1), [], 'latest').expect(400);
     // Images must travel as data: URLs; the server never fetches an address (see annotationImages.ts).
-    const remote = normalizeAnnotation({
-      id: 'i1',
-      type: 'image',
-      page: 1,
-      position: { x: 72, y: 72 },
-      width: 100,
-      height: 80,
-      imageData: 'http://127.0.0.1:9/logo.png',
-    });
-    expect((await putContent(id, await makePdf(1), [remote], 0).expect(400)).body.errors[0].field).toBe(
-      'annotations.0.imageData',
-    );
+    expect(
+      (await putContent(id, await makePdf(1), [remoteImageAnnotation()], 0).expect(400)).body.errors[0].field,
+    ).toBe('annotations.0.imageData');
     expect(await filesOf(id)).toEqual(files);
     expect(await revisionsOf(id)).toEqual([]);
     expect(

@@ -2,8 +2,8 @@
 // behind other users' work), so another user's small upload starts at once while one user's slow
 // exports are running and queued; a user's queue is bounded and a full one answers 429 with
 // Retry-After, for guests on that user's share links too (they count as the share's owner).
-import { normalizeAnnotation } from '@marginalia/pdf-editor/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { essayAnnotation } from '../test-support/annotations';
 import { makePdf } from '../test-support/fixtures';
 import { createTestServer, type TestServer } from '../test-support/testServer';
 import { DEFAULT_LIMITS } from '../config';
@@ -23,21 +23,9 @@ describe('the PDF job queue', () => {
     const a = await t.createUser({ plan: 'team' });
     const b = await t.createUser({ plan: 'team' });
     const asA = { Authorization: `Bearer ${a.token}` };
-    const upload = await t.http
-      .post('/api/documents/upload')
-      .set(asA)
-      .attach('file', await makePdf(1), 'long.pdf')
-      .expect(201);
-    const id: string = upload.body.document.id;
+    const id = await t.uploadPdf(a.token, { name: 'long.pdf' });
     // A real slow input: laying out a million lines takes a couple of seconds per export.
-    const essay = normalizeAnnotation({
-      id: 'essay',
-      type: 'text',
-      page: 1,
-      position: { x: 72, y: 72 },
-      width: 300,
-      content: 'margin\n'.repeat(1_500_000),
-    });
+    const essay = essayAnnotation('margin\n'.repeat(1_500_000));
     await t.http
       .put(`/api/documents/${id}/annotations`)
       .set(asA)

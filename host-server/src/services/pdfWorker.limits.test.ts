@@ -7,10 +7,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { normalizeAnnotation } from '@marginalia/pdf-editor/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../config';
-import { makePdf, makePng } from '../test-support/fixtures';
+import { essayAnnotation } from '../test-support/annotations';
+import { makePng } from '../test-support/fixtures';
 import { bigPng, flateBombPdf } from '../test-support/hostileFiles';
 import { binary, createTestServer, type TestServer } from '../test-support/testServer';
 import { ChildPdfWorker, DEFAULT_PDF_JOB_LIMITS, PdfWorkerError, TOO_COMPLEX } from './pdfWorker';
@@ -32,14 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function uploadWorks(): Promise<string> {
-  const response = await t.http
-    .post('/api/documents/upload')
-    .set(auth())
-    .attach('file', await makePdf(1), 'after.pdf')
-    .expect(201);
-  return response.body.document.id;
-}
+const uploadWorks = () => t.uploadPdf(token, { name: 'after.pdf' });
 
 describe('upload checks', () => {
   it('refuses a PDF whose stream inflates to 2 GB with 422, within the memory cap, and keeps working', async () => {
@@ -96,20 +89,8 @@ async function serverExporting(limits: Partial<typeof DEFAULT_PDF_JOB_LIMITS>, c
   });
   const { token: own } = await server.createUser({ plan: 'team' });
   const headers = { Authorization: `Bearer ${own}` };
-  const upload = await server.http
-    .post('/api/documents/upload')
-    .set(headers)
-    .attach('file', await makePdf(1), 'x.pdf')
-    .expect(201);
-  const id: string = upload.body.document.id;
-  const text = normalizeAnnotation({
-    id: 'essay',
-    type: 'text',
-    page: 1,
-    position: { x: 72, y: 72 },
-    width: 300,
-    content,
-  });
+  const id = await server.uploadPdf(own, { name: 'x.pdf' });
+  const text = essayAnnotation(content);
   await server.http
     .put(`/api/documents/${id}/annotations`)
     .set(headers)

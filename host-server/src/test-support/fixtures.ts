@@ -32,20 +32,25 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** An RGB PNG of one colour. */
-export function makePng(width = 40, height = 30, rgb: [number, number, number] = [200, 30, 30]): Buffer {
+/** An 8-bit RGB PNG of `width` x `height` whose pixel rows (each behind a filter byte) `deflated` holds. */
+export function rgbPng(width: number, height: number, deflated: Buffer): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IDAT', deflated),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** An RGB PNG of one colour. */
+export function makePng(width = 40, height = 30, rgb: [number, number, number] = [200, 30, 30]): Buffer {
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return rgbPng(width, height, deflateSync(pixels));
 }
 
 /** A 17x22 baseline JPEG (made with pdftoppm from a page of sizes.pdf). */

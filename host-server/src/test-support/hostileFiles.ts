@@ -3,7 +3,8 @@
 // a deterministic family of malformed PDFs (random bytes after a header, truncations, page-tree
 // and outline loops, deep nesting, broken cross-reference tables and object streams, huge
 // declared sizes). Bombs are deflated chunk by chunk, so building one never holds its decoded size.
-import { createDeflate, crc32, deflateSync } from 'node:zlib';
+import { createDeflate, deflateSync } from 'node:zlib';
+import { rgbPng } from './fixtures';
 
 /** Deflates `total` zero bytes without ever allocating them (zlib format, as PDF and PNG use). */
 export async function deflatedZeros(total: number, chunk = 16 * 1024 * 1024): Promise<Buffer> {
@@ -71,29 +72,10 @@ export async function flateBombPdf(decodedBytes = 2 * 1024 ** 3): Promise<Buffer
   ]);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A valid black RGB PNG of `width` x `height` (20000 x 20000 is about 1.2 MB, 1.6 GB decoded). */
 export async function bigPng(width = 20_000, height = 20_000): Promise<Buffer> {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
   // Every row is a filter byte (0) and zero pixels, so the pixel data is all zeros.
-  const pixels = await deflatedZeros((1 + width * 3) * height);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', pixels),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rgbPng(width, height, await deflatedZeros((1 + width * 3) * height));
 }
 
 /** A small valid three-page PDF, byte for byte the same on every run (the base that hostile files distort). */

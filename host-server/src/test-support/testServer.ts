@@ -20,6 +20,7 @@ import { OutboxMailer } from '../services/mailer';
 import { recoverFiles } from '../services/maintenance';
 import { hashPassword, PRODUCTION_SCRYPT } from '../services/passwords';
 import type { RateLimitStore } from '../services/rateLimit';
+import { makePdf } from './fixtures';
 
 export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -35,6 +36,8 @@ export interface TestServer {
   runner: ConversionRunner;
   outbox: OutboxMailer;
   createUser(options?: { plan?: Plan; email?: string; name?: string; emailVerified?: boolean }): Promise<{ user: User; token: string }>;
+  /** Uploads a generated PDF of `pages` pages as the token's user (expecting 201); resolves with the document id. */
+  uploadPdf(token: string, options?: { pages?: number; name?: string }): Promise<string>;
   /** Names of the files in DATA_DIR/files and of the entries in DATA_DIR/tmp. */
   storedFiles(): Promise<string[]>;
   temporaryFiles(): Promise<string[]>;
@@ -133,9 +136,11 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     }
   };
 
+  const http = request(app.callback());
+
   return {
     app,
-    http: request(app.callback()),
+    http,
     dataDir,
     knex,
     schema,
@@ -160,6 +165,14 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
         updatedAt: now,
       });
       return { user, token: await app.server.tokens.issue(user) };
+    },
+    async uploadPdf(token, { pages = 1, name = 'test.pdf' } = {}) {
+      const response = await http
+        .post('/api/documents/upload')
+        .set('Authorization', `Bearer ${token}`)
+        .attach('file', await makePdf(pages), name)
+        .expect(201);
+      return response.body.document.id as string;
     },
     storedFiles: () => list(join(dataDir, 'files')),
     temporaryFiles: async () => (await list(join(dataDir, 'tmp'))).filter((name) => name !== 'intents'),

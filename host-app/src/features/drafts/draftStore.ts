@@ -2,6 +2,7 @@
 // document, until the server confirms the save. They outlive a closed tab, a crash and an expired
 // session; a draft older than DRAFT_TTL_MS is dropped when read.
 import type { Annotation } from '@marginalia/pdf-editor/core';
+import { inObjectStore, type ObjectStoreLocation } from '../../lib/objectStore';
 
 export const DRAFT_DB_NAME = 'marginalia-drafts';
 export const DRAFT_STORE_NAME = 'drafts';
@@ -40,43 +41,22 @@ export function draftKey(accountId: string, documentId: string): string {
   return `${accountId}:${documentId}`;
 }
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DRAFT_DB_NAME, DRAFT_DB_VERSION);
-    request.onupgradeneeded = () => {
-      if (!request.result.objectStoreNames.contains(DRAFT_STORE_NAME)) {
-        request.result.createObjectStore(DRAFT_STORE_NAME, { keyPath: 'key' });
-      }
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'));
-  });
-}
-
-async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await open();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(DRAFT_STORE_NAME, mode);
-      const request = work(tx.objectStore(DRAFT_STORE_NAME));
-      tx.oncomplete = () => resolve(request.result);
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-    });
-  } finally {
-    db.close();
-  }
-}
+const DRAFTS: ObjectStoreLocation = {
+  database: DRAFT_DB_NAME,
+  version: DRAFT_DB_VERSION,
+  store: DRAFT_STORE_NAME,
+  keyPath: 'key',
+};
 
 export async function saveDraft(draft: DocumentDraft): Promise<void> {
   const stored: StoredDraft = { ...draft, key: draftKey(draft.accountId, draft.documentId) };
-  await run('readwrite', (store) => store.put(stored));
+  await inObjectStore(DRAFTS, 'readwrite', (store) => store.put(stored));
 }
 
 /** The account's draft of a document, or null; an expired draft is deleted and not returned. */
 export async function readDraft(accountId: string, documentId: string, now = Date.now()): Promise<DocumentDraft | null> {
   const key = draftKey(accountId, documentId);
-  const stored = await run<StoredDraft | undefined>('readonly', (store) => store.get(key));
+  const stored = await inObjectStore<StoredDraft | undefined>(DRAFTS, 'readonly', (store) => store.get(key));
   if (!stored) return null;
   if (now - stored.savedAt > DRAFT_TTL_MS) {
     await deleteDraft(accountId, documentId);
@@ -95,5 +75,5 @@ export async function readDraft(accountId: string, documentId: string, now = Dat
 }
 
 export async function deleteDraft(accountId: string, documentId: string): Promise<void> {
-  await run('readwrite', (store) => store.delete(draftKey(accountId, documentId)));
+  await inObjectStore(DRAFTS, 'readwrite', (store) => store.delete(draftKey(accountId, documentId)));
 }

@@ -27,6 +27,35 @@ function usePaidPlan(): boolean {
   return plan === 'personal' || plan === 'team';
 }
 
+/** A password input with its label. */
+function PasswordInput({
+  id,
+  label,
+  autoComplete,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  autoComplete: 'new-password' | 'current-password';
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input"
+        type="password"
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 export function ProtectTool() {
   const paid = usePaidPlan();
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
@@ -134,28 +163,20 @@ export function ProtectTool() {
           </p>
           {mode === 'add' ? (
             <>
-              <div className="field">
-                <label htmlFor="protect-password">Password to open the PDF</label>
-                <input
-                  id="protect-password"
-                  className="input"
-                  type="password"
-                  autoComplete="new-password"
-                  value={userPassword}
-                  onChange={(e) => setUserPassword(e.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor="protect-confirm">Repeat the password</label>
-                <input
-                  id="protect-confirm"
-                  className="input"
-                  type="password"
-                  autoComplete="new-password"
-                  value={confirmation}
-                  onChange={(e) => setConfirmation(e.target.value)}
-                />
-              </div>
+              <PasswordInput
+                id="protect-password"
+                label="Password to open the PDF"
+                autoComplete="new-password"
+                value={userPassword}
+                onChange={setUserPassword}
+              />
+              <PasswordInput
+                id="protect-confirm"
+                label="Repeat the password"
+                autoComplete="new-password"
+                value={confirmation}
+                onChange={setConfirmation}
+              />
               <fieldset className="stack">
                 <legend>After opening, allow</legend>
                 {PERMISSION_CHOICES.map(({ id, label }) => (
@@ -164,32 +185,22 @@ export function ProtectTool() {
                   </label>
                 ))}
               </fieldset>
-              <div className="field">
-                <label htmlFor="protect-owner">
-                  Owner password (optional: needed to change the permissions)
-                </label>
-                <input
-                  id="protect-owner"
-                  className="input"
-                  type="password"
-                  autoComplete="new-password"
-                  value={ownerPassword}
-                  onChange={(e) => setOwnerPassword(e.target.value)}
-                />
-              </div>
+              <PasswordInput
+                id="protect-owner"
+                label="Owner password (optional: needed to change the permissions)"
+                autoComplete="new-password"
+                value={ownerPassword}
+                onChange={setOwnerPassword}
+              />
             </>
           ) : (
-            <div className="field">
-              <label htmlFor="protect-current">The PDF&apos;s password</label>
-              <input
-                id="protect-current"
-                className="input"
-                type="password"
-                autoComplete="current-password"
-                value={currentPassword}
-                onChange={(e) => setCurrentPassword(e.target.value)}
-              />
-            </div>
+            <PasswordInput
+              id="protect-current"
+              label="The PDF's password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={setCurrentPassword}
+            />
           )}
           {problem && (
             <p className="field-error" role="alert">
