@@ -2,67 +2,37 @@
 // Burns annotations from a JSON file into a PDF, in Node, with nothing but the SDK's framework-free
 // entry point: a third party's batch job, server-side export or CI step.
 //
-//   node index.mjs input.pdf annotations.json out.pdf [--native] [--watermark]
+//   node index.mjs input.pdf annotations.json out.pdf [--native] [--watermark] [--password pw]
 //
 // annotations.json holds a list of annotations (or `{ "version": 1, "annotations": [...] }` as
-// `serializeAnnotations` writes it). Each one needs only `type` and `page`; missing fields get the
-// editor's defaults, then the whole list is validated, naming the index and field of any problem.
+// `serializeAnnotations` writes it). Each one needs only `type` and `page`: `parseAnnotations`
+// fills the editor's defaults and names the index and field of any wrong value.
 /* global console, process */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
-  ANNOTATION_TYPES,
+  AnnotationExportError,
   AnnotationValidationError,
+  InvalidInputError,
   PdfEmptyError,
   PdfEncryptedError,
   PdfInvalidError,
   exportPdf,
-  normalizeAnnotation,
   parseAnnotations,
 } from '@marginalia/pdf-editor/core';
 
-const USAGE = 'Usage: node index.mjs input.pdf annotations.json out.pdf [--native] [--watermark]';
-
-/** @param {unknown} item */
-function isAnnotationInput(item) {
-  if (!item || typeof item !== 'object') return false;
-  const { type, page } = /** @type {{ type?: unknown, page?: unknown }} */ (item);
-  return typeof page === 'number' && ANNOTATION_TYPES.some((known) => known === type);
-}
-
-/**
- * Fills defaults into every well-formed item and leaves the rest for `parseAnnotations` to report.
- * @param {string} json
- */
-export function readAnnotations(json) {
-  /** @type {unknown} */
-  let value;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    // parseAnnotations reports the JSON syntax error with its position.
-    return parseAnnotations(json);
-  }
-  const items = Array.isArray(value)
-    ? value
-    : value && typeof value === 'object' && 'annotations' in value
-      ? value.annotations
-      : value;
-  if (!Array.isArray(items)) return parseAnnotations(value);
-  const completed = items.map((item) =>
-    isAnnotationInput(item)
-      ? normalizeAnnotation(/** @type {import('@marginalia/pdf-editor/core').AnnotationInput} */ (item))
-      : item,
-  );
-  return parseAnnotations(completed);
-}
+const USAGE = 'Usage: node index.mjs input.pdf annotations.json out.pdf [--native] [--watermark] [--password pw]';
 
 /** @param {string[]} argv */
 export async function main(argv) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { native: { type: 'boolean', default: false }, watermark: { type: 'boolean', default: false } },
+    options: {
+      native: { type: 'boolean', default: false },
+      watermark: { type: 'boolean', default: false },
+      password: { type: 'string' },
+    },
   });
   const [input, annotationsPath, output] = positionals;
   if (!input || !annotationsPath || !output || positionals.length > 3) {
@@ -70,12 +40,13 @@ export async function main(argv) {
     return 2;
   }
   try {
-    const annotations = readAnnotations(await readFile(annotationsPath, 'utf8'));
+    const annotations = parseAnnotations(await readFile(annotationsPath, 'utf8'));
     const mode = values.native ? 'native' : 'flatten';
     const warnings = /** @type {string[]} */ ([]);
     const bytes = await exportPdf(await readFile(input), annotations, {
       mode,
       watermark: values.watermark,
+      password: values.password,
       onWarning: (message) => warnings.push(message),
     });
     await writeFile(output, bytes);
@@ -86,7 +57,15 @@ export async function main(argv) {
     );
     return 0;
   } catch (error) {
-    const known = [AnnotationValidationError, PdfEncryptedError, PdfInvalidError, PdfEmptyError];
+        // PdfPasswordError is a PdfEncryptedError: a missing or wrong --password.
+    const known = [
+      AnnotationValidationError,
+      AnnotationExportError,
+      InvalidInputError,
+      PdfEncryptedError,
+      PdfInvalidError,
+      PdfEmptyError,
+    ];
     if (known.some((type) => error instanceof type)) {
       console.error(`error: ${/** @type {Error} */ (error).message}`);
       return 1;

@@ -111,12 +111,33 @@ describe.skipIf(!existsSync(sharedPdfs))('headless export CLI', () => {
     expect(existsSync(join(work, 'never.pdf'))).toBe(false);
   });
 
-  it('refuses an encrypted PDF with a clear message and writes nothing', () => {
-    const out = join(work, 'encrypted-out.pdf');
-    const result = cli(join(sharedPdfs, 'empty_protected.pdf'), annotations, out);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('password-protected');
+  it('asks for the password of a PDF that needs one, writes nothing without it, and keeps the file encrypted', () => {
+    const locked = join(sharedPdfs, 'libreoffice-writer-password.pdf');
+    const out = join(work, 'locked-out.pdf');
+    const missing = cli(locked, annotations, out);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('password-protected');
     expect(existsSync(out)).toBe(false);
+
+    const wrong = cli(locked, annotations, out, '--password', 'guess');
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('The password is not correct');
+    expect(existsSync(out)).toBe(false);
+
+    // Page 1 only: the sample file has one page.
+    const single = join(work, 'single.json');
+    writeFileSync(single, JSON.stringify([{ type: 'text', page: 1, content: 'Seen' }]));
+    expect(cli(locked, single, out, '--password', 'openpassword').code).toBe(0);
+    expect(spawnSync('qpdf', ['--check', out]).status).toBe(2);
+    expect(spawnSync('qpdf', ['--check', '--password=openpassword', out]).status).toBe(0);
+  });
+
+  it('exports a PDF encrypted with an empty user password without asking, still encrypted', () => {
+    const out = join(work, 'empty-password-out.pdf');
+    const single = join(work, 'single-empty.json');
+    writeFileSync(single, JSON.stringify([{ type: 'text', page: 1, content: 'Seen' }]));
+    expect(cli(join(sharedPdfs, 'empty_protected.pdf'), single, out).code).toBe(0);
+    expect(execFileSync('qpdf', ['--show-encryption', out], { encoding: 'utf8' })).toMatch(/R = 6/);
   });
 
   it('prints usage and exits 2 when arguments are missing', () => {

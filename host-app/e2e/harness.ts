@@ -122,6 +122,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const schema = database === 'postgres' ? `e2e_${randomBytes(6).toString('hex')}` : undefined;
   delete env.DATABASE_URL;
   delete env.DATABASE_SCHEMA;
+  // Rate-limit counters in memory, this server's own: with CI's REDIS_URL every journey server (and
+  // every earlier run) would share one sign-up count for 127.0.0.1 and refuse registrations.
+  delete env.REDIS_URL;
   if (schema) {
     env.DATABASE_URL = postgresUrl();
     env.DATABASE_SCHEMA = schema;
@@ -217,12 +220,14 @@ export interface WatchedPage {
 export async function openPage(
   browser: Browser,
   baseURL: string,
-  options: { viewport?: { width: number; height: number }; allow?: RegExp[] } = {},
+  options: { viewport?: { width: number; height: number }; allow?: RegExp[]; touch?: boolean } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     baseURL,
     acceptDownloads: true,
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    // A phone or tablet: touch input and the page's meta viewport, as a mobile browser has them.
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -1,5 +1,7 @@
 // Contracts between the editor and its host: where annotations are stored and what the host allows.
 // DOM-free types only; implementations that need browser APIs live in src/browser.
+import { checkObject } from './input';
+import { checkAnnotationList } from './model/check';
 import type { Annotation, AnnotationType } from './model/types';
 
 /** Every tool of the editor: `select`, `eraser`, and one per annotation type (signature included). */
@@ -57,6 +59,7 @@ export const openGate: Gate = { check: () => 'allow' };
 
 /** Storage in memory, per adapter instance: for tests, demos and hosts that persist elsewhere. */
 export function memoryStorage(initial: Record<string, readonly Annotation[]> = {}): StorageAdapter {
+  for (const [id, annotations] of Object.entries(checkObject(initial, 'initial'))) checkAnnotationList(annotations, `initial.${id}`);
   const documents = new Map<string, StoredAnnotations>(
     Object.entries(initial).map(([id, annotations]) => [id, { annotations: [...annotations], version: 1 }]),
   );

@@ -3,7 +3,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AnnotationValidationError, InvalidInputError } from './errors';
-import { exportPdf, exportPdfWithReport } from './exportEntry';
+import { exportPdf, exportPdfWithReport } from './export/exportPdf';
 import { normalizeAnnotation } from './model/defaults';
 import type { Annotation } from './model/types';
 

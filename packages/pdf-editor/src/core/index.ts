@@ -50,7 +50,7 @@ export { createPageSpace, normalizeRotation } from './geometry/pageSpace';
 export type { PageRotation, PageSpace, PdfBox } from './geometry/pageSpace';
 
 // Export
-export { exportPdf, exportPdfWithReport } from './exportEntry';
+export { exportPdf, exportPdfWithReport } from './export/exportPdf';
 export type {
   ExportFontOptions,
   ExportOptions,

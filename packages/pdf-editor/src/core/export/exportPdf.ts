@@ -3,6 +3,7 @@
 // original bytes stay untouched at the front of the output and only new and changed objects follow,
 // so signatures, usage rights and encryption survive and the cost follows the edit, not the file.
 // Page count and page sizes never change; unreadable input raises a typed error.
+import { checkExportArguments } from '../exportInput';
 import type { Annotation } from '../model/types';
 import { openPdf } from '../pdf/openPdf';
 import { toBytes, type PdfSource } from '../pdf/source';
@@ -45,6 +46,10 @@ function appendsTo(output: Uint8Array, original: Uint8Array): boolean {
  * (the default), a full rewrite when the file had to be repaired to be read or
  * `options.incremental` is false. See `exportPdf` for the rest.
  *
+ * @throws InvalidInputError when `source` is not bytes or an option has a wrong value (its
+ * `field` names it, e.g. `options.mode`).
+ * @throws AnnotationValidationError when an annotation does not fit the model; its `issues` name
+ * the index and field (`annotations[3].color: ...`).
  * @throws PdfInvalidError when `source` is not a readable PDF (not a PDF, corrupt beyond repair).
  * @throws PdfPasswordError when `source` needs a password and `options.password` is missing or wrong.
  * @throws PdfEmptyError when `source` has no pages.
@@ -59,11 +64,12 @@ export async function exportPdfWithReport(
   annotations: readonly Annotation[],
   options: ExportOptions = {},
 ): Promise<ExportResult> {
+  const checked = checkExportArguments(source, annotations, options);
   const { pdf, repaired } = await openPdf(source, { password: options.password });
   const context = createExportContext(pdf, { fonts: options.fonts, onWarning: options.onWarning });
   const pageCount = pdf.getPageCount();
 
-  const onExistingPages = annotations.filter((annotation) => {
+  const onExistingPages = checked.filter((annotation) => {
     const exists = Number.isInteger(annotation.page) && annotation.page >= 1 && annotation.page <= pageCount;
     if (!exists) {
       context.warn(
@@ -112,6 +118,10 @@ export async function exportPdfWithReport(
  * reported. Page count and page boxes never change. `exportPdfWithReport` also says how the file
  * was saved.
  *
+ * @throws InvalidInputError when `source` is not bytes or an option has a wrong value (its
+ * `field` names it, e.g. `options.mode`).
+ * @throws AnnotationValidationError when an annotation does not fit the model; its `issues` name
+ * the index and field (`annotations[3].color: ...`).
  * @throws PdfInvalidError when `source` is not a readable PDF (not a PDF, corrupt beyond repair).
  * @throws PdfPasswordError when `source` needs a password and `options.password` is missing or wrong.
  * @throws PdfEmptyError when `source` has no pages.

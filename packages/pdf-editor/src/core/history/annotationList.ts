@@ -2,6 +2,9 @@
 // `history.apply(addAnnotation(a), 'Add rectangle')`. They never mutate their input, keep every
 // annotation they do not change (same object), and return the very same list when nothing changes,
 // so a no-op makes no undo step.
+import { InvalidInputError } from '../errors';
+import { checkInteger, checkObject, invalid } from '../input';
+import { checkAnnotation, throwIssues } from '../model/check';
 import type { Annotation, AnnotationOfType, AnnotationType } from '../model/types';
 
 /** An update of an annotation list, as `History.apply` takes it. */
@@ -15,8 +18,17 @@ export type AnnotationPatch<K extends AnnotationType = AnnotationType> = {
 // A no-op update hands back its input; the cast only drops `readonly` from the type.
 const unchanged = (list: readonly Annotation[]): Annotation[] => list as Annotation[];
 
-/** Appends `annotation` (drawn on top). Throws when its id is already in the list. */
+function checkId(value: unknown, field: string): asserts value is string {
+  if (typeof value !== 'string') invalid(field, 'an annotation id (a string)', value);
+}
+
+/**
+ * Appends `annotation` (drawn on top). Throws AnnotationValidationError naming the field when it
+ * does not fit the model, and an Error when its id is already in the list.
+ */
 export function addAnnotation(annotation: Annotation): AnnotationListUpdate {
+  const checked = checkAnnotation(annotation, 'annotation');
+  if (!('annotation' in checked)) throwIssues('annotation', checked.issues);
   return (list) => {
     if (list.some((existing) => existing.id === annotation.id)) {
       throw new Error(`An annotation with id "${annotation.id}" is already in the list.`);
@@ -34,6 +46,8 @@ export function updateAnnotation<K extends AnnotationType = AnnotationType>(
   id: string,
   patch: AnnotationPatch<K>,
 ): AnnotationListUpdate {
+  checkId(id, 'id');
+  checkObject(patch, 'patch');
   return (list) => {
     const index = list.findIndex((annotation) => annotation.id === id);
     const current = list[index];
@@ -55,7 +69,11 @@ export function updateAnnotation<K extends AnnotationType = AnnotationType>(
 
 /** Removes the annotations with these ids; unknown ids are ignored. */
 export function removeAnnotations(ids: Iterable<string>): AnnotationListUpdate {
+  // A string is iterable too, but its characters are not ids.
+  const iterable = typeof ids === 'object' && ids !== null && Symbol.iterator in ids;
+  if (!iterable) throw new InvalidInputError('ids', 'expected a list of annotation ids');
   const doomed = new Set(ids);
+  [...doomed].forEach((id, index) => checkId(id, `ids[${index}]`));
   return (list) => {
     const next = list.filter((annotation) => !doomed.has(annotation.id));
     return next.length === list.length ? unchanged(list) : next;
@@ -64,6 +82,7 @@ export function removeAnnotations(ids: Iterable<string>): AnnotationListUpdate {
 
 /** Removes the annotation with this id; an unknown id changes nothing. */
 export function removeAnnotation(id: string): AnnotationListUpdate {
+  checkId(id, 'id');
   return (list) => {
     const index = list.findIndex((annotation) => annotation.id === id);
     if (index === -1) return unchanged(list);
@@ -75,6 +94,7 @@ export function removeAnnotation(id: string): AnnotationListUpdate {
 
 /** Removes every annotation, or those of one page (1-based) when `page` is given. */
 export function clearAnnotations(page?: number): AnnotationListUpdate {
+  if (page !== undefined) checkInteger(page, 'page', 1);
   return (list) => {
     const next = page === undefined ? [] : list.filter((annotation) => annotation.page !== page);
     return next.length === list.length ? unchanged(list) : next;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { InvalidInputError } from '../errors';
 import { createHistory } from './createHistory';
 
 const increment = (n: number) => n + 1;
@@ -46,8 +47,8 @@ describe('createHistory', () => {
       });
     }
     expect(history.undoCount).toBe(3);
-    expect(() => createHistory(0, { limit: -1 })).toThrow(RangeError);
-    expect(() => createHistory(0, { limit: 2.5 })).toThrow(RangeError);
+    expect(() => createHistory(0, { limit: -1 })).toThrow(InvalidInputError);
+    expect(() => createHistory(0, { limit: 2.5 })).toThrow(/^options\.limit: /);
   });
 
   it('must empty the redo stack when a new step is made', () => {

@@ -4,6 +4,8 @@
 // Gestures (a drag, a multi-select move) are cut into one step by transactions; consecutive applies
 // with the same merge key (a colour slider) fold into the step before, as pdf.js does.
 
+import { checkInteger, checkOptions } from '../input';
+
 /** Undo steps kept when `createHistory` is given no limit (spec: undo history limit 50). */
 export const DEFAULT_HISTORY_LIMIT = 50;
 
@@ -95,9 +97,11 @@ interface OpenTransaction<T> {
   closed: boolean;
 }
 
-function checkLimit(limit: number): number {
-  if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && limit >= 0)) return limit;
-  throw new RangeError(`History limit must be a whole number of steps (0 or more), got ${limit}.`);
+function checkLimit(options: unknown): number {
+  const { limit = DEFAULT_HISTORY_LIMIT } = checkOptions(options);
+  if (limit === Number.POSITIVE_INFINITY) return limit;
+  checkInteger(limit, 'options.limit', 0);
+  return limit;
 }
 
 /**
@@ -110,7 +114,7 @@ function checkLimit(limit: number): number {
  * history.undo();
  */
 export function createHistory<T>(initial: T, options: HistoryOptions = {}): History<T> {
-  const limit = checkLimit(options.limit ?? DEFAULT_HISTORY_LIMIT);
+  const limit = checkLimit(options);
   let state = initial;
   let undoStack: Step<T>[] = [];
   let redoStack: Step<T>[] = [];

@@ -8,6 +8,7 @@ import { PdfArray, PdfDict, type PDF } from '@libpdf/core';
 import { nanoid } from 'nanoid';
 import { PdfEmptyError } from '../errors';
 import { fromPdfDate } from '../export/native/pdfDate';
+import { checkBytes, checkOptional, checkOptions } from '../input';
 import type { Annotation } from '../model/types';
 import { openPdf, readingEngine } from '../pdf/openPdf';
 import { pageSpaceOf } from '../pdf/pageAttributes';
@@ -102,8 +103,14 @@ async function readPage(pdf: PDF, read: DictReader, pageIndex: number, warn: (me
  * encrypted with an empty user password open without one. Throws `PdfPasswordError` when the
  * file needs a password that was not given or is wrong, and `PdfInvalidError` for bytes that are
  * not a readable PDF; a document without pages has nothing to import and gives an empty list.
+ * Throws `InvalidInputError` naming the argument when `source` is not bytes or an option has a
+ * wrong type (`options.password`).
  */
 export async function importAnnotations(source: PdfSource, options: ImportOptions = {}): Promise<Annotation[]> {
+  checkBytes(source, 'source');
+  const { onWarning, password } = checkOptions(options);
+  checkOptional(onWarning, 'options.onWarning', 'function');
+  checkOptional(password, 'options.password', 'string');
   let pdf: PDF;
   try {
     ({ pdf } = await openPdf(source, options.password === undefined ? {} : { password: options.password }));

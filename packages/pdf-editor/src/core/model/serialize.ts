@@ -2,7 +2,7 @@
 // and names the index and field of every wrong value; on complete ones `serializeAnnotations` is
 // its exact inverse: ids, timestamps and image data URLs survive.
 import { AnnotationValidationError } from '../errors';
-import { checkAnnotation, shapeProblem, throwIssues } from './check';
+import { checkAnnotation, checkAnnotationList, shapeProblem, throwIssues } from './check';
 import { withDefaults } from './defaults';
 import type { Annotation, AnnotationInput } from './types';
 
@@ -74,5 +74,7 @@ export function parseAnnotations(json: string | unknown): Annotation[] {
 
 /** Writes annotations as versioned JSON that `parseAnnotations` reads back identically. */
 export function serializeAnnotations(annotations: readonly Annotation[]): string {
+  // Checked, but the caller's objects are written: what is saved is exactly what they hold.
+  checkAnnotationList(annotations, 'annotations');
   return JSON.stringify({ version: ANNOTATIONS_FORMAT_VERSION, annotations });
 }

@@ -1,5 +1,7 @@
 // Runs a page operation given as data on PDF bytes; the same value then goes to remapAnnotations.
+import { checkBytes } from '../input';
 import type { PdfSource } from '../pdf/source';
+import { checkOperation, checkPageOptions } from './input';
 import {
   deletePages,
   extractPages,
@@ -14,7 +16,8 @@ import type { PageOperation, PageOperationOf } from './types';
 
 /**
  * New PDF bytes after `operation`; a split gives one PDF per range. `options.password` opens a
- * source that needs one.
+ * source that needs one. Throws InvalidInputError naming the field of a malformed operation
+ * (`operation.pages[1]`, `operation.degrees`) and PageRangeError for pages the document lacks.
  */
 export function applyPageOperation(
   source: PdfSource,
@@ -36,6 +39,9 @@ export function applyPageOperation(
   operation: PageOperation,
   options: PageOperationOptions = {},
 ): Promise<Uint8Array | Uint8Array[]> {
+  checkBytes(source, 'source');
+  checkOperation(operation, 'operation');
+  checkPageOptions(options);
   switch (operation.type) {
     case 'merge':
       return mergePdfs([source, ...operation.documents], options);

@@ -1,6 +1,6 @@
 import { PDF, PdfArray, PdfDict, PdfName, PdfNull, PdfRef, type PdfObject } from '@libpdf/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PageRangeError, PdfInvalidError, PdfPasswordError } from '../errors';
+import { InvalidInputError, PageRangeError, PdfInvalidError, PdfPasswordError } from '../errors';
 import { pdfDict } from '../pdf/objects';
 import { openPdf } from '../pdf/openPdf';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
@@ -220,16 +220,14 @@ describe.skipIf(!hasSharedPdfs)('page operations on real PDFs', () => {
   });
 
   it('must refuse page numbers and ranges that do not exist, with a clear message', async () => {
-    await expect(splitPdf(sizes, [{ from: 0, to: 2 }])).rejects.toThrow(
-      /Page 0 does not exist: this document has 3 pages/,
-    );
-    await expect(splitPdf(sizes, [{ from: 3, to: 2 }])).rejects.toThrow(PageRangeError);
+    await expect(splitPdf(sizes, [{ from: 0, to: 2 }])).rejects.toThrow(InvalidInputError);
+    await expect(splitPdf(sizes, [{ from: 3, to: 2 }])).rejects.toThrow(InvalidInputError);
     await expect(splitPdf(sizes, [{ from: 1, to: 4 }])).rejects.toThrow(/Page 4 does not exist/);
     await expect(splitPdf(sizes, [])).rejects.toThrow(PageRangeError);
     await expect(deletePages(sizes, [1, 2, 3])).rejects.toThrow(/Cannot delete every page/);
     await expect(deletePages(sizes, [])).rejects.toThrow(PageRangeError);
     await expect(rotatePages(sizes, [4], 90)).rejects.toThrow(PageRangeError);
-    await expect(rotatePages(sizes, [1], 45 as 90)).rejects.toThrow(RangeError);
+    await expect(rotatePages(sizes, [1], 45 as 90)).rejects.toThrow(InvalidInputError);
     await expect(reorderPages(sizes, [1, 1, 2])).rejects.toThrow(
       /each page from 1 to 3 exactly once; got \[1, 1, 2\]/,
     );

@@ -12,13 +12,15 @@
 // the earlier revision of the file, which the password protects.
 import { PDF, PdfNumber } from '@libpdf/core';
 import { PageRangeError } from '../errors';
+import { checkArray, checkBytes, checkInteger } from '../input';
 import { normalizeRotation } from '../geometry/pageSpace';
 import { openPdf, type OpenedPdf } from '../pdf/openPdf';
 import { pageRotation, pageSpaceOf } from '../pdf/pageAttributes';
 import type { PdfSource } from '../pdf/source';
 import { copyPagesInto } from './copyPages';
+import { checkDegrees, checkInsertOptions, checkPageList, checkPageOptions, checkPageRange, checkRangeList } from './input';
 import type { PageRange, PageSize, RotationDelta } from './types';
-import { checkDeletion, checkInsert, checkOrder, checkPages, checkRanges, checkRotation } from './validate';
+import { checkDeletion, checkInsert, checkOrder, checkPages, checkRanges } from './validate';
 
 /** Options every page operation takes. */
 export interface PageOperationOptions {
@@ -51,6 +53,8 @@ function createTarget(source: PDF): PDF {
  * source is: protect it again with `protectPdf` if it must be.
  */
 export async function mergePdfs(sources: ReadonlyArray<PdfSource>, options: PageOperationOptions = {}): Promise<Uint8Array> {
+  checkArray(sources, 'sources', 'PDFs').forEach((source, index) => checkBytes(source, `sources[${index}]`));
+  checkPageOptions(options);
   if (sources.length === 0) throw new PageRangeError('Give at least one PDF to merge.');
   let target: PDF | undefined;
   for (const source of sources) {
@@ -76,6 +80,9 @@ export async function splitPdf(
   ranges: ReadonlyArray<PageRange>,
   options: PageOperationOptions = {},
 ): Promise<Uint8Array[]> {
+  checkBytes(source, 'source');
+  checkRangeList(ranges, 'ranges');
+  checkPageOptions(options);
   const { pdf } = await open(source, options);
   checkRanges(ranges, pdf.getPageCount());
   const parts: Uint8Array[] = [];
@@ -89,6 +96,7 @@ export async function splitPdf(
  * of the encrypted original could not promise): protect it with `protectPdf` if it must be.
  */
 export async function extractPages(source: PdfSource, pages: PageRange, options: PageOperationOptions = {}): Promise<Uint8Array> {
+  checkPageRange(pages, 'pages');
   const [part] = await splitPdf(source, [pages], options);
   return part!;
 }
@@ -100,7 +108,10 @@ export async function rotatePages(
   degrees: RotationDelta,
   options: PageOperationOptions = {},
 ): Promise<Uint8Array> {
-  checkRotation(degrees);
+  checkBytes(source, 'source');
+  checkPageList(pages, 'pages');
+  checkDegrees(degrees, 'degrees');
+  checkPageOptions(options);
   const opened = await open(source, options);
   const { pdf } = opened;
   const all = pdf.getPages();
@@ -120,6 +131,9 @@ export async function rotatePages(
  * revision, readable with the password (use `extractPages` and `protectPdf` to drop it for good).
  */
 export async function deletePages(source: PdfSource, pages: readonly number[], options: PageOperationOptions = {}): Promise<Uint8Array> {
+  checkBytes(source, 'source');
+  checkPageList(pages, 'pages');
+  checkPageOptions(options);
   const opened = await open(source, options);
   const { pdf } = opened;
   const doomed = checkDeletion(pages, pdf.getPageCount());
@@ -133,6 +147,9 @@ export async function deletePages(source: PdfSource, pages: readonly number[], o
 
 /** Puts the pages in a new order: `order[i]` is the old number of the page that becomes page i + 1. */
 export async function reorderPages(source: PdfSource, order: readonly number[], options: PageOperationOptions = {}): Promise<Uint8Array> {
+  checkBytes(source, 'source');
+  checkPageList(order, 'order');
+  checkPageOptions(options);
   const opened = await open(source, options);
   const { pdf } = opened;
   const refs = pdf.getPages().map((page) => page.ref);
@@ -144,6 +161,8 @@ export async function reorderPages(source: PdfSource, order: readonly number[], 
 
 /** Displayed sizes (rotation applied) of every page, as remapAnnotations wants them for rotations. */
 export async function getPageSizes(source: PdfSource, options: PageOperationOptions = {}): Promise<PageSize[]> {
+  checkBytes(source, 'source');
+  checkPageOptions(options);
   const { pdf } = await open(source, options);
   return pdf.getPages().map((_, index) => displayedSize(pdf, index));
 }
@@ -163,10 +182,14 @@ export async function insertPages(
   count: number,
   options: InsertPagesOptions = {},
 ): Promise<Uint8Array> {
+  checkBytes(source, 'source');
+  checkInteger(at, 'at', 1);
+  checkInteger(count, 'count', 1);
+  checkInsertOptions(options);
   const opened = await open(source, options);
   const { pdf } = opened;
   const pageCount = pdf.getPageCount();
-  checkInsert(at, count, pageCount);
+  checkInsert(at, pageCount);
   if (options.document) {
     const { pdf: donor } = await openPdf(options.document);
     if (donor.getPageCount() !== count) {

@@ -8,10 +8,13 @@
 // (`getPageSizes(pdf)`), indexed by page - 1. Rotation needs them; for every operation they also
 // let page numbers be checked against the real page count.
 import { PageRangeError } from '../errors';
+import { checkArray, checkInteger } from '../input';
+import { checkAnnotationList } from '../model/check';
 import type { Annotation } from '../model/types';
+import { checkOperation, checkPageSizes } from './input';
 import { rotateAnnotation } from './rotateAnnotation';
 import type { PageOperation, PageOperationOf, PageRange, PageSize } from './types';
-import { checkDeletion, checkInsert, checkOrder, checkPages, checkRanges, checkRotation } from './validate';
+import { checkDeletion, checkInsert, checkOrder, checkPages, checkRanges } from './validate';
 
 type NonSplit = Exclude<PageOperation, { type: 'split' }>;
 
@@ -47,7 +50,6 @@ function rotate(
   sizes: readonly PageSize[] | undefined,
   pageCount: number,
 ) {
-  checkRotation(op.degrees);
   const turned = checkPages(op.pages, pageCount, 'rotate');
   return mapList(list, (a) => {
     if (!turned.has(a.page)) return a;
@@ -102,12 +104,17 @@ function remapOne(
     case 'reorder':
       return reorder(list, op.order, pageCount);
     case 'insert':
-      checkInsert(op.at, op.count, pageCount);
+      checkInsert(op.at, pageCount);
       return mapList(list, (a) => (a.page >= op.at ? onPage(a, a.page + op.count) : a));
   }
 }
 
-/** Annotations of a document after `operation`; a split gives one list per range. */
+/**
+ * Annotations of a document after `operation`; a split gives one list per range. Throws
+ * AnnotationValidationError for annotations that do not fit the model, InvalidInputError naming
+ * the field of a malformed operation or page size (`operation.degrees`, `pageSizes[2].width`),
+ * PageRangeError for pages the document lacks.
+ */
 export function remapAnnotations(
   annotations: readonly Annotation[],
   operation: PageOperationOf<'split'>,
@@ -128,6 +135,9 @@ export function remapAnnotations(
   operation: PageOperation,
   pageSizes?: readonly PageSize[],
 ): Annotation[] | Annotation[][] {
+  checkAnnotationList(annotations, 'annotations');
+  checkOperation(operation, 'operation');
+  checkPageSizes(pageSizes, 'pageSizes');
   // Without sizes the page count is unknown: only what the operation itself says can be checked.
   const pageCount = pageSizes?.length ?? Number.POSITIVE_INFINITY;
   if (operation.type === 'split') {
@@ -145,6 +155,12 @@ export function mergeAnnotations(
   lists: ReadonlyArray<readonly Annotation[]>,
   pageCounts: readonly number[],
 ): Annotation[] {
+  checkArray(lists, 'lists', 'annotation lists').forEach((list, index) =>
+    checkAnnotationList(list, `lists[${index}]`),
+  );
+  checkArray(pageCounts, 'pageCounts', 'page counts').forEach((count, index) =>
+    checkInteger(count, `pageCounts[${index}]`, 0),
+  );
   if (lists.length !== pageCounts.length) {
     throw new PageRangeError(
       `Give one page count per annotation list (${lists.length} lists, ${pageCounts.length} counts).`,

@@ -1,22 +1,17 @@
 // Checks page numbers and ranges against a document's page count, with messages a user can act
-// on. Shared by the PDF operations and by remapAnnotations, so both reject the same input.
+// on. Shared by the PDF operations and by remapAnnotations, so both reject the same input. Their
+// shape (whole numbers from 1, ranges in order) is checked before, by input.ts.
 import { PageRangeError } from '../errors';
-import type { PageRange, RotationDelta } from './types';
+import type { PageRange } from './types';
 
 function pagesWord(count: number): string {
   return count === 1 ? '1 page' : `${count} pages`;
 }
 
-// An infinite page count stands for "unknown" (remapping without page sizes): only the lower bound holds.
-function countHint(pageCount: number): string {
-  return Number.isFinite(pageCount)
-    ? `this document has ${pagesWord(pageCount)} (1 to ${pageCount})`
-    : 'pages are numbered from 1';
-}
-
+// An infinite page count stands for "unknown" (remapping without page sizes): every page passes.
 export function checkPage(page: number, pageCount: number): void {
-  if (!Number.isInteger(page) || page < 1 || page > pageCount) {
-    throw new PageRangeError(`Page ${page} does not exist: ${countHint(pageCount)}.`);
+  if (page > pageCount) {
+    throw new PageRangeError(`Page ${page} does not exist: this document has ${pagesWord(pageCount)} (1 to ${pageCount}).`);
   }
 }
 
@@ -29,11 +24,6 @@ export function checkPages(pages: readonly number[], pageCount: number, action: 
 
 export function checkRange(range: PageRange, pageCount: number): void {
   const { from, to } = range;
-  if (!Number.isInteger(from) || !Number.isInteger(to) || from > to) {
-    throw new PageRangeError(
-      `Page range ${from}-${to} is not valid: give whole page numbers with "from" no greater than "to".`,
-    );
-  }
   checkPage(from, pageCount);
   checkPage(to, pageCount);
 }
@@ -63,19 +53,8 @@ export function checkOrder(order: readonly number[], pageCount: number): void {
   }
 }
 
-export function checkInsert(at: number, count: number, pageCount: number): void {
-  if (!Number.isInteger(at) || at < 1 || at > pageCount + 1) {
-    const where = Number.isFinite(pageCount)
-      ? `1 to ${pageCount + 1}, where ${pageCount + 1} appends`
-      : 'numbered from 1';
-    throw new PageRangeError(`Pages are inserted before page ${where}; got ${at}.`);
-  }
-  if (!Number.isInteger(count) || count < 1)
-    throw new PageRangeError(`Insert at least one page; got ${count}.`);
-}
-
-export function checkRotation(degrees: RotationDelta): void {
-  if (![90, 180, 270, -90].includes(degrees)) {
-    throw new RangeError(`Pages rotate by 90, 180, 270 or -90 degrees; got ${String(degrees)}.`);
+export function checkInsert(at: number, pageCount: number): void {
+  if (at > pageCount + 1) {
+    throw new PageRangeError(`Pages are inserted before page 1 to ${pageCount + 1}, where ${pageCount + 1} appends; got ${at}.`);
   }
 }

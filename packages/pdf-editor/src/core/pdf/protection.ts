@@ -2,7 +2,8 @@
 // encryption is the engine's; the whole file is written anew, since a file's encryption cannot
 // change in an incremental update.
 import { PermissionDeniedError } from '@libpdf/core';
-import { PdfEncryptedError } from '../errors';
+import { InvalidInputError, PdfEncryptedError } from '../errors';
+import { checkBytes, checkObject, checkOptional, invalid } from '../input';
 import { openPdf } from './openPdf';
 import type { PdfSource } from './source';
 
@@ -24,6 +25,33 @@ export interface PdfPermissions {
   accessibility?: boolean;
   /** Insert, delete and rotate pages. */
   assemble?: boolean;
+}
+
+const PERMISSIONS: ReadonlyArray<keyof PdfPermissions> = [
+  'print',
+  'printHighQuality',
+  'modify',
+  'copy',
+  'annotate',
+  'fillForms',
+  'accessibility',
+  'assemble',
+];
+
+/** The options of protectPdf; an unknown permission is refused rather than silently granted. */
+function checkProtectOptions(value: unknown): void {
+  const { userPassword, ownerPassword, password, permissions } = checkObject(value, 'options');
+  checkOptional(userPassword, 'options.userPassword', 'string');
+  checkOptional(ownerPassword, 'options.ownerPassword', 'string');
+  checkOptional(password, 'options.password', 'string');
+  if (permissions === undefined) return;
+  for (const [name, allowed] of Object.entries(checkObject(permissions, 'options.permissions'))) {
+    const field = `options.permissions.${name}`;
+    if (!(PERMISSIONS as readonly string[]).includes(name)) {
+      throw new InvalidInputError(field, `unknown permission; expected one of ${PERMISSIONS.join(', ')}`);
+    }
+    checkOptional(allowed, field, 'boolean');
+  }
 }
 
 /** How `protectPdf` protects a file. */
@@ -54,6 +82,8 @@ function withOwnerRights(change: () => void): void {
  * Encrypts the PDF with AES-256 so that it opens only with `userPassword` (when given) and
  * allows only `permissions` to those who open it that way; returns the new file.
  *
+ * @throws InvalidInputError when `source` is not bytes, a password is not a string or a
+ * permission is unknown or not a boolean (its `field` names it, e.g. `options.permissions.edit`).
  * @throws PdfInvalidError when `source` is not a readable PDF.
  * @throws PdfPasswordError when `source` is protected and `options.password` is missing or wrong.
  * @throws PdfEncryptedError when `source` is protected and the password given does not allow changing that.
@@ -62,6 +92,8 @@ function withOwnerRights(change: () => void): void {
  * const locked = await protectPdf(bytes, { userPassword: 'open sesame', ownerPassword: 'admin', permissions: { copy: false } });
  */
 export async function protectPdf(source: PdfSource, options: ProtectPdfOptions): Promise<Uint8Array> {
+  checkBytes(source, 'source');
+  checkProtectOptions(options);
   const { pdf } = await openPdf(source, { password: options.password });
   withOwnerRights(() =>
     pdf.setProtection({
@@ -79,6 +111,7 @@ export async function protectPdf(source: PdfSource, options: ProtectPdfOptions):
  * everything without a password. `password` is the file's owner password, or its user password
  * when that allows changes.
  *
+ * @throws InvalidInputError when `source` is not bytes or `password` is not a string.
  * @throws PdfInvalidError when `source` is not a readable PDF.
  * @throws PdfPasswordError when `password` is wrong (or missing for a file that needs one to open).
  * @throws PdfEncryptedError when `password` opens the file but does not allow removing its protection.
@@ -87,6 +120,8 @@ export async function protectPdf(source: PdfSource, options: ProtectPdfOptions):
  * const open = await unprotectPdf(locked, 'admin');
  */
 export async function unprotectPdf(source: PdfSource, password: string): Promise<Uint8Array> {
+  checkBytes(source, 'source');
+  if (typeof password !== 'string') invalid('password', 'a string', password);
   const { pdf, encrypted } = await openPdf(source, { password });
   // Nothing to remove: the file comes back as it was.
   if (!encrypted) return pdf.save({ incremental: true });
