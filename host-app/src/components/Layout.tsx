@@ -1,5 +1,6 @@
-// Shared layout for every route: navbar, page content, footer. Shows "Loading..." while the stored
-// session is verified, and sends a freshly signed-in user with pending guest work back to the editor.
+// Shared layout for every route: navbar, page content, footer (not under an editor, which fills the
+// window). Shows "Loading..." while the stored session is verified, and sends a freshly signed-in
+// user with pending guest work back to the editor.
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
@@ -9,6 +10,9 @@ import { RESTORING_MESSAGE } from '../features/auth/session';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 import { Spinner } from './Spinner';
+
+/** Routes whose page is an editor or a shared document filling the window below the navbar. */
+const FULL_WINDOW = /^\/(editor|shared?)(\/|$)/;
 
 export function Layout() {
   const status = useAuthStore((state) => state.status);
@@ -32,7 +36,7 @@ export function Layout() {
       <main id="main" className="layout-main" tabIndex={-1}>
         {status === 'checking' ? <Spinner label="Loading..." /> : <Outlet />}
       </main>
-      <Footer />
+      {!FULL_WINDOW.test(pathname) && <Footer />}
       <ScrollRestoration />
     </>
   );

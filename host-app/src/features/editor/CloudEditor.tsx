@@ -22,7 +22,7 @@ import { browserStores, hasPendingRecovery } from '../guest/recovery';
 import { saveBlob } from '../documents/useDocumentActions';
 import { CloudControls, type CloudControlsApi, type SavedState } from './CloudControls';
 import { ToolWatcher } from './EditorChrome';
-import { EditorFrame, LoadingDocument } from './EditorFrame';
+import { CompactHeading, EditorFrame, LoadingDocument } from './EditorFrame';
 import { useAccount } from '../plans/useAccount';
 import { hostGate } from './hostGate';
 import { downloadName, DOWNLOAD_FAILED, DOWNLOADED } from './naming';
@@ -210,6 +210,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
           else toast.error(decision.message, { id: decision.message });
         }}
         onError={(error) => toast.error(error.message || 'Failed to load PDF file')}
+        toolbarStart={<CompactHeading title={doc.name} />}
         toolbarEnd={
           <>
             <ToolWatcher onPicked={() => undefined} />

@@ -1,4 +1,5 @@
 // Page frame around the SDK editor: back button, title, optional banner, and the empty/loading states.
+// On a phone (editor.css) the header gives way to CompactHeading inside the editor's one top bar.
 import { useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
@@ -11,14 +12,33 @@ function canGoBack(): boolean {
   return typeof state?.idx === 'number' && state.idx > 0;
 }
 
-export function EditorFrame({ title, banner, children }: { title: string; banner?: ReactNode; children: ReactNode }) {
+function useBack(): () => void {
   const navigate = useNavigate();
-  const frame = useRef<HTMLDivElement>(null);
-  useToastAreaOf(frame);
-  const back = () => {
+  return () => {
     if (canGoBack()) navigate(-1);
     else navigate('/');
   };
+}
+
+/** Back and the file name for the editor's toolbar start; shown only on a phone, where the header is hidden. */
+export function CompactHeading({ title }: { title: string }) {
+  const back = useBack();
+  return (
+    <span className="editor-compact-heading">
+      <button type="button" className="mg-icon-button" onClick={back} aria-label="Back">
+        ←
+      </button>
+      <span className="editor-title" title={title}>
+        {title}
+      </span>
+    </span>
+  );
+}
+
+export function EditorFrame({ title, banner, children }: { title: string; banner?: ReactNode; children: ReactNode }) {
+  const frame = useRef<HTMLDivElement>(null);
+  useToastAreaOf(frame);
+  const back = useBack();
   return (
     <div className="editor-page">
       <div className="editor-header">

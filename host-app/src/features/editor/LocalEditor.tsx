@@ -26,7 +26,7 @@ import { saveLastSession } from '../guest/recoveryLink';
 import { StreakCelebration } from '../guest/StreakCelebration';
 import { useExitIntent } from '../guest/useExitIntent';
 import { OpenWatcher, ToolWatcher, UnsavedBadge } from './EditorChrome';
-import { EditorFrame, LoadingDocument, NoDocument } from './EditorFrame';
+import { CompactHeading, EditorFrame, LoadingDocument, NoDocument } from './EditorFrame';
 import { ExitGuard } from './useExitGuard';
 import { useAccount } from '../plans/useAccount';
 import { hostGate } from './hostGate';
@@ -122,7 +122,8 @@ function OpenEditor({ file }: { file: OpenedFile }) {
     try {
       const output = await editor.current?.exportPdf({ watermark });
       if (!output) throw new Error('No PDF loaded');
-      saveBlob(new Blob([output.buffer as ArrayBuffer], { type: 'application/pdf' }), downloadName(file.name, watermark));
+      // A copy: the export may be a view into a larger buffer, whose spare bytes would follow %%EOF.
+      saveBlob(new Blob([output.slice().buffer], { type: 'application/pdf' }), downloadName(file.name, watermark));
       toast.success(DOWNLOADED);
     } catch (error) {
       console.error('Download failed', error);
@@ -258,6 +259,7 @@ function OpenEditor({ file }: { file: OpenedFile }) {
             openLogin(decision.prompt);
           }
         }}
+        toolbarStart={<CompactHeading title={file.name} />}
         toolbarEnd={
           <>
             <OpenWatcher onOpened={onOpened} onFailed={onFailed} />

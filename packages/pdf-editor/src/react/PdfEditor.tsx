@@ -1,9 +1,11 @@
 // <PdfEditor />: the whole editor in one component: toolbar, thumbnails with page tools, the page
 // viewer and the style panel. A ref gives the host undo, redo, getAnnotations, exportPdf,
 // goToPage and setTool. Custom layouts use usePdfEditor + EditorProvider and the pieces instead.
-import { forwardRef, useImperativeHandle, useRef } from 'react';
+// In a narrow editor (styles.css, compact layout) the sidebar becomes a drawer and the style panel
+// a bottom sheet; this component only keeps which of the two is open, CSS does the rest.
+import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
-import { EditorProvider, useEditorState } from './context';
+import { EditorProvider, useEditorRuntime, useEditorState } from './context';
 import { runShortcut } from './commands';
 import { ImagePicker } from './panels/ImagePicker';
 import { Notice } from './panels/Notice';
@@ -50,6 +52,20 @@ function isActivatingControl(target: EventTarget | null, key: string): boolean {
   return target instanceof HTMLElement && target.closest('button, a[href], [role="button"], summary') !== null;
 }
 
+type Overlay = 'none' | 'drawer' | 'sheet';
+
+/** The Style Options button of the compact layout: shows the colour of the current tool or selection. */
+function SheetToggle({ open, onToggle }: { open: boolean; onToggle(): void }) {
+  const color = useEditorState((s) => s.style.color);
+  const { messages } = useEditorRuntime();
+  return (
+    <button type="button" className="mg-icon-button mg-compact-toggle mg-sheet-toggle" aria-label={messages.styleOptions}
+      title={messages.styleOptions} aria-expanded={open} onClick={onToggle}>
+      <span className="mg-sheet-swatch" style={{ background: color }} />
+    </button>
+  );
+}
+
 function Dialogs() {
   const placement = useEditorState((s) => s.placement?.kind);
   if (placement === 'signature') return <SignatureDialog />;
@@ -83,6 +99,8 @@ export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function Pd
   const { toolbar = true, sidebar = true, propertiesPanel = true, toolbarStart, toolbarEnd, sidebarFooter, className, style, ...options } = props;
   const editor = usePdfEditor(options);
   const rootRef = useRef<HTMLDivElement>(null);
+  const [overlay, setOverlay] = useState<Overlay>('none');
+  const toggle = (which: Overlay) => setOverlay((open) => (open === which ? 'none' : which));
   editor.focusEditor = () => {
     if (rootRef.current && !rootRef.current.contains(document.activeElement)) rootRef.current.focus({ preventScroll: true });
   };
@@ -106,11 +124,14 @@ export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function Pd
 
   return (
     <EditorProvider editor={editor}>
-      <div ref={rootRef} className={['mg-editor', className].filter(Boolean).join(' ')} style={style} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div ref={rootRef} className={['mg-editor mg-adaptive', className].filter(Boolean).join(' ')} style={style} tabIndex={-1} onKeyDown={onKeyDown}
+        data-overlay={overlay}>
         {toolbar && <Toolbar start={toolbarStart} end={toolbarEnd} />}
         <div className="mg-body">
           {sidebar && (
-            <div className="mg-sidebar">
+            <div className="mg-sidebar" onClick={(event) => {
+              if (event.target instanceof Element && event.target.closest('.mg-thumb-button')) setOverlay('none');
+            }}>
               <Thumbnails />
               {sidebarFooter}
             </div>
@@ -121,6 +142,14 @@ export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function Pd
           </div>
           {propertiesPanel && <PropertiesPanel />}
         </div>
+        {/* Shown only by the compact layout: the drawer of pages and the Style Options sheet. */}
+        {sidebar && (
+          <button type="button" className="mg-icon-button mg-compact-toggle mg-drawer-toggle" aria-label={editor.messages.thumbnails}
+            title={editor.messages.thumbnails} aria-expanded={overlay === 'drawer'} onClick={() => toggle('drawer')}>
+            ☰
+          </button>
+        )}
+        {propertiesPanel && <SheetToggle open={overlay === 'sheet'} onToggle={() => toggle('sheet')} />}
         <Dialogs />
         <Notice />
       </div>

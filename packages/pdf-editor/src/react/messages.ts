@@ -25,6 +25,7 @@ export const defaultMessages = {
   canvasDescription:
     'PDF page with annotations. Choose a tool, then click or drag on the page. Arrow keys move the selected annotation, Delete removes it.',
   styleOptions: 'Style Options',
+  moreActions: 'More actions',
   'tool.select': 'Select',
   'tool.text': 'Text',
   'tool.highlight': 'Highlight',

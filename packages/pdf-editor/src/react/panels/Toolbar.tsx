@@ -1,5 +1,8 @@
 // The toolbar: Undo, Redo, one button per tool (from the tool registry), Download and Save, with
-// slots before and after for the host's own buttons.
+// slots before and after for the host's own buttons. The tools (.mg-tools) and the file actions
+// (.mg-file-actions) are groups the compact layout of styles.css moves: the tools to a scrolling
+// bottom bar, the file actions into the "More actions" menu; on wider editors they lay out inline.
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
 import { TOOLS } from '../tools/registry';
@@ -31,6 +34,8 @@ export function Toolbar({ start, end, download = true, save }: ToolbarProps) {
   const unsaved = useEditorState((s) => s.annotations !== s.savedAnnotations);
   const hasDocument = useEditorState((s) => s.pdfBytes !== null);
   const showSave = save ?? Boolean(runtime.config.storage && runtime.config.documentId);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
   return (
     <div className="mg-toolbar" role="toolbar" aria-label={messages.tools}>
       {start}
@@ -41,35 +46,45 @@ export function Toolbar({ start, end, download = true, save }: ToolbarProps) {
         <Icon path={REDO} />
       </button>
       <span className="mg-separator" />
-      {TOOLS.map(({ preset }) => {
-        const label = messages[preset.label];
-        return (
-          <button
-            key={preset.id}
-            type="button"
-            className="mg-icon-button mg-tool"
-            data-tool={preset.id}
-            aria-label={label}
-            aria-pressed={tool === preset.id}
-            title={preset.shortcut ? `${label} (${preset.shortcut.toUpperCase()})` : label}
-            onClick={() => runtime.setTool(preset.id)}
-          >
-            <Icon path={preset.icon} />
-          </button>
-        );
-      })}
+      <div className="mg-tools">
+        {TOOLS.map(({ preset }) => {
+          const label = messages[preset.label];
+          return (
+            <button
+              key={preset.id}
+              type="button"
+              className="mg-icon-button mg-tool"
+              data-tool={preset.id}
+              aria-label={label}
+              aria-pressed={tool === preset.id}
+              title={preset.shortcut ? `${label} (${preset.shortcut.toUpperCase()})` : label}
+              onClick={() => runtime.setTool(preset.id)}
+            >
+              <Icon path={preset.icon} />
+            </button>
+          );
+        })}
+      </div>
       <span className="mg-spacer" />
-      {download && (
-        <button type="button" className="mg-button" disabled={!hasDocument} onClick={() => void runtime.download()}>
-          {messages.download}
-        </button>
-      )}
-      {showSave && (
-        <button type="button" className="mg-button mg-primary" disabled={saving || !unsaved} onClick={() => void runtime.save()}>
-          {saving ? messages.saving : messages.save}
-        </button>
-      )}
-      {end}
+      {/* Shown only by the compact layout, where the file actions live in this menu. */}
+      <button type="button" className="mg-icon-button mg-menu-toggle" aria-label={messages.moreActions} title={messages.moreActions}
+        aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((open) => !open)}>
+        ⋯
+      </button>
+      {/* A pick in the open menu closes it. */}
+      <div id={menuId} className="mg-file-actions" data-open={menuOpen} onClick={() => setMenuOpen(false)}>
+        {download && (
+          <button type="button" className="mg-button" disabled={!hasDocument} onClick={() => void runtime.download()}>
+            {messages.download}
+          </button>
+        )}
+        {showSave && (
+          <button type="button" className="mg-button mg-primary" disabled={saving || !unsaved} onClick={() => void runtime.save()}>
+            {saving ? messages.saving : messages.save}
+          </button>
+        )}
+        {end}
+      </div>
     </div>
   );
 }

@@ -31,6 +31,7 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   const scrollRef = useRef<HTMLDivElement>(null);
   const textLayers = useRef(new Map<number, HTMLDivElement>());
   const scrolledTo = useRef(0);
+  const fittedFor = useRef<{ pdf: unknown; width: number }>({ pdf: null, width: 0 });
   const [viewport, setViewport] = useState({ top: 0, height: 800, width: 800 });
   const descriptionId = useId();
 
@@ -56,13 +57,21 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   const measure = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
+    // The compact layout sets --mg-fit-page-width: 1, so a document opens (and a turned phone
+    // re-fits) with the page as wide as the viewer instead of off-screen at the initial zoom,
+    // unless the host drives the zoom.
+    const pdf = runtime.document.getState().pdf;
+    if (zoomControls && pdf && (fittedFor.current.pdf !== pdf || fittedFor.current.width !== el.clientWidth)) {
+      fittedFor.current = { pdf, width: el.clientWidth };
+      if (getComputedStyle(el).getPropertyValue('--mg-fit-page-width').trim() === '1') runtime.viewer?.fitWidth();
+    }
     setViewport({ top: el.scrollTop, height: el.clientHeight || 800, width: el.clientWidth || 800 });
     const page = centerPage(layoutRef.current, el.scrollTop, el.clientHeight);
     if (layoutRef.current.tops.length > 0 && page !== runtime.store.getState().currentPage) {
       scrolledTo.current = page;
       runtime.store.getState().actions.goToPage(page);
     }
-  }, [runtime]);
+  }, [runtime, zoomControls]);
 
   useLayoutEffect(() => {
     runtime.viewer = {
