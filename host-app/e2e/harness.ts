@@ -342,3 +342,19 @@ export async function mailedLink(dataDir: string, to: string, path: string): Pro
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Whether any visible toast overlaps a button, link, field or the editor's toolbar and style panel. */
+export function toastCoversControl(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const toasts = [...document.querySelectorAll('[data-rht-toaster] [role="status"]')].map((element) => element.getBoundingClientRect());
+    const controls = [
+      ...document.querySelectorAll('header a, header button, .mg-toolbar, .mg-properties, .editor-header button, main button, main a, main input'),
+    ]
+      .filter((element) => !element.closest('[data-rht-toaster]'))
+      .map((element) => element.getBoundingClientRect())
+      .filter((box) => box.width > 0 && box.height > 0);
+    return toasts.some((toast) =>
+      controls.some((box) => toast.left < box.right && box.left < toast.right && toast.top < box.bottom && box.top < toast.bottom),
+    );
+  });
+}

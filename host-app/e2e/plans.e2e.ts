@@ -13,6 +13,7 @@ import {
   sharedPdf,
   signInWithToken,
   startServer,
+  toastCoversControl,
   uploadViaApi,
   type ClockedServer,
 } from './harness';
@@ -35,22 +36,6 @@ function toastBoxes(page: Page) {
       return { top: box.top, bottom: box.bottom, left: box.left, right: box.right, text: element.textContent ?? '' };
     }),
   );
-}
-
-/** Whether any visible toast overlaps a button, link, field or the editor's toolbar and style panel. */
-function toastCoversControl(page: Page) {
-  return page.evaluate(() => {
-    const toasts = [...document.querySelectorAll('[data-rht-toaster] [role="status"]')].map((element) => element.getBoundingClientRect());
-    const controls = [
-      ...document.querySelectorAll('header a, header button, .mg-toolbar, .mg-properties, .editor-header button, main button, main a, main input'),
-    ]
-      .filter((element) => !element.closest('[data-rht-toaster]'))
-      .map((element) => element.getBoundingClientRect())
-      .filter((box) => box.width > 0 && box.height > 0);
-    return toasts.some((toast) =>
-      controls.some((box) => toast.left < box.right && box.left < toast.right && toast.top < box.bottom && box.top < toast.bottom),
-    );
-  });
 }
 
 async function signInWithForm(page: Page, email: string, password: string) {

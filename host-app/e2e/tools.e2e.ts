@@ -20,6 +20,7 @@ import {
   tempDir,
   uploadViaApi,
   type TestUser,
+  toastCoversControl,
 } from './harness';
 
 const baseUrl = inject('baseUrl');
@@ -413,6 +414,11 @@ describe('essential tools', () => {
     await page.getByLabel('Every page as its own file').check();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: join(ARTIFACTS, 'tools-split-375.png'), fullPage: true });
+    // A toast at phone width sits below the tool tabs, over no control.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByTestId('tool-file-input').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+    await page.locator('[data-rht-toaster] [role="status"]').first().waitFor();
+    expect(await toastCoversControl(page)).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

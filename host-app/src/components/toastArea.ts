@@ -1,5 +1,7 @@
 // Where toasts go: at the top right, under the site header, and on the editor page under its toolbar
-// and over the pages (not over the style panel), so a toast never covers a control. A hovered toast
+// and over the pages (not over the style panel), so a toast never covers a control. Another page
+// can register its own area and mark the controls at its top with `data-toasts-below` (the tool
+// page's tabs, which a phone-width toast would otherwise cover). A hovered toast
 // stays open, so one covering a button could hide it for good.
 import { useEffect, type RefObject } from 'react';
 import { create } from 'zustand';
@@ -36,7 +38,7 @@ export function toastOffset(area: HTMLElement | null, doc: Document = document):
   let right = 0;
   if (area) {
     const box = area.getBoundingClientRect();
-    const toolbar = area.querySelector('.mg-toolbar')?.getBoundingClientRect();
+    const toolbar = area.querySelector('.mg-toolbar, [data-toasts-below]')?.getBoundingClientRect();
     const pages = area.querySelector('.mg-main')?.getBoundingClientRect() ?? box;
     top = Math.max(top, toolbar?.bottom ?? box.top, pages.top);
     right = Math.max(0, width - pages.right);

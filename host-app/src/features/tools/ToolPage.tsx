@@ -1,6 +1,8 @@
 // /editor?tool={id}: one of the essential tools, with links to the others. Everything runs in the
 // browser; nothing is uploaded unless a signed-in user saves the result.
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { useToastAreaOf } from '../../components/toastArea';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useAuthStore } from '../../stores/authStore';
 import { useGuestPrompts } from '../../stores/guestStore';
@@ -27,9 +29,11 @@ export function ToolPage({ tool }: { tool: ToolId }) {
   const trigger = useGuestPrompts((state) => state.loginTrigger);
   const close = useGuestPrompts((state) => state.close);
   const View = TOOL_VIEWS[tool];
+  const root = useRef<HTMLDivElement>(null);
+  useToastAreaOf(root);
   return (
-    <div className="page container tool-page">
-      <nav className="row tool-tabs" aria-label="PDF tools">
+    <div className="page container tool-page" ref={root}>
+      <nav className="row tool-tabs" aria-label="PDF tools" data-toasts-below>
         {TOOLS.map((entry) => (
           <Link
             key={entry.id}
