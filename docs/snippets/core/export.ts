@@ -39,10 +39,18 @@ const watermarked = await exportPdf(source, annotations, { watermark: { text: 'A
 // #endregion
 
 // #region fonts
-// Text outside WinAnsi uses the bundled DejaVu Sans; pass your own fonts for other scripts (CJK).
-const cjkFont = await readFile('NotoSansSC-Regular.otf');
+// Text outside WinAnsi uses the bundled DejaVu Sans; other scripts (CJK) use your fallbacks, each
+// loaded only when a text has characters it claims.
 const chinese = await exportPdf(source, [normalizeAnnotation({ type: 'text', page: 1, content: '已审核' })], {
-  fonts: { fallbacks: [cjkFont] },
+  fonts: {
+    fallbacks: [
+      {
+        name: 'Noto Sans SC',
+        covers: [[0x3000, 0x303f], [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xff00, 0xffef]],
+        load: () => readFile('NotoSansSC-Regular.ttf'),
+      },
+    ],
+  },
 });
 // #endregion
 

@@ -119,6 +119,18 @@ describe('export', () => {
     expect(await pageText(response.body as Buffer, 1)).toMatch(/Free Version/);
     await t.http.get(`/api/documents/${documentId}/export?watermark=maybe`).set(auth()).expect(400);
   });
+
+  it('refuses text no font on the server can draw with 422 naming the characters, never a page of "?"', async () => {
+    const { body: before } = await t.http.get(`/api/documents/${documentId}/annotations`).set(auth()).expect(200);
+    await t.http
+      .put(`/api/documents/${documentId}/annotations`)
+      .set(auth())
+      .send({ annotations: [{ type: 'text', page: 1, content: '你好 🦄' }], version: before.version })
+      .expect(200);
+    const response = await t.http.get(`/api/documents/${documentId}/export`).set(auth()).expect(422);
+    expect(response.body.message).toContain('🦄');
+    expect(await t.temporaryFiles()).toEqual([]);
+  });
 });
 
 describe('partial annotations', () => {

@@ -95,6 +95,9 @@ const ERROR_REASONS: Record<string, PdfFailure> = {
   PdfEmptyError: 'empty',
   AnnotationValidationError: 'annotations',
   AnnotationExportError: 'annotations',
+  // Text in a script no font here covers (the message names the characters).
+  UnsupportedCharactersError: 'annotations',
+  InvalidInputError: 'annotations',
   // Thrown by the child's own guards (decoded-size bound, declared image size).
   TooComplexError: 'too-complex',
 };

@@ -2,6 +2,8 @@
 // scripts/copy-fonts.mjs). This module sits directly in src/ so that '../fonts/' resolves to the
 // same folder from the sources and from the bundled dist/*.js.
 
+import { FontLoadError } from './core/errors';
+
 export type BundledFontStyle = 'regular' | 'bold' | 'italic' | 'boldItalic';
 
 const FILES: Record<BundledFontStyle, string> = {
@@ -39,14 +41,18 @@ async function readFont(url: URL): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** The bytes of a bundled DejaVu Sans face; loaded once per process and reused. */
+/**
+ * The bytes of a bundled DejaVu Sans face; loaded once per process and reused.
+ * @throws FontLoadError when the file cannot be read where the bundle put it.
+ */
 export function loadBundledFont(style: BundledFontStyle): Promise<Uint8Array> {
   let pending = cache.get(style);
   if (!pending) {
     pending = readFont(fontUrl(style)).catch((error: unknown) => {
       cache.delete(style);
-      const detail = error instanceof Error ? error.message : String(error);
-      throw new Error(`Could not load the bundled font ${FILES[style]}: ${detail}`, { cause: error });
+      // Typed, and never swallowed: a server bundle that did not emit the font file (webpack in a
+      // Next.js route handler) must not turn Unicode text into "?".
+      throw new FontLoadError(`the bundled font ${FILES[style]} (pass its bytes as options.fonts.unicode)`, error);
     });
     cache.set(style, pending);
   }

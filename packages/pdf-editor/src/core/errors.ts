@@ -67,6 +67,51 @@ export class AnnotationExportError extends Error {
   }
 }
 
+/**
+ * A text has characters that neither the standard fonts, the Unicode font nor any fallback in
+ * `options.fonts` can draw; the export fails rather than draw them as "?". `characters` lists
+ * them (each once, in order of appearance); `annotationId` names the text annotation (undefined
+ * for the watermark text).
+ */
+export class UnsupportedCharactersError extends Error {
+  override readonly name = 'UnsupportedCharactersError';
+  constructor(
+    readonly characters: readonly string[],
+    readonly annotationId?: string,
+  ) {
+    const where = annotationId === undefined ? 'The text' : `Annotation ${annotationId}`;
+    super(
+      `${where} has characters no available font can draw: ${characters.join(' ')}. ` +
+        'Pass a font that has them in options.fonts.fallbacks.',
+    );
+  }
+}
+
+/**
+ * A font the export needs could not be loaded (the bundled DejaVu Sans missing from a server
+ * bundle, a fallback loader that rejected, bytes that are no font); `font` names it, `cause` says
+ * why. The export fails instead of drawing the text with a font that lacks its characters.
+ */
+export class FontLoadError extends Error {
+  override readonly name = 'FontLoadError';
+  constructor(
+    readonly font: string,
+    cause: unknown,
+  ) {
+    super(`Could not load ${font}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/**
+ * The error an export raises for `error` thrown while writing `annotation`: the typed font errors
+ * as they are (naming the annotation), anything else as AnnotationExportError.
+ */
+export function annotationWriteError(annotation: { id: string; type: string; page: number }, error: unknown): Error {
+  if (error instanceof UnsupportedCharactersError) return new UnsupportedCharactersError(error.characters, annotation.id);
+  if (error instanceof FontLoadError) return error;
+  return new AnnotationExportError(annotation, error);
+}
+
 /** A page operation was given pages or ranges that do not exist in the document. */
 export class PageRangeError extends RangeError {
   override readonly name = 'PageRangeError';

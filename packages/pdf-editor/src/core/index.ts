@@ -43,6 +43,8 @@ export {
   PdfInvalidError,
   PdfPasswordError,
   InvalidInputError,
+  UnsupportedCharactersError,
+  FontLoadError,
 } from './errors';
 
 // Geometry
@@ -52,11 +54,13 @@ export type { PageRotation, PageSpace, PdfBox } from './geometry/pageSpace';
 // Export
 export { exportPdf, exportPdfWithReport } from './export/exportPdf';
 export type {
+  CodePointRanges,
   ExportFontOptions,
   ExportOptions,
   ExportResult,
   FontBytes,
   FontFaces,
+  LazyFont,
   WatermarkOptions,
 } from './export/options';
 

@@ -54,6 +54,20 @@ export async function qpdf(bytes: Uint8Array, args: string[]): Promise<{ code: n
   });
 }
 
+/**
+ * The file with every annotation's appearance drawn into its page (qpdf --flatten-annotations=all),
+ * so pdftotext reads the text of native annotations too.
+ */
+export async function withAnnotationsFlattened(bytes: Uint8Array): Promise<Uint8Array> {
+  return withTempFile(bytes, async (path, dir) => {
+    const out = join(dir, 'flattened.pdf');
+    const { code, stderr } = await runTool('qpdf', ['--flatten-annotations=all', path, out]);
+    // Exit code 3: written with warnings.
+    if (code !== 0 && code !== 3) throw new Error(`qpdf failed (${code}): ${stderr}`);
+    return new Uint8Array(await readFile(out));
+  });
+}
+
 /** What poppler's `pdfsig` says of the file's signatures. */
 export async function pdfsig(bytes: Uint8Array): Promise<string> {
   return withTempFile(bytes, async (path) => {

@@ -31,14 +31,14 @@ export interface ExportContext {
    */
   fontFor(text: string, style: FontStyle): Promise<ExportFont>;
   /**
-   * `text` with characters no available font can draw replaced by U+FFFD, reporting each
-   * replacement through `warn`, so nothing vanishes silently.
+   * `text` as `font` draws it (tabs as spaces, control and unsupported invisible characters
+   * dropped); throws UnsupportedCharactersError listing the visible characters `font` lacks.
    */
   drawableText(text: string, font: ExportFont): string;
   /** The embedded image for a data URL or bytes; rejects with "Failed to embed image: ..." when it cannot be. */
   embedImage(imageData: string | Uint8Array): Promise<EmbeddedImage>;
   /** Mapping between display space and PDF space for the 0-based page index. */
   pageSpace(pageIndex: number): PageSpace;
-  /** Reports a non-fatal problem (an annotation skipped, a glyph replaced). */
+  /** Reports a non-fatal problem (an annotation skipped). */
   warn(message: string): void;
 }

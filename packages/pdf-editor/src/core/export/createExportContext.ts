@@ -1,7 +1,7 @@
 // The ExportContext for one document: fonts embedded once and cached, images embedded once per
 // distinct data (a failure rejects), page-space mappings computed once per page, warnings routed
 // to the caller.
-import type { PDF } from '@libpdf/core';
+import type { PDF, PDFPage } from '@libpdf/core';
 import type { PageSpace } from '../geometry/pageSpace';
 import { pageSpaceOf } from '../pdf/pageAttributes';
 import type { ExportContext } from './context';
@@ -12,11 +12,13 @@ import type { ExportFontOptions } from './options';
 export interface ExportContextOptions {
   fonts?: ExportFontOptions;
   onWarning?: (message: string) => void;
+  /** The page of a 0-based index, when the document's own page list does not number them all. */
+  pageAt?: (pageIndex: number) => PDFPage | undefined;
 }
 
 export function createExportContext(doc: PDF, options: ExportContextOptions = {}): ExportContext {
   const warn = (message: string) => options.onWarning?.(message);
-  const fonts = createFontSelector(doc, options.fonts ?? {}, warn);
+  const fonts = createFontSelector(doc, options.fonts ?? {});
   const pageSpaces = new Map<number, PageSpace>();
   const imagesByString = new Map<string, Promise<EmbeddedImage>>();
   const imagesByBytes = new WeakMap<Uint8Array, Promise<EmbeddedImage>>();
@@ -43,7 +45,9 @@ export function createExportContext(doc: PDF, options: ExportContextOptions = {}
     },
     pageSpace(pageIndex) {
       let space = pageSpaces.get(pageIndex);
-      if (!space) pageSpaces.set(pageIndex, (space = pageSpaceOf(doc, pageIndex)));
+      if (space) return space;
+      const page = options.pageAt ? (options.pageAt(pageIndex) ?? null) : doc.getPage(pageIndex);
+      pageSpaces.set(pageIndex, (space = pageSpaceOf(doc, pageIndex, page)));
       return space;
     },
     warn,

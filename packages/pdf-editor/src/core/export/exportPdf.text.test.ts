@@ -1,6 +1,6 @@
 // Text export: standard fonts for WinAnsi text (nothing embedded), the bundled DejaVu Sans for
-// Greek, Cyrillic and Central European Latin, caller-supplied fonts, visible replacement plus a
-// warning for characters no font has, and the text layout (families, alignment, breaks, underline).
+// Greek, Cyrillic and Central European Latin, caller-supplied fonts, a typed error for characters
+// no font has, and the text layout (families, alignment, breaks, underline).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -56,24 +56,19 @@ describe('Unicode text', () => {
     expect(names.sort()).toEqual(['DejaVuSans-Bold', 'DejaVuSans-Oblique']);
   });
 
-  it('does not crash on CJK and emoji: draws a visible replacement and warns', async () => {
-    const { output, warnings } = await exportWithWarnings(await blankPdf(), [text({ content: 'Total 漢字 🦄 ok' })]);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/漢/);
-    expect(warnings[0]).toMatch(/🦄/);
-    const extracted = await pdfText(output, 1);
-    expect(extracted).toContain('Total');
-    expect(extracted).toContain('\uFFFD');
-    expect(extracted).toContain('ok');
-  });
-
-  it("uses the caller's Unicode font instead of DejaVu Sans and warns about what it lacks", async () => {
-    const { output, warnings } = await exportWithWarnings(await blankPdf(), [text({ content: 'Ωμέγα שלום' })], {
+  it("uses the caller's Unicode font instead of DejaVu Sans", async () => {
+    const { output, warnings } = await exportWithWarnings(await blankPdf(), [text({ content: 'Ωμέγα Привет' })], {
       fonts: { unicode: dejavu('DejaVuSerif.ttf') },
     });
+    expect(warnings).toEqual([]);
     expect((await pdfFonts(output)).map((font) => baseName(font.name))).toEqual(['DejaVuSerif']);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/ש/);
+  });
+
+  it("fails with UnsupportedCharactersError for what the caller's Unicode font lacks", async () => {
+    const exporting = exportPdf(await blankPdf(), [{ ...text({ content: 'Ωμέγα שלום' }), id: 'hebrew' }], {
+      fonts: { unicode: dejavu('DejaVuSerif.ttf') },
+    });
+    await expect(exporting).rejects.toMatchObject({ name: 'UnsupportedCharactersError', characters: ['ש', 'ל', 'ו', 'ם'], annotationId: 'hebrew' });
   });
 
   it('falls back to a further caller font that has every character', async () => {

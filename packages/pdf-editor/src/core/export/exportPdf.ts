@@ -5,11 +5,14 @@
 // Page count and page sizes never change; unreadable input raises a typed error.
 import { checkExportArguments } from '../exportInput';
 import type { Annotation } from '../model/types';
+import type { PDF, PDFPage } from '@libpdf/core';
+import { openLazyAppend } from '../pdf/lazyAppend';
 import { openPdf } from '../pdf/openPdf';
 import { toBytes, type PdfSource } from '../pdf/source';
+import type { ExportContext } from './context';
 import { createExportContext } from './createExportContext';
 import { flattenAnnotations } from './flatten/flattenAnnotations';
-import { createPageCanvases } from './flatten/frame';
+import { createPageCanvases, type PageCanvases } from './flatten/frame';
 import { addWatermarkAnnotations } from './native/watermarkAnnotation';
 import { writeNativeAnnotations } from './native/writeNativeAnnotations';
 import type { ExportOptions, ExportResult } from './options';
@@ -65,42 +68,115 @@ export async function exportPdfWithReport(
   options: ExportOptions = {},
 ): Promise<ExportResult> {
   const checked = checkExportArguments(source, annotations, options);
+  const original = toBytes(source);
+  const fast = await exportLazily(original, checked, options);
+  if (fast) return fast;
+
   const { pdf, repaired } = await openPdf(source, { password: options.password });
-  const context = createExportContext(pdf, { fonts: options.fonts, onWarning: options.onWarning });
-  const pageCount = pdf.getPageCount();
-
-  const onExistingPages = checked.filter((annotation) => {
-    const exists = Number.isInteger(annotation.page) && annotation.page >= 1 && annotation.page <= pageCount;
-    if (!exists) {
-      context.warn(
-        `Annotation ${annotation.id} is on page ${annotation.page}, which this ${pageCount}-page document does not have; it was skipped.`,
-      );
-    }
-    return exists;
+  await writeAnnotations(pdf, checked, options, {
+    pageCount: pdf.getPageCount(),
+    warn: (message) => options.onWarning?.(message),
   });
-
-  // Flattened annotations are drawn into the pages' content; native ones are added to /Annots.
-  const canvases = createPageCanvases(pdf, context);
-  const native = options.mode === 'native';
-  if (native) await writeNativeAnnotations(pdf, onExistingPages, context);
-  else await flattenAnnotations(canvases, onExistingPages, context);
-
-  // The watermark comes after the annotations so that none of them hides it: last in the content
-  // when flattening, last in /Annots in native mode (viewers paint annotations over the content).
-  if (options.watermark) {
-    const text = (typeof options.watermark === 'object' ? options.watermark.text : undefined) ?? DEFAULT_WATERMARK_TEXT;
-    const paint = await watermarkPainter(text, context);
-    const annotatedPages = [...new Set(onExistingPages.map((annotation) => annotation.page - 1))].sort((a, b) => a - b);
-    if (paint && native) addWatermarkAnnotations(pdf, annotatedPages, paint, context);
-    else if (paint) for (const pageIndex of annotatedPages) paint(canvases.canvas(pageIndex));
-  }
-  canvases.commit();
-
   // A repaired file's offsets are wrong: appending to it would point into the wrong bytes.
   const incremental = options.incremental !== false && !repaired;
   const bytes = await pdf.save({ incremental, subsetFonts: true, compressionThreshold: COMPRESS_FROM_BYTES });
   // Reported from the bytes themselves: the engine writes files it cannot append to anew.
-  return { bytes, incremental: incremental && appendsTo(bytes, toBytes(source)) };
+  return { bytes, incremental: incremental && appendsTo(bytes, original) };
+}
+
+/** The annotations that lie on one of the document's `pageCount` pages. */
+function onPages(annotations: readonly Annotation[], pageCount: number): Annotation[] {
+  return annotations.filter(
+    (annotation) => Number.isInteger(annotation.page) && annotation.page >= 1 && annotation.page <= pageCount,
+  );
+}
+
+/**
+ * The fast path (see pdf/lazyAppend.ts) of an incremental native export without watermark:
+ * undefined when it does not apply, and then nothing was reported through `onWarning` yet.
+ */
+async function exportLazily(
+  original: Uint8Array,
+  annotations: readonly Annotation[],
+  options: ExportOptions,
+): Promise<ExportResult | undefined> {
+  if (options.mode !== 'native' || options.watermark || options.incremental === false) return undefined;
+  const lazy = await openLazyAppend(original, (pageCount) =>
+    onPages(annotations, pageCount).map((annotation) => annotation.page - 1),
+  );
+  if (!lazy) return undefined;
+  const warnings: string[] = [];
+  await writeAnnotations(lazy.pdf, annotations, options, {
+    pageCount: lazy.pageCount,
+    pageAt: lazy.pageAt,
+    warn: (message) => warnings.push(message),
+  });
+  const saved = await lazy.pdf.save({
+    incremental: true,
+    subsetFonts: true,
+    compressionThreshold: COMPRESS_FROM_BYTES,
+  });
+  const bytes = await lazy.finish(saved);
+  if (!bytes) return undefined;
+  for (const message of warnings) options.onWarning?.(message);
+  return { bytes, incremental: true };
+}
+
+interface WriteTarget {
+  pageCount: number;
+  pageAt?: (pageIndex: number) => PDFPage | undefined;
+  warn: (message: string) => void;
+}
+
+/** Draws (flatten) or adds (native) the annotations and the watermark into `pdf`, unsaved. */
+async function writeAnnotations(
+  pdf: PDF,
+  annotations: readonly Annotation[],
+  options: ExportOptions,
+  { pageCount, pageAt, warn }: WriteTarget,
+): Promise<void> {
+  const context = createExportContext(pdf, { fonts: options.fonts, onWarning: warn, pageAt });
+  const existing = onPages(annotations, pageCount);
+  const written = new Set(existing);
+  for (const annotation of annotations) {
+    if (written.has(annotation)) continue;
+    context.warn(
+      `Annotation ${annotation.id} is on page ${annotation.page}, which this ${pageCount}-page document does not have; it was skipped.`,
+    );
+  }
+
+  const native = options.mode === 'native';
+  if (native) {
+    await writeNativeAnnotations(pdf, existing, context, pageAt);
+    if (options.watermark) await addWatermark(pdf, existing, options.watermark, context, undefined);
+    return;
+  }
+  // Flattened annotations are drawn into the pages' content; native ones are added to /Annots.
+  const canvases = createPageCanvases(pdf, context);
+  await flattenAnnotations(canvases, existing, context);
+  if (options.watermark) await addWatermark(pdf, existing, options.watermark, context, canvases);
+  canvases.commit();
+}
+
+/**
+ * The watermark comes after the annotations so that none of them hides it: last in the content
+ * when flattening (`canvases`), last in /Annots in native mode (viewers paint annotations over the content).
+ */
+async function addWatermark(
+  pdf: PDF,
+  annotations: readonly Annotation[],
+  watermark: NonNullable<ExportOptions['watermark']>,
+  context: ExportContext,
+  canvases: PageCanvases | undefined,
+): Promise<void> {
+  const text = (typeof watermark === 'object' ? watermark.text : undefined) ?? DEFAULT_WATERMARK_TEXT;
+  const paint = await watermarkPainter(text, context);
+  if (!paint) return;
+  const annotatedPages = [...new Set(annotations.map((annotation) => annotation.page - 1))].sort(
+    (a, b) => a - b,
+  );
+  if (!canvases) addWatermarkAnnotations(pdf, annotatedPages, paint, context);
+  else for (const pageIndex of annotatedPages) paint(canvases.canvas(pageIndex));
 }
 
 /**
@@ -114,8 +190,8 @@ export async function exportPdfWithReport(
  * blank text and images without data are skipped and reported through `options.onWarning`; any
  * other annotation that cannot be written (an image that cannot be fetched or decoded, say)
  * fails the export with `AnnotationExportError` naming it. Text outside WinAnsi is drawn with an embedded Unicode font (DejaVu
- * Sans unless `options.fonts` gives one); characters no font has are drawn as U+FFFD and
- * reported. Page count and page boxes never change. `exportPdfWithReport` also says how the file
+ * Sans unless `options.fonts` gives one, then `options.fonts.fallbacks`); characters no font has
+ * fail it with `UnsupportedCharactersError`, a font that cannot be loaded with `FontLoadError`. Page count and page boxes never change. `exportPdfWithReport` also says how the file
  * was saved.
  *
  * @throws InvalidInputError when `source` is not bytes or an option has a wrong value (its

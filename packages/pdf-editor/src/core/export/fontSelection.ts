@@ -1,14 +1,16 @@
 // Picks the font a text is drawn with: the standard PDF font of the requested family when the text
 // is WinAnsi-encodable (nothing embedded, small files), otherwise an embedded Unicode font (the
-// caller's or the bundled DejaVu Sans, then the caller's fallbacks), subset by the engine when the
-// document is saved. Also replaces characters the chosen font cannot draw, so nothing vanishes
-// silently.
+// caller's or the bundled DejaVu Sans, then the caller's fallbacks, lazy ones loaded only when a
+// text needs them), subset by the engine when the document is saved. Characters no font draws and
+// fonts that fail to load raise typed errors, so nothing is drawn as "?" silently.
 import { PDF, StandardFonts, type PdfRef, type Standard14FontName } from '@libpdf/core';
 import { loadBundledFont, type BundledFontStyle } from '../../fonts';
+import { FontLoadError, UnsupportedCharactersError } from '../errors';
 import { pdfDict } from '../pdf/objects';
 import type { ExportFont, FontStyle } from './context';
 import { INVISIBLE_CODE_POINTS, standardFamily, type StandardFamily } from './fontFamily';
-import type { ExportFontOptions, FontBytes, FontFaces } from './options';
+import { claimedBy, isLazyFont, type Covers } from './fallbackClaims';
+import type { ExportFontOptions, FontBytes, FontFaces, LazyFont } from './options';
 import { embeddedFontMetrics, standardFontMetrics, winAnsiCode } from './textMetrics';
 
 type Face = BundledFontStyle;
@@ -34,7 +36,6 @@ const STANDARD: Record<StandardFamily, Record<Face, Standard14FontName>> = {
   },
 };
 
-const REPLACEMENT = '\uFFFD';
 /** Printable ASCII and line breaks: every standard font's WinAnsi encoding draws all of it. */
 const PLAIN_ASCII = /^[\x20-\x7e\n]*$/;
 
@@ -64,10 +65,10 @@ function normalizeWhitespace(text: string): string {
   return result;
 }
 
-type Covers = (codePoint: number) => boolean;
-
 interface Candidate {
   label: string;
+  /** What a lazy font claims to cover, known before its file is loaded; only decides whether to load it. */
+  declared?: Covers;
   load: () => Promise<{ bytes: Uint8Array; covers: Covers }>;
 }
 
@@ -79,17 +80,30 @@ function isFaces(value: FontBytes | FontFaces): value is FontFaces {
   return !(value instanceof Uint8Array) && !(value instanceof ArrayBuffer);
 }
 
-function parsedCandidate(label: string, getBytes: () => Promise<Uint8Array>): Candidate {
+/** A font read by `getBytes` on first use; a failure to read or parse it is a FontLoadError. */
+function parsedCandidate(label: string, getBytes: () => Promise<Uint8Array>, declared?: Covers): Candidate {
   let loaded: Promise<{ bytes: Uint8Array; covers: Covers }> | undefined;
   return {
     label,
+    declared,
     load: () =>
-      (loaded ??= getBytes().then((bytes) => {
-        // Parsed in a scratch document, so a font that is only looked at is never written.
-        const font = PDF.create().embedFont(bytes);
-        return { bytes, covers: (cp: number) => font.canEncode(String.fromCodePoint(cp)) };
-      })),
+      (loaded ??= (async () => {
+        try {
+          const bytes = await getBytes();
+          // Parsed in a scratch document, so a font that is only looked at is never written.
+          const font = PDF.create().embedFont(bytes);
+          return { bytes, covers: (cp: number) => font.canEncode(String.fromCodePoint(cp)) };
+        } catch (error) {
+          throw error instanceof FontLoadError ? error : new FontLoadError(label, error);
+        }
+      })()),
   };
+}
+
+function fallbackCandidate(font: FontBytes | LazyFont, index: number): Candidate {
+  const label = `fallback font ${index + 1}`;
+  if (!isLazyFont(font)) return parsedCandidate(label, () => Promise.resolve(toUint8(font)));
+  return parsedCandidate(font.name ?? label, async () => toUint8(await font.load()), claimedBy(font));
 }
 
 export interface FontSelector {
@@ -97,7 +111,7 @@ export interface FontSelector {
   drawableText(text: string, font: ExportFont): string;
 }
 
-export function createFontSelector(doc: PDF, fonts: ExportFontOptions, warn: (message: string) => void): FontSelector {
+export function createFontSelector(doc: PDF, fonts: ExportFontOptions): FontSelector {
   const standardFonts = new Map<Standard14FontName, ExportFont>();
   const isStandard = new WeakSet<ExportFont>();
   const families = new Map<string, StandardFamily>();
@@ -106,7 +120,7 @@ export function createFontSelector(doc: PDF, fonts: ExportFontOptions, warn: (me
     if (!family) families.set(fontFamily, (family = standardFamily(fontFamily)));
     return family;
   };
-  const embedded = new Map<Candidate, Promise<ExportFont | undefined>>();
+  const embedded = new Map<Candidate, Promise<ExportFont>>();
 
   const standardFont = (name: Standard14FontName): ExportFont => {
     let font = standardFonts.get(name);
@@ -142,36 +156,21 @@ export function createFontSelector(doc: PDF, fonts: ExportFontOptions, warn: (me
     }
     return candidate;
   };
-  const fallbackCandidates = (fonts.fallbacks ?? []).map((bytes, index) =>
-    parsedCandidate(`fallback font ${index + 1}`, () => Promise.resolve(toUint8(bytes))),
-  );
+  const fallbackCandidates = (fonts.fallbacks ?? []).map(fallbackCandidate);
 
-  const embed = (candidate: Candidate): Promise<ExportFont | undefined> => {
+  const embed = (candidate: Candidate): Promise<ExportFont> => {
     let pending = embedded.get(candidate);
     if (!pending) {
-      pending = candidate.load().then(
-        ({ bytes, covers }) => {
-          const font = doc.embedFont(bytes);
-          return { name: font.baseFontName, ref: font.ref, metrics: embeddedFontMetrics(font), covers };
-        },
-        (error: unknown) => {
-          warn(`Could not use ${candidate.label}: ${error instanceof Error ? error.message : String(error)}`);
-          return undefined;
-        },
-      );
+      pending = candidate.load().then(({ bytes, covers }) => {
+        const font = doc.embedFont(bytes);
+        return { name: font.baseFontName, ref: font.ref, metrics: embeddedFontMetrics(font), covers };
+      });
       embedded.set(candidate, pending);
     }
     return pending;
   };
 
-  const missingCount = async (candidate: Candidate, points: number[]): Promise<number> => {
-    try {
-      const { covers } = await candidate.load();
-      return points.filter((cp) => !covers(cp)).length;
-    } catch {
-      return Number.POSITIVE_INFINITY;
-    }
-  };
+  const missingCount = (covers: Covers, points: number[]): number => points.filter((cp) => !covers(cp)).length;
 
   return {
     async fontFor(text, style) {
@@ -182,37 +181,31 @@ export function createFontSelector(doc: PDF, fonts: ExportFontOptions, warn: (me
       const points = visibleCodePoints(text);
       if (points.every((cp) => standard.covers(cp))) return standard;
 
+      // Lazy fallbacks are tried in the order of what they claim to cover, so Japanese text loads
+      // the font claiming kana before one claiming only the ideographs; a font claiming no better
+      // than the best so far is never loaded.
+      const claimedMissing = (candidate: Candidate) => (candidate.declared ? missingCount(candidate.declared, points) : 0);
+      const fallbacks = [...fallbackCandidates].sort((a, b) => claimedMissing(a) - claimedMissing(b));
       let best: { candidate: Candidate; missing: number } | undefined;
-      for (const candidate of [unicodeCandidate(face), ...fallbackCandidates]) {
-        const missing = await missingCount(candidate, points);
+      for (const candidate of [unicodeCandidate(face), ...fallbacks]) {
+        if (best && claimedMissing(candidate) >= best.missing) continue;
+        const missing = missingCount((await candidate.load()).covers, points);
         if (!best || missing < best.missing) best = { candidate, missing };
         if (missing === 0) break;
       }
-      if (!best || best.missing === Number.POSITIVE_INFINITY) return standard;
-      return (await embed(best.candidate)) ?? standard;
+      return best ? embed(best.candidate) : standard;
     },
 
     drawableText(text, font) {
       if (isStandard.has(font) && PLAIN_ASCII.test(text)) return text;
-      const replacement = font.covers(REPLACEMENT.codePointAt(0) ?? 0) ? REPLACEMENT : '?';
       const missing = new Set<string>();
       let result = '';
       for (const char of normalizeWhitespace(text)) {
         const cp = char.codePointAt(0) ?? 0;
         if (char === '\n' || font.covers(cp)) result += char;
-        else if (INVISIBLE_CODE_POINTS.has(cp)) continue;
-        else {
-          missing.add(char);
-          result += replacement;
-        }
+        else if (!INVISIBLE_CODE_POINTS.has(cp)) missing.add(char);
       }
-      if (missing.size > 0) {
-        const list = [...missing].slice(0, 10).join(' ');
-        warn(
-          `${missing.size} character(s) not available in font ${font.name} were drawn as "${replacement}": ${list}. ` +
-            'Pass a font that has them in options.fonts.',
-        );
-      }
+      if (missing.size > 0) throw new UnsupportedCharactersError([...missing]);
       return result;
     },
   };

@@ -21,10 +21,28 @@ export interface ExportFontOptions {
    */
   unicode?: FontBytes | FontFaces;
   /**
-   * Further fonts tried in order when the Unicode font lacks characters of a text, e.g. a CJK font
-   * such as Noto Sans CJK. The first font that has every character of the text draws it.
+   * Further fonts for characters the Unicode font lacks, e.g. Noto Sans CJK for Chinese, Japanese
+   * and Korean. Give bytes, or a `LazyFont` whose file is loaded only when a text needs it. The
+   * first font (in order) that has every character of a text draws it.
    */
-  fallbacks?: readonly FontBytes[];
+  fallbacks?: readonly (FontBytes | LazyFont)[];
+}
+
+/** Code points as inclusive `[first, last]` ranges, e.g. `[[0x4e00, 0x9fff]]` for CJK ideographs. */
+export type CodePointRanges = readonly (readonly [number, number])[];
+
+/**
+ * A fallback font loaded on demand: `load` is called at most once per export, and only when a text
+ * has characters no earlier font draws and `covers` claims more of them than any font tried so
+ * far. ASCII need not be listed. What the loaded file actually has decides what is drawn with it.
+ */
+export interface LazyFont {
+  /** The characters the font is for: a test per code point or code point ranges. */
+  covers: ((codePoint: number) => boolean) | CodePointRanges;
+  /** Resolves to the TrueType or OpenType file (`.ttf`/`.otf`; not WOFF). */
+  load: () => Promise<FontBytes>;
+  /** Its name in error messages; default "fallback font N". */
+  name?: string;
 }
 
 /** The free-version watermark's settings. */

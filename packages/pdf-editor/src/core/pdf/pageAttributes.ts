@@ -2,7 +2,7 @@
 // them: the page's own value or its nearest ancestor's in the page tree. The engine's page objects
 // read only the page's own dictionary, so a page that inherits its boxes or resources from its
 // /Pages node would otherwise look like a Letter page without fonts.
-import { PdfArray, PdfDict, PdfNumber, PdfRef, type PDF, type PdfObject } from '@libpdf/core';
+import { PdfArray, PdfDict, PdfNumber, PdfRef, type PDF, type PDFPage, type PdfObject } from '@libpdf/core';
 import { createPageSpace, normalizeRotation, type PageRotation, type PageSpace, type PdfBox } from '../geometry/pageSpace';
 
 /** Deeper than any real page tree; a loop stops here instead of running forever. */
@@ -62,9 +62,8 @@ export function writableResources(pdf: PDF, page: PdfDict): PdfDict {
   return created;
 }
 
-/** The mapping between display space and PDF space of the 0-based page. */
-export function pageSpaceOf(pdf: PDF, pageIndex: number): PageSpace {
-  const page = pdf.getPage(pageIndex);
+/** The mapping between display space and PDF space of the 0-based page (`page`, when given, is it). */
+export function pageSpaceOf(pdf: PDF, pageIndex: number, page: PDFPage | null = pdf.getPage(pageIndex)): PageSpace {
   if (!page) throw new RangeError(`The document has no page ${pageIndex + 1}.`);
   return createPageSpace(visibleBox(pdf, page.dict), pageRotation(pdf, page.dict));
 }

@@ -1,5 +1,6 @@
 // Starts an export in a Web Worker and resolves with the PDF bytes; aborting the signal terminates
 // the worker. Where workers do not exist (tests, server rendering) it runs in place.
+import { withFallbacksLoaded } from '../../core/export/fallbackClaims';
 import { checkExportArguments } from '../../core/exportInput';
 import type { Annotation } from '../../core/model/types';
 import type { ExportOptions } from '../../core/export/options';
@@ -49,6 +50,23 @@ export function runExport(bytes: Uint8Array, annotations: readonly Annotation[],
       exportPdf(bytes, annotations, { ...exportOptions, ...(onWarning && { onWarning }) }),
     );
   }
+  // A loader function cannot be sent to the worker: the fallbacks the texts need are loaded here.
+  const texts = annotations.flatMap((annotation) => (annotation.type === 'text' ? [annotation.content] : []));
+  const watermark = exportOptions.watermark;
+  if (typeof watermark === 'object' && watermark.text) texts.push(watermark.text);
+  const fontsLoaded = exportOptions.fonts ? withFallbacksLoaded(exportOptions.fonts, texts) : Promise.resolve(undefined);
+  return fontsLoaded.then((fonts) => inWorker(bytes, annotations, { ...exportOptions, ...(fonts && { fonts }) }, startWorker, signal, onWarning));
+}
+
+function inWorker(
+  bytes: Uint8Array,
+  annotations: readonly Annotation[],
+  exportOptions: ExportRequest['options'],
+  startWorker: () => Worker,
+  signal: AbortSignal | undefined,
+  onWarning: ((message: string) => void) | undefined,
+): Promise<Uint8Array> {
+  if (signal?.aborted) return Promise.reject(abortError());
   return new Promise<Uint8Array>((resolve, reject) => {
     const worker = startWorker();
     const stop = () => {

@@ -100,9 +100,7 @@ const unicode = {
 
 /** Where the export puts the first baseline below the box's top, asking its font selector as drawText does. */
 async function exportedBaselineOffset(text: Pick<TextAnnotation, 'content' | 'fontFamily' | 'fontSize' | 'fontWeight' | 'fontStyle'>) {
-  const selector = createFontSelector(PDF.create(), { unicode }, (message) => {
-    throw new Error(message);
-  });
+  const selector = createFontSelector(PDF.create(), { unicode });
   const font = await selector.fontFor(text.content, {
     fontFamily: text.fontFamily,
     bold: text.fontWeight === 'bold',

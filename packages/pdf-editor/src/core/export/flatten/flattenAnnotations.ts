@@ -1,5 +1,5 @@
 // Flatten mode: draws each annotation into its page's content with the drawer for its type.
-import { AnnotationExportError } from '../../errors';
+import { annotationWriteError } from '../../errors';
 import type { Annotation, AnnotationOfType, AnnotationType } from '../../model/types';
 import type { ExportContext } from '../context';
 import { drawComment } from './drawComment';
@@ -50,7 +50,7 @@ export async function flattenAnnotations(
       const drawing = drawer(canvas, annotation, context);
       if (drawing) await drawing;
     } catch (error) {
-      throw new AnnotationExportError(annotation, error);
+      throw annotationWriteError(annotation, error);
     } finally {
       canvas.content.restore();
     }

@@ -2,7 +2,7 @@
 // appearance stream so every viewer shows it and the standard keys other tools edit, plus a private
 // copy of our model so our own import gets it back exactly.
 import { PdfArray, PdfDict, PdfString, type PDF, type PDFPage, type PdfObject } from '@libpdf/core';
-import { AnnotationExportError } from '../../errors';
+import { annotationWriteError } from '../../errors';
 import { pdfDict, pdfValue } from '../../pdf/objects';
 import { resolved } from '../../pdf/pageAttributes';
 import type { Annotation } from '../../model/types';
@@ -92,23 +92,24 @@ async function writeOne(doc: PDF, page: PDFPage, annotation: Annotation, context
  * Adds every annotation to its page's /Annots as a native PDF annotation: rectangle and whiteout
  * as /Square, circle as /Circle, arrow as /Line, freehand as /Ink, the text markups as /Highlight,
  * /StrikeOut and /Underline, text as /FreeText, image and signature as /Stamp, comment as /Text.
- * The caller passes only annotations on existing pages. What a rule of the product skips (an image
- * without data, a stroke without points) is reported through the context; anything
+ * The caller passes only annotations on existing pages; `pageAt` finds them (by default in the
+ * document's own page list). What a rule of the product skips (an image without data, a stroke
+ * without points) is reported through the context; anything
  * else that cannot be written fails the export with `AnnotationExportError` naming the annotation.
  */
 export async function writeNativeAnnotations(
   doc: PDF,
   annotations: readonly Annotation[],
   context: ExportContext,
+  pageAt: (pageIndex: number) => PDFPage | undefined = (pageIndex) => doc.getPage(pageIndex) ?? undefined,
 ): Promise<void> {
-  const pages = doc.getPages();
   for (const annotation of annotations) {
-    const page = pages[annotation.page - 1];
+    const page = pageAt(annotation.page - 1);
     try {
       if (!page) throw new RangeError(`page ${annotation.page} does not exist`);
       await writeOne(doc, page, annotation, context);
     } catch (error) {
-      throw new AnnotationExportError(annotation, error);
+      throw annotationWriteError(annotation, error);
     }
   }
 }

@@ -27,7 +27,7 @@ export function everyType(page: number, prefix = `p${page}`): Annotation[] {
     normalizeAnnotation({ type: 'strikethrough', page, id: `${prefix}-strike`, position: at(230, 110), width: 70, height: 14, color: '#C00000' }),
     normalizeAnnotation({ type: 'underline', page, id: `${prefix}-under`, position: at(230, 135), width: 70, height: 14, color: '#0060C0', strokeWidth: 1 }),
     normalizeAnnotation({ type: 'text', page, id: `${prefix}-text`, position: at(30, 160), width: 180, content: 'Hello, margins!\nSecond line: café (ü)', fontSize: 14, color: '#202080', fontWeight: 'bold', textAlign: 'center', fontFamily: 'Times New Roman' }),
-    normalizeAnnotation({ type: 'text', page, id: `${prefix}-text-cjk`, position: at(220, 160), width: 90, content: 'Привет 你好', fontSize: 12, color: '#800000', fontStyle: 'italic', textDecoration: 'underline' }),
+    normalizeAnnotation({ type: 'text', page, id: `${prefix}-text-unicode`, position: at(220, 160), width: 90, content: 'Привет Ωμέγα', fontSize: 12, color: '#800000', fontStyle: 'italic', textDecoration: 'underline' }),
     normalizeAnnotation({ type: 'image', page, id: `${prefix}-image`, position: at(30, 210), width: 60, height: 40, imageData: solidPng(4, 3, [255, 128, 0]) }),
     normalizeAnnotation({ type: 'signature', page, id: `${prefix}-sig`, position: at(100, 210), width: 100, height: 40, imageData: solidPng(5, 2, [20, 20, 160]) }),
     normalizeAnnotation({ type: 'whiteout', page, id: `${prefix}-white`, position: at(210, 210), width: 50, height: 15 }),
