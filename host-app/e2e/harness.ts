@@ -2,7 +2,7 @@
 // port with a temporary data folder (SQLite there, or a schema of its own in PostgreSQL), and drives
 // Debian's Chromium with playwright-core.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -116,6 +116,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     PUBLIC_DIR: join(HOST_APP, 'dist'),
     APP_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: 'production',
+    // As behind one reverse proxy: journeys' API sign-ups each come from an address of their own
+    // (see registerUser), so the shared server's per-address sign-up limit meets real use, not a
+    // whole run's accounts from 127.0.0.1. Requests without the header (the browser's) are 127.0.0.1.
+    TRUST_PROXY_HOPS: '1',
   };
   // Journeys never touch a shared database: SQLite in the temporary folder, or on PostgreSQL a schema
   // of this server's own (the server creates it), dropped when it stops.
@@ -264,9 +268,10 @@ export async function registerUser(baseUrl: string, name = 'Journey User'): Prom
   userCounter += 1;
   const email = `user${Date.now()}${userCounter}@example.com`;
   const password = 'Journey123';
+  const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
     body: JSON.stringify({ name, email, password }),
   });
   if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
