@@ -1,29 +1,16 @@
 // <PdfEditor /> in a DOM: accessible toolbar, the ref API, controlled annotations, keyboard
 // shortcuts, the properties panel editing a selection, and two editors that share nothing.
 import { act, createRef } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { normalizeAnnotation } from '../core/model/defaults';
 import type { Annotation } from '../core/model/types';
 import { PdfEditor } from './PdfEditor';
 import type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const roots: Root[] = [];
-afterEach(() => {
-  act(() => roots.splice(0).forEach((root) => root.unmount()));
-  document.body.replaceChildren();
-});
+import { renderInDocument } from '../test-support/renderInDocument';
 
 function mount(props: PdfEditorProps = {}) {
-  const container = document.createElement('div');
-  document.body.append(container);
   const ref = createRef<PdfEditorHandle>();
-  const root = createRoot(container);
-  roots.push(root);
-  act(() => root.render(<PdfEditor ref={ref} {...props} />));
+  const { container, root } = renderInDocument(<PdfEditor ref={ref} {...props} />);
   const button = (name: string) => container.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`);
   const press = (key: string, init: KeyboardEventInit = {}) =>
     act(() => {

@@ -2,21 +2,12 @@
 // into it on every change. One change is one call back, an equal list is no change, and the undo
 // behaviour of an external change is the host's choice.
 import { act, createRef, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normalizeAnnotation } from '../core/model/defaults';
 import type { Annotation } from '../core/model/types';
 import { PdfEditor } from './PdfEditor';
 import type { PdfEditorHandle } from './PdfEditor';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const roots: Root[] = [];
-afterEach(() => {
-  act(() => roots.splice(0).forEach((root) => root.unmount()));
-  document.body.replaceChildren();
-});
+import { renderInDocument } from '../test-support/renderInDocument';
 
 const rect = (x = 0) => normalizeAnnotation({ type: 'rectangle', page: 1, position: { x, y: 0 } }) as Annotation;
 
@@ -40,11 +31,7 @@ function mountHost(initial: Annotation[], options: { recordExternalChanges?: boo
       />
     );
   }
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  roots.push(root);
-  act(() => root.render(<Host />));
+  const { container } = renderInDocument(<Host />);
   const press = (key: string, init: KeyboardEventInit = {}) =>
     act(() => {
       container.querySelector('.mg-editor')?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, ...init }));

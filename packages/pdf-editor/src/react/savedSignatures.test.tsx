@@ -2,20 +2,16 @@
 // drawn last time are offered again, a newly drawn one is kept for next time, a removed one is
 // gone for good, and a store that fails never breaks the dialog.
 import { act, createRef } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memorySignatureStore } from '../core/adapters';
 import type { SignatureStore } from '../core/adapters';
 import { PdfEditor } from './PdfEditor';
 import type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { renderInDocumentAsync } from '../test-support/renderInDocument';
 
 const sig = (n: number) => `data:image/png;base64,${n}`;
 const DRAWN = sig(99);
 
-const roots: Root[] = [];
 beforeEach(() => {
   // happy-dom has no 2D canvas: a context that accepts the pad's strokes, and a fixed PNG.
   const context = { clearRect() {}, beginPath() {}, moveTo() {}, lineTo() {}, stroke() {}, drawImage() {} };
@@ -23,20 +19,14 @@ beforeEach(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(DRAWN);
 });
 afterEach(() => {
-  act(() => roots.splice(0).forEach((root) => root.unmount()));
-  document.body.replaceChildren();
   vi.restoreAllMocks();
   localStorage.clear();
 });
 
 /** Mounts an editor and lets the saved signatures load. */
 async function mount(props: PdfEditorProps = {}) {
-  const container = document.createElement('div');
-  document.body.append(container);
   const ref = createRef<PdfEditorHandle>();
-  const root = createRoot(container);
-  roots.push(root);
-  await act(async () => root.render(<PdfEditor ref={ref} {...props} />));
+  const { container, root } = await renderInDocumentAsync(<PdfEditor ref={ref} {...props} />);
   const dialog = () => container.querySelector<HTMLElement>('[role="dialog"]');
   const button = (name: string) => dialog()?.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`) ?? null;
   const textButton = (name: string) =>

@@ -1,27 +1,14 @@
 // The editor's own notice: a failed download or a refused tool is never silent when the host has
 // no handler, and a host with a handler gets the error instead of the notice.
 import { act, createRef } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PdfEditor } from '../PdfEditor';
 import type { PdfEditorHandle, PdfEditorProps } from '../PdfEditor';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const roots: Root[] = [];
-afterEach(() => {
-  act(() => roots.splice(0).forEach((root) => root.unmount()));
-  document.body.replaceChildren();
-});
+import { renderInDocument } from '../../test-support/renderInDocument';
 
 function mount(props: PdfEditorProps = {}) {
-  const container = document.createElement('div');
-  document.body.append(container);
   const ref = createRef<PdfEditorHandle>();
-  const root = createRoot(container);
-  roots.push(root);
-  act(() => root.render(<PdfEditor ref={ref} {...props} />));
+  const { container } = renderInDocument(<PdfEditor ref={ref} {...props} />);
   return { container, api: () => ref.current as PdfEditorHandle, alert: () => container.querySelector('[role="alert"]') };
 }
 

@@ -1,28 +1,15 @@
 // The signature dialog from the keyboard: it takes focus when it opens, Tab and Shift+Tab stay in
 // it, and Escape or Cancel close it and give focus back to where it was.
 import { act, createRef } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PdfEditor } from '../PdfEditor';
 import type { PdfEditorHandle } from '../PdfEditor';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const roots: Root[] = [];
-afterEach(() => {
-  act(() => roots.splice(0).forEach((root) => root.unmount()));
-  document.body.replaceChildren();
-});
+import { renderInDocument } from '../../test-support/renderInDocument';
 
 /** An editor whose signature dialog was opened from the keyboard: signature tool, then Enter. */
 function openSignatureDialog() {
-  const container = document.createElement('div');
-  document.body.append(container);
   const ref = createRef<PdfEditorHandle>();
-  const root = createRoot(container);
-  roots.push(root);
-  act(() => root.render(<PdfEditor ref={ref} />));
+  const { container } = renderInDocument(<PdfEditor ref={ref} />);
   act(() => void ref.current?.setTool('signature'));
   const opener = container.querySelector<HTMLElement>('.mg-editor') as HTMLElement;
   opener.focus();

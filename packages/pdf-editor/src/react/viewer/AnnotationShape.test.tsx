@@ -4,36 +4,20 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDF } from '@libpdf/core';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFontSelector } from '../../core/export/fontSelection';
 import { baselineOffset, TEXT_LINE_HEIGHT } from '../../core/export/textLayout';
 import { CubicPathWriter, smoothPath } from '../../core/geometry/annotationGeometry';
 import { normalizeAnnotation } from '../../core/model/defaults';
 import type { Annotation, FreehandAnnotation, Point, TextAnnotation } from '../../core/model/types';
 import { AnnotationShape } from './AnnotationShape';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const roots: Root[] = [];
-afterEach(() => {
-  act(() => roots.splice(0).forEach((root) => root.unmount()));
-  document.body.replaceChildren();
-});
+import { renderInDocument } from '../../test-support/renderInDocument';
 
 function draw(annotation: Annotation): SVGSVGElement {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  roots.push(root);
-  act(() =>
-    root.render(
-      <svg viewBox="0 0 600 800">
-        <AnnotationShape annotation={annotation} />
-      </svg>,
-    ),
+  const { container } = renderInDocument(
+    <svg viewBox="0 0 600 800">
+      <AnnotationShape annotation={annotation} />
+    </svg>,
   );
   return container.querySelector('svg') as SVGSVGElement;
 }
