@@ -22,4 +22,42 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The SDK's layers point one way: core <- editor (createEditor, no React) <- react. Each layer
+  // imports the one below through its public index, plus one explicit internal entry.
+  {
+    files: ['packages/pdf-editor/src/editor/**/*.ts'],
+    // Browser tests launch Chromium through the React layer's e2e harness; they ship nothing.
+    ignores: ['**/*.browser.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^react(-dom)?(/|$)', message: 'The editor is framework-free: React belongs in src/react.' },
+            { regex: '(^|/)react/', message: 'The editor is framework-free: it never imports the React layer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/pdf-editor/src/react/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)core/(?!(index|internal)$)',
+              message: 'Import the core through src/core/index.ts (public) or src/core/internal.ts.',
+            },
+            {
+              regex: '(^|/)editor/(?!(index|internal)$)',
+              message: 'Import the editor through src/editor/index.ts (public) or src/editor/internal.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

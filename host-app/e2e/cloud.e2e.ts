@@ -1,5 +1,6 @@
 // Signed-in editor journeys: upload, open, annotate, save, reload, conflict from another tab,
 // clean download, a read-only share link, and the 30-second autosave.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -89,6 +90,37 @@ describe('signed-in editor', () => {
     expect(await viewer.page.locator('.mg-toolbar').count()).toBe(0);
     expect(viewer.errors).toEqual([]);
     await viewer.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('must download Chinese, Arabic and Hebrew text as typed, each script in its Noto font', async () => {
+    const user = await registerUser(baseUrl, 'Script Sami');
+    const id = await uploadViaApi(baseUrl, user, readFileSync(sharedPdf('tracemonkey.pdf')), 'scripts.pdf');
+    const texts = ['你好，世界', 'مرحبا بالعالم', 'שלום עולם'];
+    const annotations = texts.map((content, index) => ({ type: 'text', page: 1, position: { x: 72, y: 100 + index * 60 }, content, fontSize: 24 }));
+    const put = await fetch(`${baseUrl}/api/documents/${id}/annotations`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ annotations, version: 0 }),
+    });
+    expect(put.ok).toBe(true);
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await signInWithToken(page, user, `/editor/${id}`);
+    await waitForPdf(page, 14);
+    await expect.poll(() => shapes(page, 'text').count()).toBe(3);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('.mg-toolbar').getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const path = join(tempDir(), download.suggestedFilename());
+    await download.saveAs(path);
+    await page.getByText('PDF downloaded successfully!').waitFor();
+    // pdftotext marks right-to-left runs with bidi controls, which a reader does not see.
+    const text = pdftotext(path).replace(/[\u202a-\u202e]/g, '');
+    for (const content of texts) expect(text).toContain(content);
+    const fonts = spawnSync('pdffonts', ['-f', '1', '-l', '1', path], { encoding: 'utf8' }).stdout;
+    for (const font of ['NotoSansSC', 'NotoSansArabic', 'NotoSansHebrew']) expect(fonts).toContain(font);
     expect(errors).toEqual([]);
     await context.close();
   });

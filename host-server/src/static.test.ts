@@ -30,6 +30,8 @@ describe('serving the built web app', () => {
     const home = await http.get('/').expect(200);
     expect(home.text).toContain('<div id="root">');
     expect(home.headers['content-security-policy']).toContain("default-src 'self'");
+    // WebAssembly (the export's text shaper) may compile; JavaScript eval() may not.
+    expect(home.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
     const asset = await http.get('/assets/app-1234.js').expect(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     const route = await http.get('/editor/123').expect(200);

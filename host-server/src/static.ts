@@ -8,11 +8,13 @@ import helmet from 'koa-helmet';
 import serve from 'koa-static';
 
 // pdf.js renders into canvases and runs its worker from a blob or the app's own origin; images and
-// signatures are data URLs. Nothing loads from another origin.
+// signatures are data URLs. Nothing loads from another origin. The export compiles HarfBuzz's
+// WebAssembly (shaping Arabic and other complex scripts), which 'wasm-unsafe-eval' allows without
+// allowing eval() of JavaScript.
 const APP_CSP = {
   directives: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],

@@ -18,13 +18,16 @@ export default defineConfig([
   {
     entry: {
       core: 'src/core/index.ts',
+      // The editor object without React (package entry "./editor").
+      editor: 'src/editor/index.ts',
       // The React editor (package entry ".").
       index: 'src/react/index.ts',
     },
     format: ['esm', 'cjs'],
-    dts: { entry: { core: 'src/core/index.ts', index: 'src/react/index.ts' } },
-    // Shared chunks in both formats (experimental for CommonJS in esbuild/tsup): "." and "./core"
-    // then load one copy of every module, so their error classes are the same classes.
+    dts: { entry: { core: 'src/core/index.ts', editor: 'src/editor/index.ts', index: 'src/react/index.ts' } },
+    // Shared chunks in both formats (experimental for CommonJS in esbuild/tsup): ".", "./editor"
+    // and "./core" then load one copy of every module, so their error classes are the same classes
+    // and `createEditor` is one function whichever entry a host imports it from.
     splitting: true,
     sourcemap: true,
     clean: true,

@@ -6,7 +6,7 @@ import { defineConfig } from 'tsup';
 // so it must import nothing. Every dependency (pdf-lib, pako, fontkit...) is inlined into this one
 // ES module, which any bundler or dev server can serve or re-bundle without configuration.
 export default defineConfig({
-  entry: { exportWorker: 'src/react/export/exportWorker.ts' },
+  entry: { exportWorker: 'src/editor/export/exportWorker.ts' },
   format: ['esm'],
   platform: 'browser',
   noExternal: [/.*/],

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Core tests run in Node (no DOM may creep in); React and browser-adapter tests in happy-dom;
-// `*.browser.test.ts` drive a real Chromium from Node through playwright-core.
+// Core and editor tests run in Node (no DOM may creep in); React and browser-adapter tests in happy-dom;
+// `*.test-d.ts` type tests are checked by tsc; `*.browser.test.ts` drive a real Chromium from Node
+// through playwright-core.
 export default defineConfig({
   test: {
     // Copies the bundled DejaVu fonts into fonts/ when a fresh checkout has not been built yet.
@@ -21,10 +22,36 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The editor without React (createEditor, store, tools, export) runs in Node: no DOM either.
+          name: 'editor',
+          environment: 'node',
+          include: ['src/editor/**/*.test.ts'],
+          exclude: ['**/*.browser.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'react',
           environment: 'happy-dom',
           include: ['src/react/**/*.test.{ts,tsx}', 'src/browser/**/*.test.{ts,tsx}'],
           exclude: ['**/*.browser.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Type tests of the public API (`*.test-d.ts`): checked by tsc, never run. A type error
+          // in the sources they reach fails them too.
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['src/**/*.test-d.{ts,tsx}'],
+            // Only the type tests and what they import (the public API), not every file of the package.
+            tsconfig: 'tsconfig.test-d.json',
+          },
         },
       },
       {

@@ -3,6 +3,7 @@ import {
   AnnotationExportError,
   PdfEncryptedError,
   PdfPasswordError,
+  SCRIPT_RANGES,
   exportPdf,
   exportPdfWithReport,
   importAnnotations,
@@ -39,16 +40,13 @@ const watermarked = await exportPdf(source, annotations, { watermark: { text: 'A
 // #endregion
 
 // #region fonts
-// Text outside WinAnsi uses the bundled DejaVu Sans; other scripts (CJK) use your fallbacks, each
-// loaded only when a text has characters it claims.
-const chinese = await exportPdf(source, [normalizeAnnotation({ type: 'text', page: 1, content: '已审核' })], {
+// Text outside WinAnsi uses the bundled DejaVu Sans; other scripts use your fallbacks, each loaded
+// only when a text has characters it claims. Each run of a mixed text gets the font for its script.
+const mixed = await exportPdf(source, [normalizeAnnotation({ type: 'text', page: 1, content: '已审核 — تمت المراجعة' })], {
   fonts: {
     fallbacks: [
-      {
-        name: 'Noto Sans SC',
-        covers: [[0x3000, 0x303f], [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xff00, 0xffef]],
-        load: () => readFile('NotoSansSC-Regular.ttf'),
-      },
+      { name: 'Noto Sans SC', covers: SCRIPT_RANGES.chinese, load: () => readFile('NotoSansSC-Regular.ttf') },
+      { name: 'Noto Sans Arabic', covers: SCRIPT_RANGES.arabic, load: () => readFile('NotoSansArabic-Regular.ttf') },
     ],
   },
 });
@@ -95,4 +93,4 @@ try {
 }
 // #endregion
 
-export { chinese, compacted, fromLocked, signedAndAnnotated, unlocked, watermarked };
+export { compacted, fromLocked, mixed, signedAndAnnotated, unlocked, watermarked };

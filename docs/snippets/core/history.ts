@@ -1,11 +1,17 @@
+import { readFile } from 'node:fs/promises';
 import {
   addAnnotation,
+  applyPageOperation,
   clearAnnotations,
   createHistory,
+  diffAnnotations,
   normalizeAnnotation,
+  pdfRevision,
   removeAnnotation,
+  squashAnnotationDiffs,
   updateAnnotation,
   type Annotation,
+  type AnnotationDiff,
 } from '@marginalia/pdf-editor/core';
 
 // #region basics
@@ -43,4 +49,32 @@ const unsubscribe = history.subscribe((annotations, change) => {
 history.apply(removeAnnotation(box.id), 'Delete');
 history.apply(clearAnnotations(), 'Clear all'); // no-op on an empty list: no step, no event
 unsubscribe();
+// #endregion
+
+// #region diff
+// An autosave that sends only what changed: every change says what it did, a gesture's changes
+// wait until it ends, and what was added then deleted before a save is never sent at all.
+const tracked = createHistory<readonly Annotation[], AnnotationDiff>([], { diff: diffAnnotations });
+let unsaved: AnnotationDiff[] = [];
+tracked.subscribe((annotations, change) => {
+  unsaved.push(change.diff);
+  if (tracked.inTransaction) return;
+  const { added, updated, removed, reordered } = squashAnnotationDiffs(unsaved);
+  unsaved = [];
+  console.log({
+    upsert: [...added, ...updated.map(([, after]) => after)],
+    delete: removed.map((annotation) => annotation.id),
+    order: reordered ? annotations.map((annotation) => annotation.id) : undefined,
+  });
+});
+// #endregion
+
+// #region revisions
+// Each page operation's result is the next version of the PDF. Rotations, reorders and inserts
+// only append to the file, so a history of fifty of them keeps about one copy of it, not fifty.
+const pages = createHistory({ pdf: pdfRevision(await readFile('report.pdf')) });
+const { pdf } = pages.state;
+const rotated = await applyPageOperation(pdf.bytes(), { type: 'rotate', pages: [1], degrees: 90 });
+pages.apply(() => ({ pdf: pdf.next(rotated) }), 'Rotate page');
+pages.undo(); // pages.state.pdf.bytes() is the file as loaded, byte for byte
 // #endregion

@@ -4,7 +4,7 @@ import { PdfEditor, type Gate, type GateAction, type GateDecision } from '@margi
 // #region gate
 const PRO_TOOLS = new Set(['comment', 'signature']);
 
-/** A guest may not save, downloads with a prompt, and cannot use the Pro tools. */
+/** A guest may not save, gets a prompt for a clean download (a watermarked one is fine), and cannot use the Pro tools. */
 export function guestGate(isSignedIn: () => boolean): Gate {
   return {
     check(action: GateAction): GateDecision {
@@ -17,7 +17,7 @@ export function guestGate(isSignedIn: () => boolean): Gate {
         case 'save':
           return { prompt: 'save', message: 'Sign up to save your edits.' };
         case 'download':
-          return { prompt: 'download', message: 'Sign up to download without watermarks.' };
+          return action.watermark ? 'allow' : { prompt: 'download', message: 'Sign up to download without watermarks.' };
         default:
           return 'allow';
       }

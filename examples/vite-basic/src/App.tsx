@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import { PdfEditor, memoryStorage } from '@marginalia/pdf-editor';
 import type { Annotation, GateDecision, PdfEditorHandle } from '@marginalia/pdf-editor';
+import { redactionTool } from './redactionTool';
 
 const storage = memoryStorage();
 const initialFile = new URLSearchParams(window.location.search).get('file');
@@ -40,6 +41,7 @@ export function App() {
           fileName={typeof file === 'string' ? file.split('/').pop() : file?.name}
           annotations={annotations}
           onAnnotationsChange={setAnnotations}
+          tools={[redactionTool]}
           storage={storage}
           documentId="example"
           onError={(error) => console.error(error)}

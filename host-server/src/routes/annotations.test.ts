@@ -30,16 +30,20 @@ const note = (id: string, content: string, y = 100) =>
     updatedAt: '2030-01-01T00:00:00.000Z',
   });
 
-/** Text of a PDF page as poppler's pdftotext reads it (an independent reader). */
-async function pageText(pdf: Buffer, page: number): Promise<string> {
+async function inTempFile<T>(pdf: Buffer, use: (path: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'marginalia-export-'));
   try {
     await writeFile(join(dir, 'in.pdf'), pdf);
-    const { stdout } = await run('pdftotext', ['-f', String(page), '-l', String(page), join(dir, 'in.pdf'), '-']);
-    return stdout;
+    return await use(join(dir, 'in.pdf'));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Text of a PDF page as poppler's pdftotext reads it (an independent reader). */
+async function pageText(pdf: Buffer, page: number): Promise<string> {
+  const { stdout } = await inTempFile(pdf, (path) => run('pdftotext', ['-f', String(page), '-l', String(page), path, '-']));
+  return stdout;
 }
 
 beforeAll(async () => {
@@ -118,6 +122,22 @@ describe('export', () => {
     expect(response.headers['content-disposition']).toContain('memo_edited_watermark.pdf');
     expect(await pageText(response.body as Buffer, 1)).toMatch(/Free Version/);
     await t.http.get(`/api/documents/${documentId}/export?watermark=maybe`).set(auth()).expect(400);
+  });
+
+  it('draws Chinese, Arabic and Hebrew text with the Noto fonts it loads for them', async () => {
+    const { body: before } = await t.http.get(`/api/documents/${documentId}/annotations`).set(auth()).expect(200);
+    const texts = ['你好，世界', 'مرحبا بالعالم', 'שלום עולם'];
+    await t.http
+      .put(`/api/documents/${documentId}/annotations`)
+      .set(auth())
+      .send({ annotations: texts.map((content, index) => note(`script-${index}`, content, 100 + index * 60)), version: before.version })
+      .expect(200);
+    const response = await binary(t.http.get(`/api/documents/${documentId}/export`).set(auth())).expect(200);
+    // pdftotext marks right-to-left runs with bidi controls, which a reader does not see.
+    const text = (await pageText(response.body as Buffer, 1)).replace(/[\u202a-\u202e]/g, '');
+    for (const content of texts) expect(text).toContain(content);
+    const { stdout: fonts } = await inTempFile(response.body as Buffer, (path) => run('pdffonts', [path]));
+    for (const font of ['NotoSansSC', 'NotoSansArabic', 'NotoSansHebrew']) expect(fonts).toContain(font);
   });
 
   it('refuses text no font on the server can draw with 422 naming the characters, never a page of "?"', async () => {

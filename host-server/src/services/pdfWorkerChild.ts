@@ -8,6 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { exportPdf, getPageSizes, parseAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import { PDFDocument } from 'pdf-lib';
+import { EXPORT_FALLBACK_FONTS } from './exportFonts.ts';
 import { exceedsPixelLimit, imageSize } from './imageSize.ts';
 import { forbidNetwork } from './noNetwork.ts';
 import { checkDecodedSize } from './pdfStreamBudget.ts';
@@ -89,6 +90,7 @@ async function run(task: Task): Promise<Record<string, unknown>> {
       const warnings: string[] = [];
       const bytes = await exportPdf(await readFile(task.input), annotations, {
         watermark: task.watermark,
+        fonts: { fallbacks: EXPORT_FALLBACK_FONTS },
         onWarning: (message) => warnings.push(message),
       });
       await writeFile(task.output, bytes);

@@ -2,7 +2,7 @@
 // Save (annotations alone, or the PDF and its remapped annotations together after page edits, both
 // with the version check), the "Unsaved changes" badge, the 30-second autosave, the local draft of
 // every change until the server confirms it, the exit guard and the version history.
-import type { Annotation } from '@marginalia/pdf-editor/core';
+import type { Annotation, PdfRevision } from '@marginalia/pdf-editor/core';
 import { useEditorRuntime, useEditorState } from '@marginalia/pdf-editor';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -20,9 +20,19 @@ export const SAVE_FAILED_MESSAGE = 'Failed to save document';
 
 /** What the server holds: the PDF and annotations last loaded or saved, and their version. */
 export interface SavedState {
-  pdf: Uint8Array;
+  /**
+   * The server's PDF among the editor's revisions of it: `'opened'` for the file the editor opens
+   * (the server's own), the revision saved once the pages are saved, or null when the editor
+   * opens another PDF (a draft's), which is then unsaved.
+   */
+  pdf: PdfRevision | 'opened' | null;
   annotations: Annotation[];
   version: number;
+}
+
+/** Whether the editor's PDF is the server's; `opened` is the editor's first revision, the file it opened. */
+function isSavedPdf(pdf: PdfRevision, saved: SavedState['pdf'], opened: PdfRevision | null): boolean {
+  return pdf === (saved === 'opened' ? opened : saved);
 }
 
 /** What the page around the editor can ask of the controls (the conflict banner's buttons). */
@@ -55,8 +65,11 @@ function versionOf(body: unknown): number | undefined {
 export function CloudControls(props: CloudControlsProps) {
   const { documentId, accountId, fileName, saveOnOpen, paused, onConflict, onReload, register } = props;
   const runtime = useEditorRuntime();
-  const pdfBytes = useEditorState((state) => state.pdfBytes);
+  const pdf = useEditorState((state) => state.pdf);
   const annotations = useEditorState((state) => state.annotations);
+  // The editor's first revision is the file it opened (it remounts, with these controls, for another).
+  const opened = useRef<PdfRevision | null>(null);
+  opened.current ??= pdf;
   const [saved, setSavedState] = useState(props.saved);
   const savedRef = useRef(props.saved);
   const [saving, setSaving] = useState(false);
@@ -65,7 +78,7 @@ export function CloudControls(props: CloudControlsProps) {
   // Draft writes and deletes run one after another, in the order they were asked for.
   const draftQueue = useRef<Promise<void>>(Promise.resolve());
 
-  const dirty = pdfBytes !== null && (pdfBytes !== saved.pdf || annotations !== saved.annotations);
+  const dirty = pdf !== null && (!isSavedPdf(pdf, saved.pdf, opened.current) || annotations !== saved.annotations);
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
 
@@ -79,13 +92,14 @@ export function CloudControls(props: CloudControlsProps) {
     (baseVersion: number) =>
       enqueue(async () => {
         const state = runtime.store.getState();
-        if (!state.pdfBytes) return;
+        if (!state.pdf) return;
         await saveDraft({
           accountId,
           documentId,
           fileName,
           annotations: state.annotations,
-          pdf: state.pdfBytes !== savedRef.current.pdf ? state.pdfBytes : null,
+          // A copy of this revision's bytes alone: its buffer may also hold later revisions.
+          pdf: isSavedPdf(state.pdf, savedRef.current.pdf, opened.current) ? null : state.pdf.bytes().slice(),
           baseVersion,
           saveRequested: saveRequested.current,
           savedAt: Date.now(),
@@ -103,10 +117,10 @@ export function CloudControls(props: CloudControlsProps) {
 
   const save = useCallback(
     async (baseOverride?: number): Promise<boolean> => {
-      const { pdfBytes: pdf, annotations: current } = runtime.store.getState();
+      const { pdf, annotations: current } = runtime.store.getState();
       if (!pdf || savingRef.current) return false;
       const base = baseOverride ?? savedRef.current.version;
-      const pagesChanged = pdf !== savedRef.current.pdf;
+      const pagesChanged = !isSavedPdf(pdf, savedRef.current.pdf, opened.current);
       savingRef.current = true;
       setSaving(true);
       saveRequested.current = true;
@@ -114,13 +128,13 @@ export function CloudControls(props: CloudControlsProps) {
       await writeDraft(base);
       try {
         const version = pagesChanged
-          ? (await documentsApi.saveContent(documentId, pdf, fileName, [...current], base)).version
+          ? (await documentsApi.saveContent(documentId, pdf.bytes(), fileName, [...current], base)).version
           : (await documentsApi.saveAnnotations(documentId, [...current], base)).version;
         saveRequested.current = false;
         markSaved({ pdf, annotations: current, version });
         // Gone before the user hears "saved": a reload right after must not offer the draft back.
         const latest = runtime.store.getState();
-        if (latest.pdfBytes === pdf && latest.annotations === current) await dropDraft();
+        if (latest.pdf === pdf && latest.annotations === current) await dropDraft();
         toast.success(SAVED_MESSAGE);
         return true;
       } catch (error) {
@@ -140,27 +154,27 @@ export function CloudControls(props: CloudControlsProps) {
 
   // Every change goes to the local draft; back at the saved state the draft is gone.
   useEffect(() => {
-    if (pdfBytes === null) return;
+    if (pdf === null) return;
     if (!dirty) {
       void dropDraft();
       return;
     }
     const timer = window.setTimeout(() => void writeDraft(savedRef.current.version), DRAFT_WRITE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [pdfBytes, annotations, dirty, writeDraft, dropDraft]);
+  }, [pdf, annotations, dirty, writeDraft, dropDraft]);
 
   const savedOnOpen = useRef(false);
   useEffect(() => {
-    if (!saveOnOpen || savedOnOpen.current || pdfBytes === null) return;
+    if (!saveOnOpen || savedOnOpen.current || pdf === null) return;
     savedOnOpen.current = true;
     void save();
-  }, [saveOnOpen, pdfBytes, save]);
+  }, [saveOnOpen, pdf, save]);
 
   useEffect(() => {
     if (!dirty || paused) return;
     const timer = window.setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [annotations, pdfBytes, dirty, paused, save]);
+  }, [annotations, pdf, dirty, paused, save]);
 
   const discard = async () => {
     saveRequested.current = false;

@@ -7,25 +7,25 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { PdfEditor, type PdfEditorHandle } from '@marginalia/pdf-editor';
+import { PdfEditor } from '@marginalia/pdf-editor';
 import { parseAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import { documentsApi } from '../../api/documents';
 import { ApiError } from '../../api/errors';
 import type { DocumentSummary } from '../../api/types';
 import { Modal } from '../../components/Modal';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { EXPORT_FONTS } from '../../lib/exportFonts';
 import { selectVerifiedPlan, useAuthStore } from '../../stores/authStore';
 import { RESTORING_MESSAGE } from '../auth/session';
 import { deleteDraft, draftDiffers, readDraft, restoreQuestion, type DocumentDraft } from '../drafts/draftStore';
 import { fileToBytes } from '../guest/dataUrl';
 import { browserStores, hasPendingRecovery } from '../guest/recovery';
-import { saveBlob } from '../documents/useDocumentActions';
 import { CloudControls, type CloudControlsApi, type SavedState } from './CloudControls';
 import { ToolWatcher } from './EditorChrome';
 import { CompactHeading, EditorFrame, LoadingDocument } from './EditorFrame';
 import { useAccount } from '../plans/useAccount';
 import { hostGate } from './hostGate';
-import { downloadName, DOWNLOAD_FAILED, DOWNLOADED } from './naming';
+import { reportDownloadFailure, saveDownload } from './saveDownload';
 import { ShareButton } from './ShareButton';
 import { storeThumbnail } from './thumbnail';
 import { signatureStoreFor } from './signatures';
@@ -51,11 +51,16 @@ async function loadDocument(id: string): Promise<StoredDocument> {
 }
 
 /** What the editor opens with: the server's content, or a draft laid over it. */
-function startingPoint(stored: StoredDocument, draft: DocumentDraft | null) {
-  const saved: SavedState = { pdf: stored.bytes, annotations: stored.annotations, version: stored.version };
+function startingPoint(stored: StoredDocument, draft: DocumentDraft | null): {
+  saved: SavedState;
+  file: Uint8Array;
+  annotations: Annotation[];
+  saveOnOpen: boolean;
+} {
+  const saved: SavedState = { pdf: 'opened', annotations: stored.annotations, version: stored.version };
   if (!draft) return { saved, file: stored.bytes, annotations: stored.annotations, saveOnOpen: false };
   return {
-    saved: { ...saved, version: draft.baseVersion },
+    saved: { ...saved, pdf: draft.pdf ? null : 'opened', version: draft.baseVersion },
     file: draft.pdf ?? stored.bytes,
     annotations: draft.annotations,
     saveOnOpen: draft.saveRequested,
@@ -71,7 +76,6 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   const signatureStore = useMemo(() => signatureStoreFor(accountId), [accountId]);
   const location = useLocation();
   const recoveryPending = useMemo(() => hasPendingRecovery(browserStores()), []);
-  const editor = useRef<PdfEditorHandle>(null);
   const controls = useRef<CloudControlsApi | null>(null);
   const [conflict, setConflict] = useState<{ version: number | undefined } | null>(null);
   /** Whether the local draft is laid over the server's content: asked first, unless its save was interrupted. */
@@ -165,18 +169,6 @@ export function CloudEditor({ documentId }: { documentId: string }) {
 
   const start = startingPoint(stored, draftChoice === 'discard' ? null : localDraft);
 
-  const download = async () => {
-    try {
-      const output = await editor.current?.exportPdf();
-      if (!output) throw new Error('No PDF loaded');
-      saveBlob(new Blob([output.slice().buffer], { type: 'application/pdf' }), downloadName(doc.name, false));
-      toast.success(DOWNLOADED);
-    } catch (error) {
-      console.error('Download failed', error);
-      toast.error(DOWNLOAD_FAILED);
-    }
-  };
-
   const keepMine = () => {
     const version = conflict?.version;
     setConflict(null);
@@ -199,17 +191,17 @@ export function CloudEditor({ documentId }: { documentId: string }) {
     <EditorFrame title={doc.name} banner={banner}>
       <PdfEditor
         key={loaded.dataUpdatedAt}
-        ref={editor}
         file={start.file}
         fileName={doc.name}
         defaultAnnotations={start.annotations}
+        exportFonts={EXPORT_FONTS}
         gate={gate}
         signatureStore={signatureStore}
-        onGatePrompt={(decision) => {
-          if (decision.prompt === 'download') void download();
-          else toast.error(decision.message, { id: decision.message });
+        onDownload={saveDownload}
+        onGatePrompt={(decision) => toast.error(decision.message, { id: decision.message })}
+        onError={(error, during) => {
+          if (!reportDownloadFailure(error, during)) toast.error(error.message || 'Failed to load PDF file');
         }}
-        onError={(error) => toast.error(error.message || 'Failed to load PDF file')}
         toolbarStart={<CompactHeading title={doc.name} />}
         toolbarEnd={
           <>

@@ -8,10 +8,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { EXPORT_FONTS } from '../../lib/exportFonts';
 import { selectVerifiedPlan, useAuthStore } from '../../stores/authStore';
 import { minutesSpent, useDocumentStore } from '../../stores/documentStore';
 import { useGuestPrompts } from '../../stores/guestStore';
-import { saveBlob } from '../documents/useDocumentActions';
 import { logGuestAction } from '../guest/actionLog';
 import { bytesToDataUrl } from '../guest/dataUrl';
 import { ExitModal, type GuestWork } from '../guest/ExitModal';
@@ -30,7 +30,8 @@ import { CompactHeading, EditorFrame, LoadingDocument, NoDocument } from './Edit
 import { ExitGuard } from './useExitGuard';
 import { useAccount } from '../plans/useAccount';
 import { hostGate } from './hostGate';
-import { downloadName, DOWNLOAD_FAILED, DOWNLOADED, FILE_OPEN_TOAST, UNREADABLE_PDF } from './naming';
+import { FILE_OPEN_TOAST, UNREADABLE_PDF } from './naming';
+import { reportDownloadFailure, saveDownload } from './saveDownload';
 import { saveWorkToAccount, type AccountSave } from './saveToAccount';
 import { useGuestSession, type OpenedFile } from './useGuestSession';
 import { signatureStoreFor } from './signatures';
@@ -115,19 +116,6 @@ function OpenEditor({ file }: { file: OpenedFile }) {
       } catch {
         // Session storage full (large images): recovery still has the explicit save paths.
       }
-    }
-  };
-
-  const download = async (watermark: boolean) => {
-    try {
-      const output = await editor.current?.exportPdf({ watermark });
-      if (!output) throw new Error('No PDF loaded');
-      // A copy: the export may be a view into a larger buffer, whose spare bytes would follow %%EOF.
-      saveBlob(new Blob([output.slice().buffer], { type: 'application/pdf' }), downloadName(file.name, watermark));
-      toast.success(DOWNLOADED);
-    } catch (error) {
-      console.error('Download failed', error);
-      toast.error(DOWNLOAD_FAILED);
     }
   };
 
@@ -241,12 +229,13 @@ function OpenEditor({ file }: { file: OpenedFile }) {
         onAnnotationsChange={onAnnotationsChange}
         gate={gate}
         signatureStore={signatureStore}
+        onDownload={saveDownload}
+        exportFonts={EXPORT_FONTS}
+        onError={(error, during) => {
+          if (!reportDownloadFailure(error, during)) console.warn(`Editor error (${during})`, error);
+        }}
         onGatePrompt={(decision) => {
           if (decision.prompt === 'download') {
-            if (!isGuest) {
-              void download(false);
-              return;
-            }
             logGuestAction(localStorage, 'download_attempt', { fileName: file.name });
             openLogin('download');
           } else if (decision.prompt === 'pro-feature') {
@@ -286,7 +275,7 @@ function OpenEditor({ file }: { file: OpenedFile }) {
           trigger={loginTrigger}
           onClose={close}
           saveWork={saveWork}
-          onContinueAsGuest={loginTrigger === 'download' ? () => void download(true) : undefined}
+          onContinueAsGuest={loginTrigger === 'download' ? () => void editor.current?.download({ watermark: true }) : undefined}
         />
       )}
       {exitOpen && <ExitModal onClose={close} saveWork={saveWork} recoveryWork={recoveryWork} />}

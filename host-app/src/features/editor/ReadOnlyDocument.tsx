@@ -6,6 +6,7 @@ import type { Annotation } from '@marginalia/pdf-editor/core';
 import { EditorProvider, PdfViewer, Thumbnails, usePdfEditor } from '@marginalia/pdf-editor';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { EXPORT_FONTS } from '../../lib/exportFonts';
 import { saveBlob } from '../documents/useDocumentActions';
 import { downloadName, DOWNLOAD_FAILED, DOWNLOADED } from './naming';
 
@@ -16,7 +17,7 @@ interface ReadOnlyDocumentProps {
 }
 
 export function ReadOnlyDocument({ bytes, fileName, annotations }: ReadOnlyDocumentProps) {
-  const editor = usePdfEditor({ file: bytes, fileName, defaultAnnotations: annotations, signatureStore: null });
+  const editor = usePdfEditor({ file: bytes, fileName, defaultAnnotations: annotations, signatureStore: null, exportFonts: EXPORT_FONTS });
   const [downloading, setDownloading] = useState(false);
 
   const download = async () => {

@@ -1,13 +1,12 @@
-// Bridges the SDK's gate to the host's policy and prompts. Downloads are always answered by the host:
-// guests see the sign-up prompt (with the watermarked download as the guest option) and signed-in users
-// get the clean file with the spec's toast, which the SDK's own download would not show.
+// Bridges the SDK's gate to the host's policy (guest/gate.ts), read afresh on every check so a
+// sign-in or a plan change applies at once. Downloads themselves reach the host through the
+// editor's onDownload (saveDownload.ts), not through the gate.
 import type { Gate, GateAction, GateDecision } from '@marginalia/pdf-editor';
 import { decideGate } from '../guest/gate';
 
 export function hostGate(context: () => { isGuest: boolean; plan: string | null }): Gate {
   return {
     check(action: GateAction): GateDecision {
-      if (action.type === 'download') return { prompt: 'download', message: 'Download PDF' };
       return decideGate(action, context());
     },
   };

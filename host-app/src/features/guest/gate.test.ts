@@ -22,7 +22,12 @@ describe('editor gate', () => {
 
   it('must prompt guests on save and download, never signed-in users', () => {
     expect(decideGate({ type: 'save' }, { isGuest: true, plan: null })).toMatchObject({ prompt: 'save' });
-    expect(decideGate({ type: 'download' }, { isGuest: true, plan: null })).toMatchObject({ prompt: 'download' });
+    expect(decideGate({ type: 'download', watermark: false }, { isGuest: true, plan: null })).toMatchObject({ prompt: 'download' });
     expect(decideGate({ type: 'save' }, { isGuest: false, plan: 'free' })).toBe('allow');
+    expect(decideGate({ type: 'download', watermark: false }, { isGuest: false, plan: 'free' })).toBe('allow');
+  });
+
+  it('must let guests download the watermarked copy the download prompt offers them', () => {
+    expect(decideGate({ type: 'download', watermark: true }, { isGuest: true, plan: null })).toBe('allow');
   });
 });

@@ -1,9 +1,10 @@
-// The host's policy for the editor SDK's gate: guests may not use Pro tools, save, or download
-// without a prompt; signed-in users may do everything but the Pro tools.
+// The host's policy for the editor SDK's gate: guests may not use Pro tools, save, or download a
+// clean copy without a prompt (the prompt offers them the watermarked one); signed-in users may do
+// everything but the Pro tools.
 export const PRO_FEATURE_MESSAGE = 'Upgrade to Pro to use this feature';
 export const PRO_TOOLS: readonly string[] = ['comment', 'signature'];
 
-export type HostGateAction = { type: 'tool'; tool: string } | { type: 'save' } | { type: 'download' } | { type: 'edit' };
+export type HostGateAction = { type: 'tool'; tool: string } | { type: 'save' } | { type: 'download'; watermark?: boolean } | { type: 'edit' };
 export type HostGateDecision =
   | 'allow'
   | { prompt: 'save' | 'download' | 'pro-feature' | 'limit-reached'; message: string };
@@ -15,6 +16,6 @@ export function decideGate(action: HostGateAction, context: { isGuest: boolean; 
   }
   if (!context.isGuest) return 'allow';
   if (action.type === 'save') return { prompt: 'save', message: 'Sign up to save your edits.' };
-  if (action.type === 'download') return { prompt: 'download', message: 'Sign up to download without watermarks.' };
+  if (action.type === 'download' && !action.watermark) return { prompt: 'download', message: 'Sign up to download without watermarks.' };
   return 'allow';
 }

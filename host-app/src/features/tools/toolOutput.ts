@@ -3,6 +3,7 @@
 // uses, so opening the merged file in the editor afterwards spends nothing more.
 import { exportPdf, type Annotation } from '@marginalia/pdf-editor/core';
 import { zipSync } from 'fflate';
+import { EXPORT_FONTS } from '../../lib/exportFonts';
 import { baseName } from '../../lib/format';
 import { fileFingerprint } from '../guest/editCounter';
 
@@ -16,7 +17,7 @@ export interface ToolOutput {
 /** The file to download: the annotations drawn into the PDF, as the editor's Download PDF does. */
 export function downloadBytes(output: ToolOutput): Promise<Uint8Array> {
   return output.annotations.length > 0
-    ? exportPdf(output.bytes, output.annotations)
+    ? exportPdf(output.bytes, output.annotations, { fonts: EXPORT_FONTS })
     : Promise.resolve(output.bytes);
 }
 

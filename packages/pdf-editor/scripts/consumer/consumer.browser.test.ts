@@ -4,7 +4,8 @@
 // is driven in Chromium: the first page paints, a rectangle drawn with the mouse downloads in a
 // PDF that qpdf accepts and pdftoppm shows with the rectangle, and a controlled-mode page reports
 // one onAnnotationsChange per gesture and undoes it in one step. Node ESM and CJS scripts check
-// `./core` and that error classes are shared across entry points.
+// `./core` and that error classes are shared across entry points, and, in an app without React
+// installed, that the editor object of `./editor` edits and downloads a PDF.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
@@ -222,6 +223,25 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
+  describe('Node without React (./editor)', () => {
+    let app: string;
+    beforeAll(async () => {
+      // The SDK alone: React and React DOM are optional peer dependencies, so npm installs neither.
+      app = await createApp(root, 'node-app', tarball, []);
+    }, INSTALL_TIMEOUT);
+
+    it.each(['editor-check.mjs', 'editor-check.cjs'])('Node runs %s: createEditor draws, undoes and downloads a PDF that shows the drawing', (script) => {
+      const file = join(root, `${script}.pdf`);
+      const result = JSON.parse(run(process.execPath, [script, file], app).trim().split('\n').at(-1) ?? '{}') as unknown;
+      expect(result).toEqual({ react: 'missing', downloaded: true, downloads: ['sample_edited.pdf'], annotations: ['rectangle'] });
+      execFileSync('qpdf', ['--check', file]);
+      const raster = renderPage(new Uint8Array(readFileSync(file)), 1);
+      // The rectangle (100, 120)-(260, 220): its left edge is drawn, its inside stays white.
+      expect(raster.pixel(100, 170).reduce((sum, value) => sum + value), 'the left edge').toBeLessThan(200);
+      expect(raster.pixel(130, 170).reduce((sum, value) => sum + value), 'inside the outline').toBeGreaterThan(700);
+    });
+  });
+
   describe('Vite', () => {
     let app: string;
     beforeAll(async () => {
@@ -269,6 +289,29 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
       statics.push(server);
       return server.url;
     });
+  });
+
+  describe('Next.js route handler built with webpack', () => {
+    let app: string;
+    beforeAll(async () => {
+      app = await createApp(root, 'next-webpack-app', tarball, [...REACT, ...NEXT]);
+    }, INSTALL_TIMEOUT);
+
+    it('exports Greek, Cyrillic and shaped Arabic text: the bundled font and shaper load on the server', async () => {
+      const next = join(app, 'node_modules/next/dist/bin/next');
+      run(process.execPath, [next, 'build', '--webpack'], app);
+      const server = await startServer(process.execPath, [next, 'start', '--port', String(await freePort()), '--hostname', '127.0.0.1'], app);
+      servers.push(server.process);
+      const response = await fetch(`${server.url}/api/export`);
+      const body = new Uint8Array(await response.arrayBuffer());
+      expect(response.status, new TextDecoder().decode(body.subarray(0, 500))).toBe(200);
+      const file = join(root, 'route-export.pdf');
+      writeFileSync(file, body);
+      // pdftotext marks right-to-left runs with bidi controls, which a reader does not see.
+      const text = run('pdftotext', [file, '-'], root).replace(/[\u202a-\u202e]/g, '');
+      expect(text).toContain('Grüße — Ελληνικά — Привет');
+      expect(text).toContain('مرحبا بالعالم');
+    }, INSTALL_TIMEOUT);
   });
 
   describe('Next.js App Router (Turbopack)', () => {

@@ -2,10 +2,17 @@
 // DOM-free types only; implementations that need browser APIs live in src/browser.
 import { checkObject } from './input';
 import { checkAnnotationList } from './model/check';
+import type { AnnotationDiff } from './history/diff';
 import type { Annotation, AnnotationType } from './model/types';
 
-/** Every tool of the editor: `select`, `eraser`, and one per annotation type (signature included). */
-export type EditorTool = 'select' | 'eraser' | AnnotationType;
+/** The id of a tool a host adds with the editor's `tools` option: `custom:` and a name of its own. */
+export type CustomToolId = `custom:${string}`;
+
+/**
+ * Every tool of the editor: `select`, `eraser`, one per annotation type (signature included), and
+ * the host's own (`custom:...`, see the `tools` option).
+ */
+export type EditorTool = 'select' | 'eraser' | AnnotationType | CustomToolId;
 
 /** A document's annotations as persisted, with the version the storage assigned to them. */
 export interface StoredAnnotations {
@@ -21,8 +28,15 @@ export interface StorageAdapter {
   /**
    * Saves `annotations`, which were edited from `baseVersion` (0 when nothing was loaded).
    * Resolves with the new version; rejects with `StorageConflictError` when the stored copy moved on.
+   * The editor also gives `changes`, how `annotations` differ from that version by id (all added
+   * when it is 0), so a storage that keeps annotations by id can write only these.
    */
-  save(documentId: string, annotations: readonly Annotation[], baseVersion: number): Promise<StoredAnnotations>;
+  save(
+    documentId: string,
+    annotations: readonly Annotation[],
+    baseVersion: number,
+    changes?: AnnotationDiff,
+  ): Promise<StoredAnnotations>;
 }
 
 /** Someone else saved the document since it was loaded; reload before saving again. */
@@ -41,7 +55,8 @@ export class StorageConflictError extends Error {
 export type GateAction =
   | { type: 'tool'; tool: EditorTool }
   | { type: 'save' }
-  | { type: 'download' };
+  /** `watermark`: the download carries one, so a host may allow it where it prompts for a clean copy. */
+  | { type: 'download'; watermark: boolean };
 
 /** Why the host prompts; the host decides what each one shows. */
 export type GatePromptTrigger = 'save' | 'download' | 'pro-feature' | 'limit-reached';

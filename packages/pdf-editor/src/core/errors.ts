@@ -89,8 +89,8 @@ export class UnsupportedCharactersError extends Error {
 
 /**
  * A font the export needs could not be loaded (the bundled DejaVu Sans missing from a server
- * bundle, a fallback loader that rejected, bytes that are no font); `font` names it, `cause` says
- * why. The export fails instead of drawing the text with a font that lacks its characters.
+ * bundle, a fallback loader that rejected, bytes that are no font, or the text shaper that
+ * right-to-left and complex scripts need); `font` names it, `cause` says why. The export fails instead of drawing the text with a font that lacks its characters.
  */
 export class FontLoadError extends Error {
   override readonly name = 'FontLoadError';

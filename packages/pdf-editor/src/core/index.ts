@@ -17,6 +17,7 @@ export type {
   ArrowAnnotation,
   CircleAnnotation,
   CommentAnnotation,
+  EllipseAnnotation,
   FreehandAnnotation,
   HighlightAnnotation,
   ImageAnnotation,
@@ -53,6 +54,7 @@ export type { PageRotation, PageSpace, PdfBox } from './geometry/pageSpace';
 
 // Export
 export { exportPdf, exportPdfWithReport } from './export/exportPdf';
+export { SCRIPT_RANGES } from './export/scriptRanges';
 export type {
   CodePointRanges,
   ExportFontOptions,
@@ -68,6 +70,7 @@ export type {
 export { createHistory, DEFAULT_HISTORY_LIMIT } from './history/createHistory';
 export type {
   ApplyOptions,
+  DiffingHistoryOptions,
   History,
   HistoryChange,
   HistoryChangeReason,
@@ -83,6 +86,8 @@ export {
   updateAnnotation,
 } from './history/annotationList';
 export type { AnnotationListUpdate, AnnotationPatch } from './history/annotationList';
+export { diffAnnotations, diffDocument, squashAnnotationDiffs, squashDocumentDiffs } from './history/diff';
+export type { AnnotationDiff, DocumentDiff, DocumentState } from './history/diff';
 
 // Pages
 export {
@@ -98,6 +103,8 @@ export {
 export type { InsertPagesOptions, PageOperationOptions } from './pages/pageOperations';
 export { applyPageOperation } from './pages/applyPageOperation';
 export { mergeAnnotations, remapAnnotations } from './pages/remapAnnotations';
+export { pdfRevision } from './pages/pdfRevision';
+export type { PdfRevision } from './pages/pdfRevision';
 export type { PageOperation, PageOperationOf, PageOperationType, PageRange, PageSize, RotationDelta } from './pages/types';
 export type { PdfSource } from './pdf/source';
 
@@ -112,6 +119,7 @@ export type { ImportOptions } from './import/importAnnotations';
 // Adapters
 export { memorySignatureStore, memoryStorage, openGate, StorageConflictError } from './adapters';
 export type {
+  CustomToolId,
   EditorTool,
   Gate,
   GateAction,

@@ -1,8 +1,8 @@
 // The whole editor on real PDFs: an ordinary paper, mixed page sizes, rotated pages, a
 // password-protected file, a file that is not a PDF, and no file at all.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { normalizeAnnotation } from '../core/model/defaults';
-import type { Annotation } from '../core/model/types';
+import { normalizeAnnotation } from '../core/index';
+import type { Annotation } from '../core/index';
 import { EditorWithTool, pdf } from './stories/helpers';
 
 const meta = {

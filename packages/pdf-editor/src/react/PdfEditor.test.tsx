@@ -2,8 +2,8 @@
 // shortcuts, the properties panel editing a selection, and two editors that share nothing.
 import { act, createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { normalizeAnnotation } from '../core/model/defaults';
-import type { Annotation } from '../core/model/types';
+import { normalizeAnnotation } from '../core/index';
+import type { Annotation } from '../core/index';
 import { PdfEditor } from './PdfEditor';
 import type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
 import { renderInDocument } from '../test-support/renderInDocument';
@@ -76,7 +76,10 @@ describe('<PdfEditor />', () => {
     act(() => root.render(<PdfEditor ref={ref} annotations={second} onAnnotationsChange={onAnnotationsChange} />));
     expect(api().getAnnotations()).toBe(second);
     press('z', { ctrlKey: true });
-    expect(onAnnotationsChange).toHaveBeenLastCalledWith(first);
+    // With what the undo did: the host's list taken away, the earlier one back.
+    expect(onAnnotationsChange).toHaveBeenLastCalledWith(first, {
+      diff: { added: first, updated: [], removed: second, reordered: false },
+    });
   });
 
   it('must keep two editors on one page apart', () => {

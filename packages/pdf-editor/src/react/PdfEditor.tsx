@@ -3,17 +3,17 @@
 // goToPage and setTool. Custom layouts use usePdfEditor + EditorProvider and the pieces instead.
 // In a narrow editor (styles.css, compact layout) the sidebar becomes a drawer and the style panel
 // a bottom sheet; this component only keeps which of the two is open, CSS does the rest.
-import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useImperativeHandle, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import type { EditorApi } from '../editor/index';
+import { runShortcut } from '../editor/internal';
 import { EditorProvider, useEditorRuntime, useEditorState } from './context';
-import { runShortcut } from './commands';
 import { ImagePicker } from './panels/ImagePicker';
 import { Notice } from './panels/Notice';
 import { PropertiesPanel } from './panels/PropertiesPanel';
 import { SignatureDialog } from './panels/SignaturePad';
 import { Thumbnails } from './panels/Thumbnails';
 import { Toolbar } from './panels/Toolbar';
-import type { EditorApi } from './runtime';
 import { usePdfEditor } from './usePdfEditor';
 import type { UsePdfEditorOptions } from './usePdfEditor';
 import { PdfViewer } from './viewer/PdfViewer';
@@ -98,12 +98,8 @@ function Dialogs() {
 export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function PdfEditor(props, ref) {
   const { toolbar = true, sidebar = true, propertiesPanel = true, toolbarStart, toolbarEnd, sidebarFooter, className, style, ...options } = props;
   const editor = usePdfEditor(options);
-  const rootRef = useRef<HTMLDivElement>(null);
   const [overlay, setOverlay] = useState<Overlay>('none');
   const toggle = (which: Overlay) => setOverlay((open) => (open === which ? 'none' : which));
-  editor.focusEditor = () => {
-    if (rootRef.current && !rootRef.current.contains(document.activeElement)) rootRef.current.focus({ preventScroll: true });
-  };
 
   useImperativeHandle(ref, () => ({
     undo: editor.undo,
@@ -124,7 +120,7 @@ export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function Pd
 
   return (
     <EditorProvider editor={editor}>
-      <div ref={rootRef} className={['mg-editor mg-adaptive', className].filter(Boolean).join(' ')} style={style} tabIndex={-1} onKeyDown={onKeyDown}
+      <div className={['mg-editor mg-adaptive', className].filter(Boolean).join(' ')} style={style} tabIndex={-1} onKeyDown={onKeyDown}
         data-overlay={overlay}>
         {toolbar && <Toolbar start={toolbarStart} end={toolbarEnd} />}
         <div className="mg-body">

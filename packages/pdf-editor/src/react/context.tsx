@@ -1,22 +1,20 @@
-// React side of an editor instance: a context carrying its runtime, and selector hooks over its
-// stores (zustand's useStore, i.e. useSyncExternalStore). Each editor has its own runtime, so two
-// editors on one page never share state.
+// React side of an editor: a context carrying the editor object (createEditor), and selector hooks
+// over its stores (zustand's useStore, i.e. useSyncExternalStore). Each editor is its own object,
+// so two editors on one page never share state.
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { EditorRuntime } from './runtime';
-import type { EditorState } from './store/types';
-import type { DocumentView } from './viewer/documentController';
+import type { DocumentView, Editor, EditorState } from '../editor/index';
 
-const EditorContext = createContext<EditorRuntime | null>(null);
+const EditorContext = createContext<Editor | null>(null);
 
-/** Makes an editor (from usePdfEditor) available to the pieces inside it. */
-export function EditorProvider({ editor, children }: { editor: EditorRuntime; children: ReactNode }) {
+/** Makes an editor (from usePdfEditor, or createEditor and mounted by the host) available to the pieces inside it. */
+export function EditorProvider({ editor, children }: { editor: Editor; children: ReactNode }) {
   return <EditorContext.Provider value={editor}>{children}</EditorContext.Provider>;
 }
 
 /** The editor instance of the nearest <PdfEditor> or <EditorProvider>. */
-export function useEditorRuntime(): EditorRuntime {
+export function useEditorRuntime(): Editor {
   const runtime = useContext(EditorContext);
   if (!runtime) throw new Error('Marginalia components must be inside <PdfEditor> or <EditorProvider>.');
   return runtime;

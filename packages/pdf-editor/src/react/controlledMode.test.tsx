@@ -3,8 +3,8 @@
 // behaviour of an external change is the host's choice.
 import { act, createRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { normalizeAnnotation } from '../core/model/defaults';
-import type { Annotation } from '../core/model/types';
+import { normalizeAnnotation } from '../core/index';
+import type { Annotation } from '../core/index';
 import { PdfEditor } from './PdfEditor';
 import type { PdfEditorHandle } from './PdfEditor';
 import { renderInDocument } from '../test-support/renderInDocument';

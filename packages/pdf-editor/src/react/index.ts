@@ -1,13 +1,25 @@
 // Public API of @marginalia/pdf-editor (the React entry). The framework-free model, history,
 // export and page operations are at @marginalia/pdf-editor/core.
 
-// The editor
+// The editor object without React (createEditor), which the React pieces bind to
+export { createEditor } from '../editor/index';
+export type {
+  AnnotationsChange,
+  Editor,
+  EditorApi,
+  EditorConfig,
+  EditorErrorSource,
+  EditorOptions,
+  EditorView,
+  ExportedPdf,
+} from '../editor/index';
+
+// The editor in React
 export { PdfEditor } from './PdfEditor';
 export type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
 export { usePdfEditor } from './usePdfEditor';
 export type { UsePdfEditorOptions } from './usePdfEditor';
 export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView } from './context';
-export type { EditorApi, EditorConfig, EditorRuntime } from './runtime';
 
 // Pieces for custom layouts
 export { PdfViewer } from './viewer/PdfViewer';
@@ -21,41 +33,44 @@ export { PropertiesPanel } from './panels/PropertiesPanel';
 export { SignaturePad } from './panels/SignaturePad';
 export { Notice } from './panels/Notice';
 export type { SignaturePadProps } from './panels/SignaturePad';
-export type { PdfFile } from './viewer/loadFile';
-export type { DocumentView } from './viewer/documentController';
+export type { PdfFile, DocumentController, DocumentView, PageSize } from '../editor/index';
 
 // Store, tools and commands
-export { createEditorStore } from './store/createEditorStore';
-export type { EditorStore } from './store/createEditorStore';
-export type { EditorActions, EditorState, EditorNotice, DocumentState } from './store/types';
-export { DEFAULT_STYLE, PALETTE, FONT_FAMILIES, FONT_SIZES, STROKE_WIDTHS } from './store/style';
-export type { AnnotationStyle } from './store/style';
-export { ZOOM } from './store/zoom';
-export { TOOLS } from './tools/registry';
-export type { ToolDefinition, ToolMachine, ToolPreset, ToolPointer } from './tools/types';
-export { COMMANDS } from './commands';
-export type { Command } from './commands';
+export { createEditorStore } from '../editor/index';
+export type { EditorStore } from '../editor/index';
+export type { EditorActions, EditorState, EditorNotice, DocumentState } from '../editor/index';
+export { DEFAULT_STYLE, PALETTE, FONT_FAMILIES, FONT_SIZES, STROKE_WIDTHS } from '../editor/index';
+export type { AnnotationStyle } from '../editor/index';
+export { ZOOM } from '../editor/index';
+export { TOOLS } from '../editor/index';
+export type { ToolContext, ToolDefinition, ToolMachine, ToolPreset, ToolPointer } from '../editor/index';
+export { COMMANDS } from '../editor/index';
+export type { Command, KeyStroke } from '../editor/index';
 
 // Strings
-export { defaultMessages } from './messages';
-export type { Messages, MessageKey } from './messages';
+export { defaultMessages } from '../editor/index';
+export type { Messages, MessageKey } from '../editor/index';
 
 // The annotation model (the rest of the core is at @marginalia/pdf-editor/core)
-export type { Annotation } from '../core/model/types';
+export type { Annotation } from '../core/index';
 
 // Export and adapters
-export { runExport } from './export/runExport';
-export type { RunExportOptions } from './export/runExport';
+export { runExport } from '../editor/index';
+export type { RunExportOptions } from '../editor/index';
 export { browserSignatureStore, browserStorage, httpStorage, StorageRequestError } from '../browser/index';
 export type { BrowserSignatureStoreOptions, BrowserStorageOptions } from '../browser/index';
-export { memorySignatureStore, memoryStorage, openGate, StorageConflictError } from '../core/adapters';
+export { memorySignatureStore, memoryStorage, openGate, StorageConflictError } from '../core/index';
 export type {
+  AnnotationDiff,
+  DocumentDiff,
+  CustomToolId,
   EditorTool,
   Gate,
   GateAction,
   GateDecision,
   GatePromptTrigger,
+  PdfRevision,
   SignatureStore,
   StorageAdapter,
   StoredAnnotations,
-} from '../core/adapters';
+} from '../core/index';

@@ -3,8 +3,8 @@
 // gone for good, and a store that fails never breaks the dialog.
 import { act, createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memorySignatureStore } from '../core/adapters';
-import type { SignatureStore } from '../core/adapters';
+import { memorySignatureStore } from '../core/index';
+import type { SignatureStore } from '../core/index';
 import { PdfEditor } from './PdfEditor';
 import type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
 import { renderInDocumentAsync } from '../test-support/renderInDocument';

@@ -218,12 +218,21 @@ export function parsePpm(data: Uint8Array): RenderedPage {
   };
 }
 
-/** Renders one page (1-based) with pdftoppm at `dpi`, as displayed (rotation and CropBox applied). */
-export async function renderPagePixels(bytes: Uint8Array, pageNumber: number, dpi = 36): Promise<RenderedPage> {
+/**
+ * Renders one page (1-based) with pdftoppm at `dpi`, as displayed (rotation and CropBox applied),
+ * or its whole MediaBox when `box` says so.
+ */
+export async function renderPagePixels(
+  bytes: Uint8Array,
+  pageNumber: number,
+  dpi = 36,
+  box: 'CropBox' | 'MediaBox' = 'CropBox',
+): Promise<RenderedPage> {
   return withTempFile(bytes, async (path, dir) => {
     const out = join(dir, 'page');
     // -cropbox: render the visible area, as viewers do (pdftoppm defaults to the MediaBox).
-    const args = ['-r', String(dpi), '-cropbox', '-f', String(pageNumber), '-l', String(pageNumber), '-singlefile', path, out];
+    const crop = box === 'CropBox' ? ['-cropbox'] : [];
+    const args = ['-r', String(dpi), ...crop, '-f', String(pageNumber), '-l', String(pageNumber), '-singlefile', path, out];
     const { code, stderr } = await runTool('pdftoppm', args);
     if (code !== 0) throw new Error(`pdftoppm failed (${code}): ${stderr}`);
     return parsePpm(new Uint8Array(await readFile(`${out}.ppm`)));

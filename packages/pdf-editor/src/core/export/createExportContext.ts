@@ -8,6 +8,7 @@ import type { ExportContext } from './context';
 import { createFontSelector } from './fontSelection';
 import { embedImageData, type EmbeddedImage } from './images';
 import type { ExportFontOptions } from './options';
+import { layoutTextBlock } from './textBlock';
 
 export interface ExportContextOptions {
   fonts?: ExportFontOptions;
@@ -31,8 +32,7 @@ export function createExportContext(doc: PDF, options: ExportContextOptions = {}
     });
 
   return {
-    fontFor: (text, style) => fonts.fontFor(text, style),
-    drawableText: (text, font) => fonts.drawableText(text, font),
+    layoutText: async (text, style) => layoutTextBlock(text, await fonts.fontsFor(text, style)),
     embedImage(imageData) {
       if (typeof imageData === 'string') {
         let pending = imagesByString.get(imageData);
@@ -51,5 +51,6 @@ export function createExportContext(doc: PDF, options: ExportContextOptions = {}
       return space;
     },
     warn,
+    finish: () => fonts.finish(),
   };
 }

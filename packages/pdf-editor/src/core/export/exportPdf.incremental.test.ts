@@ -13,7 +13,9 @@ import { hasColorIn, pdfsig, pdfText, qpdf, qpdfCheck, renderPagePixels } from '
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { everyType } from '../import/testing/fixtures';
 import { normalizeAnnotation } from '../model/defaults';
-import { AnnotationValidationError } from '../errors';
+import { AnnotationValidationError, PdfPasswordError } from '../errors';
+import { importAnnotations } from '../import/importAnnotations';
+import { protectPdf } from '../pdf/protection';
 import { exportPdf, exportPdfWithReport } from './exportPdf';
 
 const run = promisify(execFile);
@@ -124,6 +126,24 @@ describe.skipIf(!hasSharedPdfs)('encrypted files', () => {
     expect((await qpdf(bytes, ['--password=openpassword', '--check'])).code).toBe(0);
     expect((await qpdf(bytes, ['--check'])).code).toBe(2);
     expect(await pdfText(bytes, 1, 'openpassword')).toContain('Signed off by Ana');
+  });
+
+  it('keeps many native annotations encrypted: the fast writer of unencrypted files is not used', async () => {
+    const original = await protectPdf(readSharedPdf('tracemonkey.pdf'), { userPassword: 'open sesame' });
+    const annotations = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].flatMap((page) => everyType(page));
+    const { bytes, incremental, pagesRead } = await exportPdfWithReport(original, annotations, {
+      mode: 'native',
+      password: 'open sesame',
+    });
+    expect([incremental, pagesRead]).toEqual([true, 'all']);
+    expect(startsWith(bytes, original)).toBe(true);
+    const encryption = (await qpdf(bytes, ['--password=open sesame', '--show-encryption'])).output;
+    expect(encryption).toBe((await qpdf(original, ['--password=open sesame', '--show-encryption'])).output);
+    expect((await qpdf(bytes, ['--password=open sesame', '--check'])).code).toBe(0);
+    // No annotation's text or private copy is readable without the password.
+    expect(latin1(bytes)).not.toContain(annotations[0]?.id);
+    await expect(importAnnotations(bytes)).rejects.toThrow(PdfPasswordError);
+    expect(await importAnnotations(bytes, { password: 'open sesame' })).toEqual(annotations);
   });
 });
 

@@ -7,6 +7,7 @@ import { checkExportArguments } from '../exportInput';
 import type { Annotation } from '../model/types';
 import type { PDF, PDFPage } from '@libpdf/core';
 import { openLazyAppend } from '../pdf/lazyAppend';
+import { ObjectBytesWriter, type ObjectSink } from '../pdf/objectWriter';
 import { openPdf } from '../pdf/openPdf';
 import { toBytes, type PdfSource } from '../pdf/source';
 import type { ExportContext } from './context';
@@ -81,7 +82,7 @@ export async function exportPdfWithReport(
   const incremental = options.incremental !== false && !repaired;
   const bytes = await pdf.save({ incremental, subsetFonts: true, compressionThreshold: COMPRESS_FROM_BYTES });
   // Reported from the bytes themselves: the engine writes files it cannot append to anew.
-  return { bytes, incremental: incremental && appendsTo(bytes, original) };
+  return { bytes, incremental: incremental && appendsTo(bytes, original), pagesRead: 'all' };
 }
 
 /** The annotations that lie on one of the document's `pageCount` pages. */
@@ -106,9 +107,11 @@ async function exportLazily(
   );
   if (!lazy) return undefined;
   const warnings: string[] = [];
+  const objects = new ObjectBytesWriter(lazy.pdf, COMPRESS_FROM_BYTES);
   await writeAnnotations(lazy.pdf, annotations, options, {
     pageCount: lazy.pageCount,
     pageAt: lazy.pageAt,
+    objects,
     warn: (message) => warnings.push(message),
   });
   const saved = await lazy.pdf.save({
@@ -116,15 +119,17 @@ async function exportLazily(
     subsetFonts: true,
     compressionThreshold: COMPRESS_FROM_BYTES,
   });
-  const bytes = await lazy.finish(saved);
+  const bytes = await lazy.finish(saved, objects.written());
   if (!bytes) return undefined;
   for (const message of warnings) options.onWarning?.(message);
-  return { bytes, incremental: true };
+  return { bytes, incremental: true, pagesRead: 'touched' };
 }
 
 interface WriteTarget {
   pageCount: number;
   pageAt?: (pageIndex: number) => PDFPage | undefined;
+  /** Where native annotations' objects go; by default the engine's registry. */
+  objects?: ObjectSink;
   warn: (message: string) => void;
 }
 
@@ -133,7 +138,7 @@ async function writeAnnotations(
   pdf: PDF,
   annotations: readonly Annotation[],
   options: ExportOptions,
-  { pageCount, pageAt, warn }: WriteTarget,
+  { pageCount, pageAt, objects, warn }: WriteTarget,
 ): Promise<void> {
   const context = createExportContext(pdf, { fonts: options.fonts, onWarning: warn, pageAt });
   const existing = onPages(annotations, pageCount);
@@ -147,8 +152,9 @@ async function writeAnnotations(
 
   const native = options.mode === 'native';
   if (native) {
-    await writeNativeAnnotations(pdf, existing, context, pageAt);
+    await writeNativeAnnotations(pdf, existing, context, pageAt, objects);
     if (options.watermark) await addWatermark(pdf, existing, options.watermark, context, undefined);
+    context.finish();
     return;
   }
   // Flattened annotations are drawn into the pages' content; native ones are added to /Annots.
@@ -156,6 +162,7 @@ async function writeAnnotations(
   await flattenAnnotations(canvases, existing, context);
   if (options.watermark) await addWatermark(pdf, existing, options.watermark, context, canvases);
   canvases.commit();
+  context.finish();
 }
 
 /**

@@ -2,7 +2,7 @@
 // which fonts to load, and the editor's worker export loads on the main thread only the fallbacks a
 // document's texts need (a loader function cannot be sent to a worker). No PDF engine here, so the
 // editor's main bundle can use it.
-import type { ExportFontOptions, FontBytes, LazyFont } from './options';
+import type { CodePointRanges, ExportFontOptions, FontBytes, LazyFont } from './options';
 
 export type Covers = (codePoint: number) => boolean;
 
@@ -19,11 +19,23 @@ export function claimedBy(font: LazyFont): Covers {
 }
 
 /**
- * `fonts` with every lazy fallback replaced by its loaded bytes when one of `texts` has a non-ASCII
- * character it claims, and left out otherwise; each needed loader is called once.
+ * A fallback loaded ahead, in a form a worker message can carry: its bytes, with the ranges it
+ * claims when it claimed ranges (a claim given as a function cannot be sent, so that font goes as
+ * plain bytes, used only for what the Unicode font lacks).
  */
-export async function withFallbacksLoaded(fonts: ExportFontOptions, texts: readonly string[]): Promise<ExportFontOptions> {
-  if (!fonts.fallbacks?.some(isLazyFont)) return fonts;
+export type PreloadedFallback = FontBytes | { name?: string; covers: CodePointRanges; bytes: FontBytes };
+
+/** ExportFontOptions as `withFallbacksLoaded` gives them for a worker; `revivePreloaded` turns them back. */
+export interface PreloadedFonts extends Omit<ExportFontOptions, 'fallbacks'> {
+  fallbacks?: readonly PreloadedFallback[];
+}
+
+/**
+ * `fonts` with every lazy fallback loaded when one of `texts` has a non-ASCII character it claims,
+ * and left out otherwise; each needed loader is called once.
+ */
+export async function withFallbacksLoaded(fonts: ExportFontOptions, texts: readonly string[]): Promise<PreloadedFonts> {
+  if (!fonts.fallbacks?.some(isLazyFont)) return fonts as PreloadedFonts;
   const points = new Set<number>();
   for (const text of texts) for (const char of text) if (char.charCodeAt(0) >= 0x80) points.add(char.codePointAt(0) ?? 0);
   const needed = fonts.fallbacks.filter((font) => {
@@ -31,6 +43,23 @@ export async function withFallbacksLoaded(fonts: ExportFontOptions, texts: reado
     const claims = claimedBy(font);
     return [...points].some(claims);
   });
-  const fallbacks = await Promise.all(needed.map(async (font) => (isLazyFont(font) ? font.load() : font)));
+  const fallbacks = await Promise.all(
+    needed.map(async (font): Promise<PreloadedFallback> => {
+      if (!isLazyFont(font)) return font;
+      const bytes = await font.load();
+      return typeof font.covers === 'function' ? bytes : { ...(font.name !== undefined && { name: font.name }), covers: font.covers, bytes };
+    }),
+  );
   return { ...fonts, fallbacks };
+}
+
+/** The export options of fonts preloaded by `withFallbacksLoaded`: ranged fallbacks keep their claims. */
+export function revivePreloaded(fonts: PreloadedFonts): ExportFontOptions {
+  const { fallbacks, ...rest } = fonts;
+  if (!fallbacks) return rest;
+  const revive = (font: PreloadedFallback): FontBytes | LazyFont => {
+    if (font instanceof Uint8Array || font instanceof ArrayBuffer) return font;
+    return { ...(font.name !== undefined && { name: font.name }), covers: font.covers, load: () => Promise.resolve(font.bytes) };
+  };
+  return { ...rest, fallbacks: fallbacks.map(revive) };
 }

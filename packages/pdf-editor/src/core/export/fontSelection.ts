@@ -1,17 +1,20 @@
-// Picks the font a text is drawn with: the standard PDF font of the requested family when the text
-// is WinAnsi-encodable (nothing embedded, small files), otherwise an embedded Unicode font (the
+// Picks the fonts a text is drawn with: the standard PDF font of the requested family when the text
+// is WinAnsi-encodable (nothing embedded, small files), otherwise embedded Unicode fonts (the
 // caller's or the bundled DejaVu Sans, then the caller's fallbacks, lazy ones loaded only when a
-// text needs them), subset by the engine when the document is saved. Characters no font draws and
-// fonts that fail to load raise typed errors, so nothing is drawn as "?" silently.
-import { PDF, StandardFonts, type PdfRef, type Standard14FontName } from '@libpdf/core';
+// text needs them), as few as cover the text, subset by the engine when the document is saved.
+// Characters no font draws and fonts that fail to load raise typed errors, so nothing is drawn as
+// "?" silently.
+import { PDF, StandardFonts, type EmbeddedFont, type PdfRef, type Standard14FontName } from '@libpdf/core';
 import { loadBundledFont, type BundledFontStyle } from '../../fonts';
-import { FontLoadError, UnsupportedCharactersError } from '../errors';
+import { FontLoadError } from '../errors';
 import { pdfDict } from '../pdf/objects';
-import type { ExportFont, FontStyle } from './context';
+import type { ExportFont, FontStyle, GlyphAccess } from './context';
 import { INVISIBLE_CODE_POINTS, standardFamily, type StandardFamily } from './fontFamily';
 import { claimedBy, isLazyFont, type Covers } from './fallbackClaims';
+import type { ShapedFont } from './shapedFont';
 import type { ExportFontOptions, FontBytes, FontFaces, LazyFont } from './options';
-import { embeddedFontMetrics, standardFontMetrics, winAnsiCode } from './textMetrics';
+import { normalizeWhitespace } from './textBlock';
+import { embeddedFontMetrics, standardFontMetrics, winAnsiCode, type TextMetrics } from './textMetrics';
 
 type Face = BundledFontStyle;
 
@@ -54,22 +57,11 @@ function visibleCodePoints(text: string): number[] {
   return points;
 }
 
-/** Tabs become spaces and other control characters go: no font draws them. */
-function normalizeWhitespace(text: string): string {
-  let result = '';
-  for (const char of text.replace(/\r\n?/g, '\n')) {
-    const code = char.charCodeAt(0);
-    if (char === '\t') result += ' ';
-    else if (char === '\n' || (code >= 0x20 && code !== 0x7f)) result += char;
-  }
-  return result;
-}
-
 interface Candidate {
   label: string;
   /** What a lazy font claims to cover, known before its file is loaded; only decides whether to load it. */
   declared?: Covers;
-  load: () => Promise<{ bytes: Uint8Array; covers: Covers }>;
+  load: () => Promise<LoadedFont>;
 }
 
 function toUint8(bytes: FontBytes): Uint8Array {
@@ -81,8 +73,15 @@ function isFaces(value: FontBytes | FontFaces): value is FontFaces {
 }
 
 /** A font read by `getBytes` on first use; a failure to read or parse it is a FontLoadError. */
+/** A font file read and parsed (in a scratch document: a font only looked at is never written). */
+interface LoadedFont {
+  bytes: Uint8Array;
+  parsed: EmbeddedFont;
+  covers: Covers;
+}
+
 function parsedCandidate(label: string, getBytes: () => Promise<Uint8Array>, declared?: Covers): Candidate {
-  let loaded: Promise<{ bytes: Uint8Array; covers: Covers }> | undefined;
+  let loaded: Promise<LoadedFont> | undefined;
   return {
     label,
     declared,
@@ -90,9 +89,8 @@ function parsedCandidate(label: string, getBytes: () => Promise<Uint8Array>, dec
       (loaded ??= (async () => {
         try {
           const bytes = await getBytes();
-          // Parsed in a scratch document, so a font that is only looked at is never written.
-          const font = PDF.create().embedFont(bytes);
-          return { bytes, covers: (cp: number) => font.canEncode(String.fromCodePoint(cp)) };
+          const parsed = PDF.create().embedFont(bytes);
+          return { bytes, parsed, covers: (cp: number) => parsed.canEncode(String.fromCodePoint(cp)) };
         } catch (error) {
           throw error instanceof FontLoadError ? error : new FontLoadError(label, error);
         }
@@ -107,13 +105,17 @@ function fallbackCandidate(font: FontBytes | LazyFont, index: number): Candidate
 }
 
 export interface FontSelector {
-  fontFor(text: string, style: FontStyle): Promise<ExportFont>;
-  drawableText(text: string, font: ExportFont): string;
+  /**
+   * The fonts that draw `text`, in order of preference: a character is drawn by the first that
+   * has it. One font when one covers the whole text; characters none has are left to the caller.
+   */
+  fontsFor(text: string, style: FontStyle): Promise<[ExportFont, ...ExportFont[]]>;
+  /** Writes the shaped fonts' objects, once every text is drawn. */
+  finish(): void;
 }
 
 export function createFontSelector(doc: PDF, fonts: ExportFontOptions): FontSelector {
   const standardFonts = new Map<Standard14FontName, ExportFont>();
-  const isStandard = new WeakSet<ExportFont>();
   const families = new Map<string, StandardFamily>();
   const familyOf = (fontFamily: string): StandardFamily => {
     let family = families.get(fontFamily);
@@ -121,6 +123,22 @@ export function createFontSelector(doc: PDF, fonts: ExportFontOptions): FontSele
     return family;
   };
   const embedded = new Map<Candidate, Promise<ExportFont>>();
+  const shapedFonts: ShapedFont[] = [];
+  const glyphAccess = (font: EmbeddedFont, file: Uint8Array): GlyphAccess => {
+    let shaped: ShapedFont | undefined | null;
+    return {
+      file,
+      unitsPerEm: font.program.unitsPerEm,
+      // Created, and its objects written, only when a shaped run uses the font.
+      shapedFont(create) {
+        if (shaped === undefined) {
+          shaped = create(doc, font, file) ?? null;
+          if (shaped) shapedFonts.push(shaped);
+        }
+        return shaped ?? undefined;
+      },
+    };
+  };
 
   const standardFont = (name: Standard14FontName): ExportFont => {
     let font = standardFonts.get(name);
@@ -136,7 +154,6 @@ export function createFontSelector(doc: PDF, fonts: ExportFontOptions): FontSele
         covers: (cp) => winAnsiCode(cp) !== undefined,
       };
       standardFonts.set(name, font);
-      isStandard.add(font);
     }
     return font;
   };
@@ -161,9 +178,29 @@ export function createFontSelector(doc: PDF, fonts: ExportFontOptions): FontSele
   const embed = (candidate: Candidate): Promise<ExportFont> => {
     let pending = embedded.get(candidate);
     if (!pending) {
-      pending = candidate.load().then(({ bytes, covers }) => {
-        const font = doc.embedFont(bytes);
-        return { name: font.baseFontName, ref: font.ref, metrics: embeddedFontMetrics(font), covers };
+      const { declared } = candidate;
+      pending = candidate.load().then(({ bytes, parsed, covers }): ExportFont => {
+        // Embedded in the document only once a run of characters uses it: a text whose runs are
+        // all shaped is drawn with the shaped-glyph font alone.
+        let font: EmbeddedFont | undefined;
+        let metrics: TextMetrics | undefined;
+        const used = () => (metrics ??= embeddedFontMetrics((font ??= doc.embedFont(bytes))));
+        const claims = declared && ((cp: number) => cp >= 0x80 && declared(cp));
+        return {
+          name: parsed.baseFontName,
+          get ref() {
+            used();
+            return (font as EmbeddedFont).ref;
+          },
+          metrics: {
+            widthOfTextAtSize: (text, size) => used().widthOfTextAtSize(text, size),
+            heightAtSize: embeddedFontMetrics(parsed).heightAtSize,
+            encodeText: (text) => used().encodeText(text),
+          },
+          covers,
+          claims,
+          glyphs: glyphAccess(parsed, bytes),
+        };
       });
       embedded.set(candidate, pending);
     }
@@ -173,40 +210,59 @@ export function createFontSelector(doc: PDF, fonts: ExportFontOptions): FontSele
   const missingCount = (covers: Covers, points: number[]): number => points.filter((cp) => !covers(cp)).length;
 
   return {
-    async fontFor(text, style) {
+    async fontsFor(text, style) {
       const face = faceOf(style);
       const standard = standardFont(STANDARD[familyOf(style.fontFamily)][face]);
       // The common case, decided without looking at each character.
-      if (PLAIN_ASCII.test(text)) return standard;
-      const points = visibleCodePoints(text);
-      if (points.every((cp) => standard.covers(cp))) return standard;
+      if (PLAIN_ASCII.test(text)) return [standard];
+      let remaining = visibleCodePoints(text);
+      if (remaining.every((cp) => standard.covers(cp))) return [standard];
 
-      // Lazy fallbacks are tried in the order of what they claim to cover, so Japanese text loads
-      // the font claiming kana before one claiming only the ideographs; a font claiming no better
-      // than the best so far is never loaded.
-      const claimedMissing = (candidate: Candidate) => (candidate.declared ? missingCount(candidate.declared, points) : 0);
-      const fallbacks = [...fallbackCandidates].sort((a, b) => claimedMissing(a) - claimedMissing(b));
-      let best: { candidate: Candidate; missing: number } | undefined;
-      for (const candidate of [unicodeCandidate(face), ...fallbacks]) {
-        if (best && claimedMissing(candidate) >= best.missing) continue;
-        const missing = missingCount((await candidate.load()).covers, points);
-        if (!best || missing < best.missing) best = { candidate, missing };
-        if (missing === 0) break;
+      // First the lazy fallbacks for the scripts they claim (the host chose them for those), the
+      // one claiming most of what is left first, so Japanese text loads the font claiming kana
+      // before one claiming only the ideographs; a font claiming none of the text is never loaded.
+      const chosen: Candidate[] = [];
+      for (;;) {
+        const claimed = remaining.filter((cp) => cp >= 0x80);
+        let best: { candidate: Candidate; claims: number } | undefined;
+        for (const candidate of fallbackCandidates) {
+          const { declared } = candidate;
+          if (!declared || chosen.includes(candidate)) continue;
+          const claims = claimed.filter(declared).length;
+          if (claims > (best?.claims ?? 0)) best = { candidate, claims };
+        }
+        if (!best) break;
+        const { covers } = await best.candidate.load();
+        chosen.push(best.candidate);
+        remaining = remaining.filter((cp) => !covers(cp));
       }
-      return best ? embed(best.candidate) : standard;
+      // Then greedily the font drawing most of what is left, until nothing is or no font draws
+      // more; a lazy font claiming no better than the best so far is never loaded.
+      while (remaining.length > 0) {
+        const points = remaining;
+        const claimedMissing = (candidate: Candidate) => (candidate.declared ? missingCount(candidate.declared, points) : 0);
+        // A stable sort: the Unicode font, which claims nothing ahead, stays first.
+        const ordered = [unicodeCandidate(face), ...fallbackCandidates]
+          .filter((candidate) => !chosen.includes(candidate))
+          .sort((a, b) => claimedMissing(a) - claimedMissing(b));
+        let best: { candidate: Candidate; missing: number } | undefined;
+        for (const candidate of ordered) {
+          if (best && claimedMissing(candidate) >= best.missing) continue;
+          const missing = missingCount((await candidate.load()).covers, points);
+          if (!best || missing < best.missing) best = { candidate, missing };
+          if (missing === 0) break;
+        }
+        if (!best || best.missing === points.length) break;
+        const { covers } = await best.candidate.load();
+        chosen.push(best.candidate);
+        remaining = points.filter((cp) => !covers(cp));
+      }
+      if (chosen.length === 0) return [standard];
+      const [first, ...rest] = await Promise.all(chosen.map(embed));
+      return [first as ExportFont, ...rest];
     },
-
-    drawableText(text, font) {
-      if (isStandard.has(font) && PLAIN_ASCII.test(text)) return text;
-      const missing = new Set<string>();
-      let result = '';
-      for (const char of normalizeWhitespace(text)) {
-        const cp = char.codePointAt(0) ?? 0;
-        if (char === '\n' || font.covers(cp)) result += char;
-        else if (!INVISIBLE_CODE_POINTS.has(cp)) missing.add(char);
-      }
-      if (missing.size > 0) throw new UnsupportedCharactersError([...missing]);
-      return result;
+    finish() {
+      for (const font of shapedFonts) font.finish();
     },
   };
 }

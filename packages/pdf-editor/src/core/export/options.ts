@@ -21,9 +21,10 @@ export interface ExportFontOptions {
    */
   unicode?: FontBytes | FontFaces;
   /**
-   * Further fonts for characters the Unicode font lacks, e.g. Noto Sans CJK for Chinese, Japanese
-   * and Korean. Give bytes, or a `LazyFont` whose file is loaded only when a text needs it. The
-   * first font (in order) that has every character of a text draws it.
+   * Further fonts, e.g. Noto Sans for Chinese, Japanese, Korean, Arabic or Hebrew. Give bytes, or a
+   * `LazyFont` whose file is loaded only when a text needs it. A lazy font draws the characters it
+   * claims; otherwise each character goes to the first font chosen for the text that has it (as
+   * few fonts as cover the text), so a text mixing scripts is drawn run by run.
    */
   fallbacks?: readonly (FontBytes | LazyFont)[];
 }
@@ -33,8 +34,8 @@ export type CodePointRanges = readonly (readonly [number, number])[];
 
 /**
  * A fallback font loaded on demand: `load` is called at most once per export, and only when a text
- * has characters no earlier font draws and `covers` claims more of them than any font tried so
- * far. ASCII need not be listed. What the loaded file actually has decides what is drawn with it.
+ * has characters `covers` claims (see `SCRIPT_RANGES`) or characters no font tried so far draws.
+ * ASCII need not be listed. What the loaded file actually has decides what is drawn with it.
  */
 export interface LazyFont {
   /** The characters the font is for: a test per code point or code point ranges. */
@@ -86,4 +87,10 @@ export interface ExportResult {
    * appended (existing signatures stay valid); false when the file was written anew.
    */
   incremental: boolean;
+  /**
+   * 'touched' when only the pages that received annotations were read and written (the fast
+   * path of an incremental native export without watermark, whose cost follows the edit, not the
+   * file); 'all' when the whole document was opened.
+   */
+  pagesRead: 'touched' | 'all';
 }

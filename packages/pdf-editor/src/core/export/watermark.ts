@@ -26,22 +26,22 @@ export type WatermarkPainter = (canvas: Canvas) => boolean;
  */
 export async function watermarkPainter(text: string, context: ExportContext): Promise<WatermarkPainter | undefined> {
   if (text.trim() === '') return undefined;
-  const font = await context.fontFor(text, { fontFamily: 'Helvetica', bold: false, italic: false });
-  const line = context.drawableText(text, font).replace(/\n/g, ' ');
-  const { metrics } = font;
-  const widthAtOne = metrics.widthOfTextAtSize(line, 1);
-  const encoded = metrics.encodeText(line);
+  const { lines, heights } = await context.layoutText(text.replace(/\r?\n|\r/g, ' '), { fontFamily: 'Helvetica', bold: false, italic: false });
+  const line = lines[0];
+  if (!line) return undefined;
+  const widthAtOne = line.width;
   return (canvas) => {
     const maxWidth = Math.max(0, Math.min(canvas.width * MAX_WIDTH_RATIO, canvas.width - 2 * MIN_SIDE_MARGIN));
     const size = Math.min(SIZE, maxWidth / widthAtOne);
     if (!(size >= MIN_SIZE)) return false;
-    const capHeight = metrics.heightAtSize(size, { descender: false });
+    const capHeight = heights.heightAtSize(size, { descender: false });
     canvas.content.save();
     canvas.setOpacity(OPACITY);
+    // Centred: the baseline sits half the cap height below the displayed page's middle.
+    const x = (canvas.width - widthAtOne * size) / 2;
     canvas.content
       .fillColor(COLOR)
-      // Centred: the baseline sits half the cap height below the displayed page's middle.
-      .textLine(canvas.resources.font(font), size, (canvas.width - widthAtOne * size) / 2, (canvas.height + capHeight) / 2, encoded)
+      .textLine(line, size, x, (canvas.height + capHeight) / 2, (font) => canvas.resources.font(font))
       .restore();
     return true;
   };

@@ -34,6 +34,57 @@ export function markupRects(
   ];
 }
 
+/**
+ * The line a strikethrough or underline draws across one of its rectangles: as thick as its
+ * `strokeWidth` but at most half the line's height (so a thin text line is not painted over) and at
+ * least half a point; through the middle for a strikethrough, resting inside the bottom edge for an
+ * underline. `y` is the line's centre.
+ */
+export function markupLine(
+  type: 'strikethrough' | 'underline',
+  rect: Rect,
+  strokeWidth: number,
+): { y: number; thickness: number } {
+  const thickness = Math.max(0.5, Math.min(strokeWidth, rect.height / 2));
+  const y = type === 'strikethrough' ? rect.y + rect.height / 2 : rect.y + rect.height - thickness / 2;
+  return { y, thickness };
+}
+
+/** Height of one text line as a share of the font size: CSS-like line boxes of 1.2 em. */
+export const TEXT_LINE_HEIGHT = 1.2;
+
+/**
+ * Average advance of a character as a share of the font size, for sizing a text box without an
+ * explicit width before any font is measured (Helvetica's and Arial's mean over Latin text).
+ */
+export const TEXT_ADVANCE_EM = 0.55;
+
+/** The box of a text annotation: its `width`, or the estimate for its longest line; 1.2 em per line. */
+export function textBoxSize(text: { content: string; fontSize: number; width?: number | undefined }): { width: number; height: number } {
+  const lines = (text.content || ' ').split('\n');
+  const longest = Math.max(1, ...lines.map((line) => line.length));
+  return {
+    width: text.width ?? longest * text.fontSize * TEXT_ADVANCE_EM,
+    height: lines.length * text.fontSize * TEXT_LINE_HEIGHT,
+  };
+}
+
+/** The smallest rectangle holding every point; a zero box at `fallback` when there are none. */
+export function boundsOfPoints(points: readonly Point[], fallback: Point): Rect {
+  if (points.length === 0) return { x: fallback.x, y: fallback.y, width: 0, height: 0 };
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of points) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+}
+
 /** Receives a path segment by segment, in the coordinates of the points it was traced from. */
 export interface PathSink {
   moveTo(x: number, y: number): void;

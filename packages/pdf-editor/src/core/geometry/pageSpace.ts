@@ -2,6 +2,7 @@
 // /Rotate applied and its CropBox as the visible area) and PDF user space (origin bottom-left of
 // the unrotated MediaBox coordinates). Export and import both go through here, so an annotation
 // lands where the user saw it on rotated pages and on boxes that do not start at 0,0.
+import { checkObject, invalid } from '../input';
 import type { Point, Rect } from '../model/types';
 
 /** A page's /Rotate in degrees clockwise, normalised (see `normalizeRotation`). */
@@ -38,15 +39,37 @@ export interface PageSpace {
   rectToDisplay(rect: Rect): Rect;
 }
 
-/** Normalises any multiple of 90 (negative too) to 0, 90, 180 or 270. */
+function checkQuarterTurns(value: unknown, field: string): asserts value is number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value % 90 !== 0)
+    invalid(field, 'a multiple of 90 degrees', value);
+}
+
+/**
+ * Normalises any multiple of 90 (negative too) to 0, 90, 180 or 270; anything else is an
+ * InvalidInputError naming `degrees`.
+ */
 export function normalizeRotation(degrees: number): PageRotation {
-  const quarter = Math.round(degrees / 90);
-  return ((((quarter % 4) + 4) % 4) * 90) as PageRotation;
+  checkQuarterTurns(degrees, 'degrees');
+  return quarterTurns(degrees);
+}
+
+function quarterTurns(degrees: number): PageRotation {
+  return (((((degrees / 90) % 4) + 4) % 4) * 90) as PageRotation;
+}
+
+function checkBox(value: unknown, field: string): asserts value is PdfBox {
+  const box = checkObject(value, field);
+  for (const side of ['left', 'bottom', 'right', 'top'] as const) {
+    if (typeof box[side] !== 'number' || !Number.isFinite(box[side]))
+      invalid(`${field}.${side}`, 'a finite number', box[side]);
+  }
 }
 
 /**
  * The page space of a page whose visible box (usually its CropBox, else its MediaBox) is `box`
- * and whose /Rotate is `rotationDegrees` (any multiple of 90, default 0).
+ * and whose /Rotate is `rotationDegrees` (any multiple of 90, default 0). A side that is no finite
+ * number or a rotation that is no quarter turn is an InvalidInputError naming it (`box.top`,
+ * `rotationDegrees`).
  *
  * @example
  * // A portrait Letter page rotated a quarter turn is shown landscape.
@@ -55,7 +78,9 @@ export function normalizeRotation(degrees: number): PageRotation {
  * space.toPdf({ x: 0, y: 0 }); // { x: 0, y: 0 }: the displayed top-left is the PDF origin
  */
 export function createPageSpace(box: PdfBox, rotationDegrees = 0): PageSpace {
-  const rotation = normalizeRotation(rotationDegrees);
+  checkBox(box, 'box');
+  checkQuarterTurns(rotationDegrees, 'rotationDegrees');
+  const rotation = quarterTurns(rotationDegrees);
   const left = Math.min(box.left, box.right);
   const right = Math.max(box.left, box.right);
   const bottom = Math.min(box.bottom, box.top);

@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidInputError } from '../errors';
+import { normalizeAnnotation } from '../model/defaults';
+import {
+  addAnnotation,
+  removeAnnotation,
+  updateAnnotation,
+  type AnnotationListUpdate,
+} from './annotationList';
 import { createHistory } from './createHistory';
+import { diffDocument, squashDocumentDiffs, type DocumentDiff, type DocumentState } from './diff';
+import { pdfRevision } from '../pages/pdfRevision';
 
 const increment = (n: number) => n + 1;
 const add = (k: number) => (n: number) => n + k;
@@ -190,5 +199,162 @@ describe('createHistory', () => {
     history.apply(increment);
     history.reset(7);
     expect([history.state, history.undoCount, history.redoCount]).toEqual([7, 0, 0]);
+  });
+});
+
+describe('createHistory with diffs', () => {
+  const pdf = pdfRevision(new Uint8Array([1, 2, 3]));
+  const rect = normalizeAnnotation({ type: 'rectangle', page: 1, id: 'rect', position: { x: 50, y: 50 } });
+  const arrow = normalizeAnnotation({ type: 'arrow', page: 1, id: 'arrow' });
+  const none: DocumentDiff = {
+    added: [],
+    updated: [],
+    removed: [],
+    reordered: false,
+    documentChanged: false,
+  };
+  const find = (state: DocumentState, id: string) => state.annotations.find((a) => a.id === id)!;
+  const onList =
+    (update: AnnotationListUpdate) =>
+    (doc: DocumentState): DocumentState => ({ ...doc, annotations: update(doc.annotations) });
+
+  function editor() {
+    const history = createHistory<DocumentState, DocumentDiff>(
+      { pdf, annotations: [] },
+      { diff: diffDocument },
+    );
+    const heard: { reason: string; label?: string; diff: DocumentDiff }[] = [];
+    history.subscribe((_state, { reason, label, diff }) => heard.push({ reason, label, diff }));
+    // What the listener heard since the last call.
+    const since = () => heard.splice(0);
+    return { history, since };
+  }
+
+  it('must tell listeners what each user action, undo and redo changed', () => {
+    const { history, since } = editor();
+    history.apply(onList(addAnnotation(rect)), 'Add rectangle');
+    history.apply(onList(addAnnotation(arrow)), 'Add arrow');
+    expect(since()).toEqual([
+      { reason: 'apply', label: 'Add rectangle', diff: { ...none, added: [rect] } },
+      { reason: 'apply', label: 'Add arrow', diff: { ...none, added: [arrow] } },
+    ]);
+
+    // A drag: each pointer move is heard live, the commit adds nothing, the undo reverts it all.
+    const drag = history.begin('Move rectangle');
+    history.apply(onList(updateAnnotation('rect', { position: { x: 60, y: 50 } })));
+    const halfway = find(history.state, 'rect');
+    history.apply(onList(updateAnnotation('rect', { position: { x: 80, y: 50 } })));
+    const dropped = find(history.state, 'rect');
+    drag.commit();
+    expect(since().map(({ reason, diff }) => [reason, diff])).toEqual([
+      ['apply', { ...none, updated: [[rect, halfway]] }],
+      ['apply', { ...none, updated: [[halfway, dropped]] }],
+      ['apply', none],
+    ]);
+
+    // A colour slider: three merged applies, one step whose undo is their squashed inverse.
+    for (const color of ['#111111', '#222222', '#333333']) {
+      history.apply(onList(updateAnnotation('rect', { color })), { label: 'Colour', mergeKey: 'color:rect' });
+    }
+    const recoloured = find(history.state, 'rect');
+    expect(since()).toHaveLength(3);
+    history.undo();
+    expect(since()).toEqual([
+      { reason: 'undo', label: 'Colour', diff: { ...none, updated: [[recoloured, dropped]] } },
+    ]);
+    history.redo();
+    expect(since()).toEqual([
+      { reason: 'redo', label: 'Colour', diff: { ...none, updated: [[dropped, recoloured]] } },
+    ]);
+
+    // Delete, then undo: the rectangle comes back below the arrow, out of append order.
+    history.apply(onList(removeAnnotation('rect')), 'Delete');
+    history.undo();
+    expect(since()).toEqual([
+      { reason: 'apply', label: 'Delete', diff: { ...none, removed: [recoloured] } },
+      { reason: 'undo', label: 'Delete', diff: { ...none, added: [recoloured], reordered: true } },
+    ]);
+    history.undo();
+    history.undo();
+    expect(since().map(({ diff }) => diff)).toEqual([
+      { ...none, updated: [[recoloured, dropped]] },
+      { ...none, updated: [[dropped, rect]] },
+    ]);
+  });
+
+  it('must tell a cancelled gesture as the inverse of what it did live', () => {
+    const { history, since } = editor();
+    history.apply(onList(addAnnotation(rect)), 'Add rectangle');
+    since();
+    const note = normalizeAnnotation({ type: 'text', page: 1, id: 'note', content: 'Draft' });
+    const gesture = history.begin('Add note');
+    history.apply(onList(addAnnotation(note)));
+    history.apply(onList(updateAnnotation('note', { content: 'Draft 2' })));
+    history.apply(onList(removeAnnotation('rect')));
+    const typed = find(history.state, 'note');
+    gesture.cancel();
+    const [added, edited, removed, rollback] = since();
+    expect(rollback).toEqual({
+      reason: 'rollback',
+      label: 'Add note',
+      diff: { ...none, added: [rect], removed: [typed] },
+    });
+    // Squashed, everything heard since the gesture began is nothing at all.
+    const heard = [added!.diff, edited!.diff, removed!.diff, rollback!.diff];
+    expect(squashDocumentDiffs(heard)).toEqual({ ...none, reordered: true });
+    expect(history.state.annotations).toEqual([rect]);
+  });
+
+  it('must make a transaction one step whose undo is its squashed inverse', () => {
+    const { history, since } = editor();
+    history.apply(onList(addAnnotation(arrow)), 'Add arrow');
+    const rotatedPdf = pdf.next(new Uint8Array([1, 2, 3, 4]));
+    history.transaction(() => {
+      history.apply(onList(addAnnotation(rect)));
+      history.apply(onList(updateAnnotation('rect', { color: '#FF0000' })));
+      history.apply(onList(removeAnnotation('rect')));
+      history.apply(onList(updateAnnotation('arrow', { page: 2 })));
+      history.apply((doc) => ({ ...doc, pdf: rotatedPdf }));
+    }, 'Rotate page');
+    const onPage2 = find(history.state, 'arrow');
+    since();
+    history.undo();
+    expect(since()).toEqual([
+      {
+        reason: 'undo',
+        label: 'Rotate page',
+        diff: { ...none, updated: [[onPage2, arrow]], documentChanged: true },
+      },
+    ]);
+  });
+
+  it('must say what a reset replaced, and nothing for a clear', () => {
+    const { history, since } = editor();
+    history.apply(onList(addAnnotation(rect)), 'Add rectangle');
+    since();
+    history.clear();
+    history.reset({ pdf: pdfRevision(new Uint8Array([9])), annotations: [arrow] });
+    expect(since().map(({ reason, diff }) => [reason, diff])).toEqual([
+      ['clear', none],
+      ['reset', { ...none, added: [arrow], removed: [rect], documentChanged: true }],
+    ]);
+  });
+
+  it('must work the diff out once, for the first listener that reads it', () => {
+    const diff = vi.fn((before: number, after: number) => after - before);
+    const history = createHistory(0, { diff });
+    const seen: number[] = [];
+    history.subscribe((_n, change) => seen.push(change.diff));
+    history.subscribe((_n, change) => seen.push(change.diff));
+    history.subscribe(() => undefined);
+    history.apply(add(5));
+    history.undo();
+    expect(seen).toEqual([5, 5, -5, -5]);
+    expect(diff).toHaveBeenCalledTimes(2);
+    const silent = createHistory(0, { diff });
+    silent.subscribe(() => undefined);
+    silent.apply(add(1));
+    expect(diff).toHaveBeenCalledTimes(2);
+    expect(() => createHistory(0, { diff: 'yes' } as never)).toThrow(/^options\.diff: /);
   });
 });

@@ -3,8 +3,10 @@
 // they did not change, a step costs only what changed (plus, for arrays, one array of references).
 // Gestures (a drag, a multi-select move) are cut into one step by transactions; consecutive applies
 // with the same merge key (a colour slider) fold into the step before, as pdf.js does.
+// Given a `diff` function, every change tells its listeners what it changed (added, updated and
+// removed annotations with `diffDocument`), so a save or a sync layer can send only that.
 
-import { checkInteger, checkOptions } from '../input';
+import { checkInteger, checkOptions, invalid } from '../input';
 
 /** Undo steps kept when `createHistory` is given no limit (spec: undo history limit 50). */
 export const DEFAULT_HISTORY_LIMIT = 50;
@@ -13,6 +15,15 @@ export const DEFAULT_HISTORY_LIMIT = 50;
 export interface HistoryOptions {
   /** Maximum number of undo steps kept; the oldest is dropped beyond it. Default 50 (spec). */
   limit?: number;
+}
+
+/** Options of a history whose changes say what they changed. */
+export interface DiffingHistoryOptions<T, D> extends HistoryOptions {
+  /**
+   * What changed from `before` to `after` (e.g. `diffDocument`, `diffAnnotations`), read by
+   * listeners as `change.diff`. Called at most once per change, and only when a listener reads it.
+   */
+  diff: (before: T, after: T) => D;
 }
 
 /** How `History.apply` records its step: a label for menus, a key to merge a run of changes. */
@@ -31,15 +42,24 @@ export interface ApplyOptions {
 /** What changed the history: a new step, undo, redo, a cancelled transaction, reset or clear. */
 export type HistoryChangeReason = 'apply' | 'undo' | 'redo' | 'rollback' | 'reset' | 'clear';
 
-/** Passed to listeners with the new state. */
-export interface HistoryChange {
+/** Passed to listeners with the new state; `D` is what the history's `diff` option returns. */
+export interface HistoryChange<D = undefined> {
   reason: HistoryChangeReason;
   /** Label of the step applied, undone or redone, if it has one. */
   label?: string;
+  /**
+   * What this change did to the state: the `diff` option applied to the state before it and the
+   * state now (undefined without that option). An undo gives the inverse of the step's diff; a
+   * merged run or a transaction is one step, so its undo gives their squashed diff. Changes inside
+   * a transaction are heard live, so its commit changes nothing more and says so, and a rollback
+   * undoes them: squashing every diff a listener hears gives the difference between the state it
+   * first saw and the state now, which is what a save has to send.
+   */
+  readonly diff: D;
 }
 
 /** Called after every change of the state or of the undo/redo stacks. */
-export type HistoryListener<T> = (state: T, change: HistoryChange) => void;
+export type HistoryListener<T, D = undefined> = (state: T, change: HistoryChange<D>) => void;
 
 /** An open gesture: everything applied until `commit` is one step; `cancel` restores the state before it. */
 export interface HistoryTransaction {
@@ -51,7 +71,7 @@ export interface HistoryTransaction {
  * An undoable store of immutable states, returned by `createHistory`. Framework-free: React binds
  * it with `useSyncExternalStore(history.subscribe, () => history.state)`.
  */
-export interface History<T> {
+export interface History<T, D = undefined> {
   readonly state: T;
   /**
    * Replaces the state with `update(state)` as one undoable step, and empties the redo stack.
@@ -82,7 +102,7 @@ export interface History<T> {
   /** Replaces the state without a step and empties both stacks (a new document was loaded). */
   reset(state: T): void;
   /** `listener` runs after every change of state or of the stacks; returns the unsubscribe function. */
-  subscribe(listener: HistoryListener<T>): () => void;
+  subscribe(listener: HistoryListener<T, D>): () => void;
 }
 
 interface Step<T> {
@@ -97,8 +117,7 @@ interface OpenTransaction<T> {
   closed: boolean;
 }
 
-function checkLimit(options: unknown): number {
-  const { limit = DEFAULT_HISTORY_LIMIT } = checkOptions(options);
+function checkLimit(limit: unknown = DEFAULT_HISTORY_LIMIT): number {
   if (limit === Number.POSITIVE_INFINITY) return limit;
   checkInteger(limit, 'options.limit', 0);
   return limit;
@@ -107,23 +126,47 @@ function checkLimit(options: unknown): number {
 /**
  * A history starting at `initial`, keeping up to `limit` undo steps (default 50, oldest dropped).
  * States must be treated as immutable: updates return new objects and share what they keep.
+ * With a `diff` option, every change tells its listeners what it changed (`change.diff`).
  *
  * @example
- * const history = createHistory<readonly Annotation[]>([]);
+ * const history = createHistory(annotations, { diff: diffAnnotations });
+ * history.subscribe((_list, change) => console.log(change.diff.added));
  * history.apply(addAnnotation(rect), 'Add rectangle');
- * history.undo();
+ * history.undo(); // change.diff.removed holds the rectangle
  */
-export function createHistory<T>(initial: T, options: HistoryOptions = {}): History<T> {
-  const limit = checkLimit(options);
+export function createHistory<T, D>(initial: T, options: DiffingHistoryOptions<NoInfer<T>, D>): History<T, D>;
+export function createHistory<T>(initial: T, options?: HistoryOptions): History<T>;
+export function createHistory<T, D>(
+  initial: T,
+  options?: HistoryOptions | DiffingHistoryOptions<T, D>,
+): History<T, D | undefined> {
+  const checked = checkOptions(options);
+  const limit = checkLimit(checked.limit);
+  const { diff } = checked;
+  if (diff !== undefined && typeof diff !== 'function')
+    invalid('options.diff', 'a function (before, after) => diff', diff);
+  const diffOf = diff as ((before: T, after: T) => D) | undefined;
   let state = initial;
   let undoStack: Step<T>[] = [];
   let redoStack: Step<T>[] = [];
   // The merge key of the step on top of the undo stack, while its run may still grow.
   let openMergeKey: string | undefined;
   const open: OpenTransaction<T>[] = [];
-  const listeners = new Set<HistoryListener<T>>();
+  const listeners = new Set<HistoryListener<T, D | undefined>>();
 
-  const notify = (change: HistoryChange) => {
+  // `before` is the state this change started from; the diff is worked out for the first listener
+  // that reads it, from the two states, so a change nobody inspects costs nothing.
+  const notify = (reason: HistoryChangeReason, label: string | undefined, before: T) => {
+    const after = state;
+    let computed: { diff: D | undefined } | undefined;
+    const change: HistoryChange<D | undefined> = {
+      reason,
+      label,
+      get diff() {
+        computed ??= { diff: diffOf?.(before, after) };
+        return computed.diff;
+      },
+    };
     for (const listener of [...listeners]) listener(state, change);
   };
 
@@ -155,7 +198,8 @@ export function createHistory<T>(initial: T, options: HistoryOptions = {}): Hist
     // Inner transactions fold into the outer one, which makes the step.
     if (open.length > 0 || state === tx.start) return;
     commitStep(tx.start, tx.label, undefined);
-    notify({ reason: 'apply', label: tx.label });
+    // Listeners heard each change live: the commit adds none.
+    notify('apply', tx.label, state);
   };
 
   // Cancelling bails back to where the transaction began, closing any inner one left open.
@@ -167,8 +211,9 @@ export function createHistory<T>(initial: T, options: HistoryOptions = {}): Hist
       if (inner === tx) break;
     }
     if (state === tx.start) return;
+    const before = state;
     state = tx.start;
-    notify({ reason: 'rollback', label: tx.label });
+    notify('rollback', tx.label, before);
   };
 
   const begin = (label?: string): HistoryTransaction => {
@@ -183,8 +228,9 @@ export function createHistory<T>(initial: T, options: HistoryOptions = {}): Hist
     if (!step) return false;
     to.push(step);
     openMergeKey = undefined;
+    const before = state;
     state = direction === 'undo' ? step.before : step.after;
-    notify({ reason: direction, label: step.label });
+    notify(direction, step.label, before);
     return true;
   };
 
@@ -199,12 +245,8 @@ export function createHistory<T>(initial: T, options: HistoryOptions = {}): Hist
       const next = update(before);
       if (next === before) return;
       state = next;
-      if (open.length > 0) {
-        notify({ reason: 'apply', label });
-        return;
-      }
-      commitStep(before, label, mergeKey);
-      notify({ reason: 'apply', label });
+      if (open.length === 0) commitStep(before, label, mergeKey);
+      notify('apply', label, before);
     },
     undo: () => move(undoStack, redoStack, 'undo'),
     redo: () => move(redoStack, undoStack, 'redo'),
@@ -247,15 +289,16 @@ export function createHistory<T>(initial: T, options: HistoryOptions = {}): Hist
       undoStack = [];
       redoStack = [];
       openMergeKey = undefined;
-      notify({ reason: 'clear' });
+      notify('clear', undefined, state);
     },
     reset(next) {
       if (open.length > 0) throw new Error('Cannot reset the history while a transaction is open.');
+      const before = state;
       state = next;
       undoStack = [];
       redoStack = [];
       openMergeKey = undefined;
-      notify({ reason: 'reset' });
+      notify('reset', undefined, before);
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -82,11 +82,18 @@ describe.skipIf(!hasSharedPdfs).concurrent('importAnnotations on other tools’ 
       rectangle: 2,
       highlight: 1,
       arrow: 1,
-      circle: 1,
+      ellipse: 1,
       comment: 1,
       underline: 1,
       strikethrough: 1,
       freehand: 1,
+    });
+    // Its /Circle is 53.6 x 13.8 pt: an ellipse of that box, not a circle of the mean radius.
+    expect(find(annotations, '{691447fb-e395-4827-9dca-1900ab2300ac}')).toMatchObject({
+      type: 'ellipse',
+      position: { x: expect.closeTo(51.325, 3), y: expect.closeTo(334.023, 3) },
+      width: expect.closeTo(53.559, 3),
+      height: expect.closeTo(13.846, 3),
     });
     expect(warnings.filter((w) => /Ink annotation .* no usable \/InkList/.test(w))).toHaveLength(4);
     expect(warnings.filter((w) => /Polygon annotation on page 1 is not a supported type/.test(w))).toHaveLength(2);

@@ -8,6 +8,7 @@ import { PdfArray, PdfDict, type PDF } from '@libpdf/core';
 import { nanoid } from 'nanoid';
 import { PdfEmptyError } from '../errors';
 import { fromPdfDate } from '../export/native/pdfDate';
+import { NATIVE_READERS } from '../kinds/pdfRegistry';
 import { checkBytes, checkOptional, checkOptions } from '../input';
 import type { Annotation } from '../model/types';
 import { openPdf, readingEngine } from '../pdf/openPdf';
@@ -15,25 +16,7 @@ import { pageSpaceOf } from '../pdf/pageAttributes';
 import type { PdfSource } from '../pdf/source';
 import { createDictReader, readBorderWidth, readColor, readName, readNumber, readText, type DictReader } from './pdfReaders';
 import { readPrivateCopy } from './privateCopy';
-import type { AnnotationReader, BaseFields, ReadEnv } from './readerTypes';
-import { readFreeText } from './readFreeText';
-import { readMarkup } from './readMarkup';
-import { readNote } from './readNote';
-import { readCircle, readInk, readLine, readSquare } from './readShapes';
-import { readStamp } from './readStamp';
-
-const READERS: Record<string, AnnotationReader> = {
-  Square: readSquare,
-  Circle: readCircle,
-  Line: readLine,
-  Ink: readInk,
-  Highlight: readMarkup('highlight'),
-  StrikeOut: readMarkup('strikethrough'),
-  Underline: readMarkup('underline'),
-  FreeText: readFreeText,
-  Text: readNote,
-  Stamp: readStamp,
-};
+import type { BaseFields, ReadEnv } from './readerTypes';
 
 /** Subtypes that are not annotations a user draws (a Watermark is the free version's): skipped without a word. */
 const SILENTLY_IGNORED = new Set(['Widget', 'Link', 'Popup', 'Watermark']);
@@ -74,7 +57,7 @@ async function readPage(pdf: PDF, read: DictReader, pageIndex: number, warn: (me
     const dict = read.item(annots, index);
     if (!(dict instanceof PdfDict)) continue;
     const subtype = readName(read, dict, 'Subtype') ?? 'unknown';
-    const reader = READERS[subtype];
+    const reader = NATIVE_READERS[subtype];
     if (!reader) {
       if (!SILENTLY_IGNORED.has(subtype)) warn(`A ${subtype} annotation on page ${pageNumber} is not a supported type; skipped.`);
       continue;

@@ -58,7 +58,7 @@ export function encodePng(width: number, height: number, pixels: Uint8Array, cha
   return out;
 }
 
-export function toDataUrl(mime: 'image/png' | 'image/jpeg', bytes: Uint8Array): string {
+export function toDataUrl(mime: string, bytes: Uint8Array): string {
   let binary = '';
   const step = 0x8000;
   for (let i = 0; i < bytes.length; i += step) binary += String.fromCharCode(...bytes.subarray(i, i + step));

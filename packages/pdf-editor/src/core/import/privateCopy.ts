@@ -1,21 +1,24 @@
 // Reads the private copy of our model that native export keeps in each annotation
 // (/MarginaliaData, written by export/native/marginaliaData.ts), and trusts it only while the
 // dictionary's standard keys still give the digest stored with it: once another tool has changed
-// any of them, the caller rebuilds the annotation from the keys instead.
+// any of them, the caller rebuilds the annotation from the keys instead. Version 1 copies carry an
+// image's whole data URL in the JSON; version 2 copies keep its bytes in a stream of their own.
 import { PdfStream, type PDF, type PdfDict } from '@libpdf/core';
-import { MARGINALIA_DATA_NAME } from '../export/native/marginaliaData';
+import { MARGINALIA_DATA_NAME, MARGINALIA_IMAGE_NAME, PAYLOAD_VERSION } from '../export/native/marginaliaData';
 import { annotationSchema } from '../model/schema';
 import type { Annotation } from '../model/types';
+import { toDataUrl } from './png';
 import type { DictReader } from './pdfReaders';
 import { standardKeysDigest } from './standardKeysDigest';
 
-/** The payload versions this reader understands. */
-const PAYLOAD_VERSION = 1;
+/** The payload versions this reader understands: the one export writes, and the first. */
+const READABLE_VERSIONS: readonly unknown[] = [1, PAYLOAD_VERSION];
 
 interface StoredPayload {
   version?: unknown;
   digest?: unknown;
   annotation?: unknown;
+  imageType?: unknown;
 }
 
 /**
@@ -32,8 +35,21 @@ export function readPrivateCopy(pdf: PDF, read: DictReader, dict: PdfDict): Anno
   } catch {
     return undefined;
   }
-  if (payload.version !== PAYLOAD_VERSION || typeof payload.digest !== 'string') return undefined;
-  if (payload.digest !== standardKeysDigest(pdf, dict)) return undefined;
-  const parsed = annotationSchema.safeParse(payload.annotation);
+  if (!READABLE_VERSIONS.includes(payload.version) || typeof payload.digest !== 'string') return undefined;
+  // Version 1 copies carry a digest of the first kind.
+  if (payload.digest !== standardKeysDigest(pdf, dict, payload.version === 1 ? 1 : 2)) return undefined;
+  const annotation = withImage(read, stream, payload);
+  if (annotation === undefined) return undefined;
+  const parsed = annotationSchema.safeParse(annotation);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** The stored annotation, with its image's data URL rebuilt when the bytes were kept apart. */
+function withImage(read: DictReader, stream: PdfStream, payload: StoredPayload): unknown {
+  if (payload.imageType === undefined) return payload.annotation;
+  const image = read.lookup(stream, MARGINALIA_IMAGE_NAME);
+  if (typeof payload.imageType !== 'string' || typeof payload.annotation !== 'object' || !(image instanceof PdfStream)) {
+    return undefined;
+  }
+  return { ...payload.annotation, imageData: toDataUrl(payload.imageType, image.getDecodedData()) };
 }

@@ -1,6 +1,7 @@
-// /Square, /Circle, /Line and /Ink back into rectangles (or whiteouts), circles, arrows and
-// freehand strokes.
+// /Square, /Circle, /Line and /Ink back into rectangles (or whiteouts), circles (or ellipses),
+// arrows and freehand strokes.
 import { PdfArray, PdfName } from '@libpdf/core';
+import { strokeThrough } from '../kinds/freehand';
 import { DEFAULTS } from '../model/defaults';
 import type { Annotation, Point, Rect } from '../model/types';
 import { numbersOf, readColor, readNumbers, readRect } from './pdfReaders';
@@ -53,23 +54,20 @@ export const readSquare: AnnotationReader = (env) => {
   ];
 };
 
+/** How far apart the width and height of a /Circle may be, in points, for it to be round. */
+const ROUND_TOLERANCE = 0.5;
+
+/** A /Circle: the model's circle when it is round, else an ellipse of its own box. */
 export const readCircle: AnnotationReader = (env) => {
   const box = shapeBox(env);
   if (!box) return [];
-  // The model's circles are round; an ellipse keeps its centre and its mean radius.
-  const radius = (box.width + box.height) / 4;
   const { base } = env;
-  return [
-    {
-      ...base,
-      type: 'circle',
-      position: { x: box.x + box.width / 2 - radius, y: box.y + box.height / 2 - radius },
-      radius,
-      color: base.color ?? DEFAULTS.color,
-      opacity: base.opacity ?? DEFAULTS.opacity,
-      strokeWidth: base.strokeWidth ?? 1,
-    },
-  ];
+  const style = { color: base.color ?? DEFAULTS.color, opacity: base.opacity ?? DEFAULTS.opacity, strokeWidth: base.strokeWidth ?? 1 };
+  if (Math.abs(box.width - box.height) > ROUND_TOLERANCE) {
+    return [{ ...base, ...style, type: 'ellipse', position: { x: box.x, y: box.y }, width: box.width, height: box.height }];
+  }
+  const radius = (box.width + box.height) / 4;
+  return [{ ...base, ...style, type: 'circle', position: { x: box.x + box.width / 2 - radius, y: box.y + box.height / 2 - radius }, radius }];
 };
 
 const ARROWHEADS = new Set(['OpenArrow', 'ClosedArrow', 'ROpenArrow', 'RClosedArrow']);
@@ -132,9 +130,8 @@ export const readInk: AnnotationReader = (env) => {
       ...base,
       id: index === 0 ? base.id : `${base.id}-${index + 1}`,
       type: 'freehand',
-      // Where the pen went down, as the freehand tool records it.
-      position: points[0] ?? { x: 0, y: 0 },
-      points,
+      // The model's rule for strokes: position is the top-left of the points' bounds.
+      ...strokeThrough(points, { x: 0, y: 0 }),
       color: base.color ?? DEFAULTS.color,
       opacity: base.opacity ?? DEFAULTS.opacity,
       strokeWidth: base.strokeWidth ?? 1,

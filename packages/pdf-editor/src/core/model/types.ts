@@ -1,23 +1,20 @@
 // TypeScript types of the annotation model, derived from the schemas so the two never drift.
 import type { z } from 'zod';
-import type {
-  annotationSchema,
-  arrowAnnotationSchema,
-  circleAnnotationSchema,
-  commentAnnotationSchema,
-  freehandAnnotationSchema,
-  highlightAnnotationSchema,
-  imageAnnotationSchema,
-  pointSchema,
-  rectSchema,
-  rectangleAnnotationSchema,
-  signatureAnnotationSchema,
-  strikethroughAnnotationSchema,
-  textAnnotationSchema,
-  underlineAnnotationSchema,
-  whiteoutAnnotationSchema,
-  ANNOTATION_TYPES,
-} from './schema';
+import type { ANNOTATION_TYPES, annotationSchema } from './schema';
+import type { pointSchema, rectSchema } from './fields';
+import type { arrowAnnotationSchema } from '../kinds/arrow';
+import type { circleAnnotationSchema } from '../kinds/circle';
+import type { commentAnnotationSchema } from '../kinds/comment';
+import type { ellipseAnnotationSchema } from '../kinds/ellipse';
+import type { freehandAnnotationSchema } from '../kinds/freehand';
+import type { highlightAnnotationSchema } from '../kinds/highlight';
+import type { imageAnnotationSchema } from '../kinds/image';
+import type { rectangleAnnotationSchema } from '../kinds/rectangle';
+import type { signatureAnnotationSchema } from '../kinds/signature';
+import type { strikethroughAnnotationSchema } from '../kinds/strikethrough';
+import type { textAnnotationSchema } from '../kinds/text';
+import type { underlineAnnotationSchema } from '../kinds/underline';
+import type { whiteoutAnnotationSchema } from '../kinds/whiteout';
 
 /**
  * A point in page space: PDF points (1/72 inch) at zoom 1, origin at the top-left corner of the
@@ -47,6 +44,8 @@ export type UnderlineAnnotation = z.infer<typeof underlineAnnotationSchema>;
 export type RectangleAnnotation = z.infer<typeof rectangleAnnotationSchema>;
 /** A circle outline of `radius`; `position` is its bounding box's top-left (centre: position + radius). */
 export type CircleAnnotation = z.infer<typeof circleAnnotationSchema>;
+/** An ellipse outline inscribed in the box of `width` x `height` from `position`. */
+export type EllipseAnnotation = z.infer<typeof ellipseAnnotationSchema>;
 /** A straight arrow from `position` to `endPoint`, with its head at `endPoint`. */
 export type ArrowAnnotation = z.infer<typeof arrowAnnotationSchema>;
 /** A pen stroke through `points` (absolute page points); `position` is its bounds' top-left. */

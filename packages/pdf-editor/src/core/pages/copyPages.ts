@@ -6,9 +6,7 @@
 // told up front: copied pages map to their new objects, pages left out map to null, and links
 // that pointed at a page left out are dropped.
 import { PdfArray, PdfDict, PdfName, PdfNull, PdfRef, PdfStream, type PDF, type PdfObject } from '@libpdf/core';
-import { inheritedAttribute, type InheritableKey } from '../pdf/pageAttributes';
-
-const INHERITABLE: InheritableKey[] = ['Resources', 'MediaBox', 'CropBox', 'Rotate'];
+import { inheritInto, resolved } from '../pdf/pageAttributes';
 
 /** Copies objects of one source document into one target document, each referenced object once. */
 class ObjectCopier {
@@ -97,10 +95,7 @@ export function copyPagesInto(target: PDF, source: PDF, indices: readonly number
     const page = sourcePages[index]!;
     const { shell, ref } = copies.get(index)!;
     copier.copyEntries(page.dict, shell, new Set(['Parent']));
-    for (const key of INHERITABLE) {
-      const inherited = shell.has(key) ? undefined : inheritedAttribute(source, page.dict, key);
-      if (inherited !== undefined) shell.set(key, copier.copy(inherited));
-    }
+    inheritInto(source, page.dict, shell, (value) => copier.copy(value));
     shell.set('Type', PdfName.of('Page'));
     target.insertPage(at + i, ref);
   });
@@ -113,35 +108,31 @@ function copyNamedDestinations(source: PDF, target: PDF, copier: ObjectCopier): 
   const catalog = source.getCatalog();
   const dests = catalog.get('Dests');
   if (dests) target.getCatalog().set('Dests', copier.copy(dests));
-  const names = resolve(source, catalog.get('Names'));
+  const names = resolved(source, catalog.get('Names'));
   const nameTree = names instanceof PdfDict ? names.get('Dests') : undefined;
   if (nameTree) target.getCatalog().set('Names', new PdfDict([['Dests', copier.copy(nameTree)]]));
 }
 
-function resolve(pdf: PDF, value: PdfObject | undefined): PdfObject | undefined {
-  return value instanceof PdfRef ? (pdf.getObject(value) ?? undefined) : value;
-}
-
 /** The first element of a link's explicit destination: the page it jumps to. */
 function linkTarget(pdf: PDF, annotation: PdfDict): PdfObject | undefined {
-  const dest = resolve(pdf, annotation.get('Dest'));
+  const dest = resolved(pdf, annotation.get('Dest'));
   if (dest instanceof PdfArray) return dest.at(0);
-  const action = resolve(pdf, annotation.get('A'));
+  const action = resolved(pdf, annotation.get('A'));
   if (!(action instanceof PdfDict)) return undefined;
-  const kind = resolve(pdf, action.get('S'));
+  const kind = resolved(pdf, action.get('S'));
   if (!(kind instanceof PdfName) || kind.value !== 'GoTo') return undefined;
-  const actionDest = resolve(pdf, action.get('D'));
+  const actionDest = resolved(pdf, action.get('D'));
   return actionDest instanceof PdfArray ? actionDest.at(0) : undefined;
 }
 
 function dropLinksToMissingPages(pdf: PDF): void {
   for (const page of pdf.getPages()) {
-    const annots = resolve(pdf, page.dict.get('Annots'));
+    const annots = resolved(pdf, page.dict.get('Annots'));
     if (!(annots instanceof PdfArray)) continue;
     for (let i = annots.length - 1; i >= 0; i--) {
-      const annotation = resolve(pdf, annots.at(i));
+      const annotation = resolved(pdf, annots.at(i));
       if (!(annotation instanceof PdfDict)) continue;
-      const subtype = resolve(pdf, annotation.get('Subtype'));
+      const subtype = resolved(pdf, annotation.get('Subtype'));
       if (subtype instanceof PdfName && subtype.value === 'Link' && linkTarget(pdf, annotation) instanceof PdfNull) annots.remove(i);
     }
   }

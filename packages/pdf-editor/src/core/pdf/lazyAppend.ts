@@ -5,18 +5,35 @@
 // cost followed the file, not the edit. The engine resolves every other object lazily through the
 // file's own xref chain (tables, xref streams, /Prev, object streams), so nothing of it is
 // rewritten here: the engine is given the original bytes with a small update appended (a "shim")
-// whose trailer names a stand-in catalog whose page tree lists only the touched pages. The engine
-// reads, writes and serializes everything as usual, and its update, which holds only the changed
-// page dictionaries and the new objects, is then moved from behind the shim to right behind the
-// original bytes, with a new xref section of the original's last kind (table or stream) pointing
-// at the original catalog and the original last section. No object is parsed or serialized by
-// hand; only the trailer's /Root, /Size, /Info and /ID are read, and xref entries written.
+// whose trailer names a stand-in catalog with an empty page tree, so loading reads no page. The
+// touched pages are found by descending the original page tree by /Count and handed to the writers
+// as the engine's page objects. The engine reads, writes and serializes everything as usual, and
+// its update, which holds only the changed page dictionaries and the objects it owns (fonts,
+// images), is then moved from behind the shim to right behind the original bytes, followed by the
+// objects the export wrote itself (pdf/objectWriter.ts), with a new xref section of the original's
+// last kind (table or stream) pointing at the original catalog and the original last section. No
+// object of the file is parsed by hand; only the trailer's /Root, /Size, /Info and /ID are read,
+// and xref entries written.
 //
-// Taken only when the file is not encrypted, its chain reads without repair, the page tree
-// descends cleanly by /Count, and the engine's update touches nothing of the shim; in any other
-// case the caller uses the engine path, so the fast path never makes a different file, only a
-// cheaper one.
+// Taken only when the file is not encrypted (objectWriter.ts encrypts nothing), has no Brotli
+// streams (the engine path rewrites them as Flate, see brotli.ts), its chain reads without repair,
+// the page tree descends cleanly by /Count, and the engine's update touches nothing of the shim;
+// in any other case the caller uses the engine path, so the fast path never makes a different
+// file, only a cheaper one.
+import type { WrittenObjects } from './objectWriter';
+import { usesBrotli } from './brotli';
+import { resolved } from './pageAttributes';
 import { hasPdfHeader } from './source';
+import {
+  ascii,
+  idEntry,
+  indexPairs,
+  lastStartXref,
+  latin1,
+  withEmptyCatalog,
+  xrefStreamSection,
+  type XrefRow,
+} from './update';
 import {
   PDF,
   PdfArray,
@@ -24,9 +41,7 @@ import {
   PdfName,
   PdfNumber,
   PdfRef,
-  PdfStream,
-  type PDFPage,
-  type PdfObject,
+  PDFPage,
 } from '@libpdf/core';
 
 /** Deeper than any real page tree; a loop stops here. */
@@ -34,32 +49,8 @@ const MAX_DEPTH = 64;
 /** How far from the end `startxref` is looked for, as readers do. */
 const TAIL_BYTES = 2048;
 
-const latin1 = new TextDecoder('latin1');
-
-function ascii(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
-  return bytes;
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-/** The offset after the last `startxref` of `bytes`. */
-function lastStartXref(bytes: Uint8Array): number | undefined {
-  const from = Math.max(0, bytes.length - TAIL_BYTES);
-  const tail = latin1.decode(bytes.subarray(from));
-  const at = tail.lastIndexOf('startxref');
-  const match = at < 0 ? null : /^startxref\s+(\d+)/.exec(tail.slice(at));
-  return match ? Number(match[1]) : undefined;
-}
+/** The offset the last `startxref` of `bytes` gives. */
+const startXrefOf = (bytes: Uint8Array) => lastStartXref(latin1.decode(bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES))));
 
 type XrefKind = 'table' | 'stream';
 
@@ -73,15 +64,28 @@ interface Trailer {
   carried: string;
 }
 
+/**
+ * The text of `bytes` from `from` on, far enough to hold the first `marker` after it (or to the
+ * end), decoded a growing window at a time: a linearized file's last section sits at its start,
+ * and decoding all that follows it cost as much as the rest of an export.
+ */
+function textThrough(bytes: Uint8Array, from: number, marker: string): string {
+  for (let window = 4096; ; window *= 4) {
+    const end = Math.min(bytes.length, from + window);
+    const text = latin1.decode(bytes.subarray(from, end));
+    if (end === bytes.length || text.includes(marker)) return text;
+  }
+}
+
 function readTrailer(bytes: Uint8Array): Trailer | undefined {
-  const xrefAt = lastStartXref(bytes);
+  const xrefAt = startXrefOf(bytes);
   if (xrefAt === undefined || xrefAt >= bytes.length) return undefined;
   const head = latin1.decode(bytes.subarray(xrefAt, Math.min(bytes.length, xrefAt + 64)));
   let kind: XrefKind;
   let dict: string;
   if (head.startsWith('xref')) {
     kind = 'table';
-    const rest = latin1.decode(bytes.subarray(xrefAt));
+    const rest = textThrough(bytes, xrefAt, 'startxref');
     const start = rest.indexOf('trailer');
     const end = rest.indexOf('startxref', start);
     if (start < 0 || end < 0) return undefined;
@@ -100,27 +104,7 @@ function readTrailer(bytes: Uint8Array): Trailer | undefined {
   const root = /\/Root\s+(\d+\s+\d+\s+R)/.exec(dict)?.[1];
   if (size === undefined || root === undefined) return undefined;
   const info = /\/Info\s+\d+\s+\d+\s+R/.exec(dict)?.[0];
-  const id = /\/ID\s*\[[^\]]*\]/.exec(dict)?.[0];
-  return { kind, xrefAt, size: Number(size), root, carried: [info, id].filter(Boolean).join(' ') };
-}
-
-/**
- * The original bytes with an update appended whose catalog (object /Size) has a page tree (object
- * /Size + 1) of just `kids`; written as a table, which readers accept after either kind.
- */
-function withShim(bytes: Uint8Array, trailer: Trailer, kids: readonly PdfRef[]): Uint8Array {
-  const { size } = trailer;
-  const catalogAt = bytes.length + 1;
-  const catalog = `${size} 0 obj\n<< /Type /Catalog /Pages ${size + 1} 0 R >>\nendobj\n`;
-  const pagesAt = catalogAt + catalog.length;
-  const list = kids.map((ref) => `${ref.objectNumber} ${ref.generation} R`).join(' ');
-  const pages = `${size + 1} 0 obj\n<< /Type /Pages /Kids [${list}] /Count ${kids.length} >>\nendobj\n`;
-  const entry = (offset: number) => `${String(offset).padStart(10, '0')} 00000 n \n`;
-  const update =
-    `\n${catalog}${pages}xref\n${size} 2\n${entry(catalogAt)}${entry(pagesAt)}trailer\n` +
-    `<< /Size ${size + 2} /Root ${size} 0 R /Prev ${trailer.xrefAt} ${trailer.carried} >>\n` +
-    `startxref\n${pagesAt + pages.length}\n%%EOF\n`;
-  return concat([bytes, ascii(update)]);
+  return { kind, xrefAt, size: Number(size), root, carried: [info, idEntry(dict)].filter(Boolean).join(' ') };
 }
 
 async function loadClean(bytes: Uint8Array): Promise<PDF | undefined> {
@@ -132,13 +116,9 @@ async function loadClean(bytes: Uint8Array): Promise<PDF | undefined> {
   }
 }
 
-function resolve(pdf: PDF, value: PdfObject | undefined): PdfObject | undefined {
-  return value instanceof PdfRef ? (pdf.getObject(value) ?? undefined) : value;
-}
-
 function countOf(pdf: PDF, node: PdfDict): number | undefined {
   if (node.get('Kids') === undefined) return 1;
-  const count = resolve(pdf, node.get('Count'));
+  const count = resolved(pdf, node.get('Count'));
   return count instanceof PdfNumber && Number.isInteger(count.value) && count.value >= 0
     ? count.value
     : undefined;
@@ -149,11 +129,11 @@ function pageRefAt(pdf: PDF, root: PdfDict, index: number): PdfRef | undefined {
   let node = root;
   let rest = index;
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
-    const kids = resolve(pdf, node.get('Kids'));
+    const kids = resolved(pdf, node.get('Kids'));
     if (!(kids instanceof PdfArray)) return undefined;
     let next: PdfDict | undefined;
     for (const kid of kids.toArray()) {
-      const dict = resolve(pdf, kid);
+      const dict = resolved(pdf, kid);
       if (!(kid instanceof PdfRef) || !(dict instanceof PdfDict)) return undefined;
       const count = countOf(pdf, dict);
       if (count === undefined) return undefined;
@@ -173,167 +153,97 @@ function pageRefAt(pdf: PDF, root: PdfDict, index: number): PdfRef | undefined {
   return undefined;
 }
 
-/** One entry of an xref section: in use at an offset of the update, or free. */
-interface XrefEntry {
-  objectNumber: number;
-  generation: number;
-  offset: number | 'free';
-}
-
-/** The entries of the engine's xref section at `sectionAt` of `saved` (a table or a stream). */
-async function engineEntries(saved: Uint8Array, sectionAt: number): Promise<XrefEntry[] | undefined> {
-  const head = latin1.decode(saved.subarray(sectionAt, Math.min(saved.length, sectionAt + 64)));
-  if (head.startsWith('xref')) {
-    const text = latin1.decode(saved.subarray(sectionAt));
-    const table = text.slice(4, text.indexOf('trailer'));
-    const entries: XrefEntry[] = [];
-    const lines = table
-      .split(/\r\n|\r|\n/)
-      .map((line) => line.trim())
-      .filter(Boolean);
-    for (let i = 0; i < lines.length;) {
-      const [first, count] = (lines[i] ?? '').split(/\s+/).map(Number);
-      if (first === undefined || count === undefined || !Number.isInteger(first) || !Number.isInteger(count))
-        return undefined;
-      for (let k = 0; k < count; k++) {
-        const match = /^(\d{10}) (\d{5}) ([nf])$/.exec(lines[i + 1 + k] ?? '');
-        if (!match) return undefined;
-        entries.push({
-          objectNumber: first + k,
-          generation: Number(match[2]),
-          offset: match[3] === 'n' ? Number(match[1]) : 'free',
-        });
-      }
-      i += 1 + count;
+/**
+ * The entries of the engine's xref section at `sectionAt` of `saved`, as rows of type 0 (free) or
+ * 1 (at an offset of the update, then its generation). The engine writes an update's section in
+ * the kind of the file's newest one, the shim's table; anything else is not what is expected.
+ */
+function engineEntries(saved: Uint8Array, sectionAt: number): XrefRow[] | undefined {
+  const text = latin1.decode(saved.subarray(sectionAt));
+  if (!text.startsWith('xref')) return undefined;
+  const table = text.slice(4, text.indexOf('trailer'));
+  const entries: XrefRow[] = [];
+  const lines = table
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  for (let i = 0; i < lines.length;) {
+    const [first, count] = (lines[i] ?? '').split(/\s+/).map(Number);
+    if (first === undefined || count === undefined || !Number.isInteger(first) || !Number.isInteger(count))
+      return undefined;
+    for (let k = 0; k < count; k++) {
+      const match = /^(\d{10}) (\d{5}) ([nf])$/.exec(lines[i + 1 + k] ?? '');
+      if (!match) return undefined;
+      const used = match[3] === 'n';
+      entries.push([first + k, used ? 1 : 0, used ? Number(match[1]) : 0, Number(match[2])]);
     }
-    return entries;
+    i += 1 + count;
   }
-  const number = /^(\d+)\s+(\d+)\s+obj/.exec(head);
-  if (!number) return undefined;
-  const pdf = await loadClean(saved);
-  const stream = pdf?.getObject(PdfRef.of(Number(number[1]), Number(number[2])));
-  if (!(stream instanceof PdfStream)) return undefined;
-  const widths = stream
-    .getArray('W')
-    ?.toArray()
-    .map((item) => (item instanceof PdfNumber ? item.value : NaN));
-  const size = stream.get('Size');
-  const index = stream
-    .getArray('Index')
-    ?.toArray()
-    .map((item) => (item instanceof PdfNumber ? item.value : NaN)) ?? [
-    0,
-    size instanceof PdfNumber ? size.value : NaN,
-  ];
-  if (!widths || widths.length !== 3 || !widths.every(Number.isInteger) || !index.every(Number.isInteger))
-    return undefined;
-  const [w0, w1, w2] = widths as [number, number, number];
-  const data = stream.getDecodedData();
-  const field = (at: number, width: number) => {
-    let value = 0;
-    for (let i = 0; i < width; i++) value = value * 256 + (data[at + i] ?? 0);
-    return value;
-  };
-  const entries: XrefEntry[] = [];
-  let at = 0;
-  for (let s = 0; s + 1 < index.length; s += 2) {
-    const first = index[s] ?? 0;
-    for (let k = 0; k < (index[s + 1] ?? 0); k++, at += w0 + w1 + w2) {
-      if (at + w0 + w1 + w2 > data.length) return undefined;
-      const type = w0 === 0 ? 1 : field(at, w0);
-      const second = field(at + w0, w1);
-      const third = field(at + w0 + w1, w2);
-      // Objects inside object streams: the engine does not write them in an update; do not guess.
-      if (type === 2) return undefined;
-      entries.push({
-        objectNumber: first + k,
-        generation: type === 1 ? third : 0,
-        offset: type === 1 ? second : 'free',
-      });
+  return entries;
+}
+
+/** Bytes of one xref table entry: "nnnnnnnnnn ggggg n \n" (7.5.4). */
+const ENTRY_BYTES = 20;
+const ZERO = 0x30;
+
+/** Writes `value` as `width` decimal digits, zero-padded, ending before `end`. */
+function putDigits(target: Uint8Array, end: number, width: number, value: number): void {
+  let rest = value;
+  for (let at = end - 1; at >= end - width; at--) {
+    const next = Math.floor(rest / 10);
+    target[at] = ZERO + (rest - next * 10);
+    rest = next;
+  }
+}
+
+/**
+ * `rows` sorted by object number, each number once, as an xref table with its trailer. Entries
+ * are written as bytes directly: an export of a thousand annotations has thousands of them.
+ */
+function tableSection(rows: readonly XrefRow[], trailer: string, sectionAt: number): Uint8Array {
+  const pairs = indexPairs(rows.map(([objectNumber]) => objectNumber));
+  const headers: Uint8Array[] = [];
+  for (let p = 0; p < pairs.length; p += 2) headers.push(ascii(`${pairs[p]} ${pairs[p + 1]}\n`));
+  const end = ascii(`trailer\n<< ${trailer} >>\nstartxref\n${sectionAt}\n%%EOF\n`);
+  const length = 5 + headers.reduce((sum, header) => sum + header.length, 0) + rows.length * ENTRY_BYTES + end.length;
+  const out = new Uint8Array(length);
+  out.set(ascii('xref\n'));
+  let at = 5;
+  let index = 0;
+  headers.forEach((header, run) => {
+    out.set(header, at);
+    at += header.length;
+    for (const [, type, offset, generation] of rows.slice(index, (index += pairs[run * 2 + 1] ?? 0))) {
+      putDigits(out, at + 10, 10, offset);
+      out[at + 10] = 0x20;
+      putDigits(out, at + 16, 5, generation);
+      out[at + 16] = 0x20;
+      out[at + 17] = type === 1 ? 0x6e : 0x66; // n, f
+      out[at + 18] = 0x20;
+      out[at + 19] = 0x0a;
+      at += ENTRY_BYTES;
     }
-  }
-  // The engine's own xref stream is replaced by ours.
-  return entries.filter((entry) => entry.objectNumber !== Number(number[1]));
-}
-
-/** Runs of consecutive object numbers: [first, count] pairs. */
-function subsections(numbers: readonly number[]): [number, number][] {
-  const runs: [number, number][] = [];
-  for (const number of numbers) {
-    const last = runs.at(-1);
-    if (last && last[0] + last[1] === number) last[1]++;
-    else runs.push([number, 1]);
-  }
-  return runs;
-}
-
-function tableSection(entries: readonly XrefEntry[], trailer: string, sectionAt: number): Uint8Array {
-  const byNumber = new Map(entries.map((entry) => [entry.objectNumber, entry]));
-  let text = 'xref\n';
-  for (const [first, count] of subsections([...byNumber.keys()])) {
-    text += `${first} ${count}\n`;
-    for (let number = first; number < first + count; number++) {
-      const entry = byNumber.get(number) as XrefEntry;
-      const offset = entry.offset === 'free' ? 0 : entry.offset;
-      text += `${String(offset).padStart(10, '0')} ${String(entry.generation).padStart(5, '0')} ${entry.offset === 'free' ? 'f' : 'n'} \n`;
-    }
-  }
-  return ascii(`${text}trailer\n<< ${trailer} >>\nstartxref\n${sectionAt}\n%%EOF\n`);
-}
-
-function streamSection(
-  entries: readonly XrefEntry[],
-  trailer: string,
-  objectNumber: number,
-  sectionAt: number,
-): Uint8Array {
-  const all = [...entries, { objectNumber, generation: 0, offset: sectionAt }].sort(
-    (a, b) => a.objectNumber - b.objectNumber,
-  );
-  const largest = Math.max(0, ...all.map((entry) => (entry.offset === 'free' ? 0 : entry.offset)));
-  let width = 1;
-  while (largest >= 256 ** width) width++;
-  const row = 1 + width + 2;
-  const data = new Uint8Array(all.length * row);
-  all.forEach((entry, i) => {
-    const put = (at: number, value: number, bytes: number) => {
-      for (let b = bytes - 1; b >= 0; b--, value = Math.floor(value / 256))
-        data[i * row + at + b] = value % 256;
-    };
-    put(0, entry.offset === 'free' ? 0 : 1, 1);
-    put(1, entry.offset === 'free' ? 0 : entry.offset, width);
-    put(1 + width, entry.generation, 2);
   });
-  const index = subsections(all.map((entry) => entry.objectNumber))
-    .flat()
-    .join(' ');
-  const head =
-    `${objectNumber} 0 obj\n<< /Type /XRef /W [1 ${width} 2] /Index [${index}] ${trailer} /Length ${data.length} >>\n` +
-    'stream\n';
-  return concat([ascii(head), data, ascii(`\nendstream\nendobj\nstartxref\n${sectionAt}\n%%EOF\n`)]);
+  out.set(end, at);
+  return out;
 }
 
-/** An open fast path: the engine's document of the touched pages only, and how to finish the file. */
+/** An open fast path: the engine's document, the touched pages, and how to finish the file. */
 export interface LazyAppend {
-  /** The engine's document; its page list holds only the touched pages, so use `pageAt`. */
+  /** The engine's document; its page list is empty, so use `pageAt`. */
   pdf: PDF;
   /** The page count of the original document. */
   pageCount: number;
   /** The engine's page for a 0-based page index of the original document, when it was touched. */
   pageAt(index: number): PDFPage | undefined;
   /**
-   * The exported file from the engine's incremental save of `pdf`: the original bytes, the
-   * engine's new and changed objects, and a new xref section. Undefined when the save is not what
-   * the fast path expects; the caller then takes the engine path.
+   * The exported file from the engine's incremental save of `pdf` and the objects written beside
+   * it (numbered by `pdf`'s engine): the original bytes, the engine's new and changed objects,
+   * `written`, and a new xref section. Undefined when the save is not what the fast path expects;
+   * the caller then takes the engine path.
    */
-  finish(saved: Uint8Array): Promise<Uint8Array | undefined>;
+  finish(saved: Uint8Array, written: WrittenObjects): Promise<Uint8Array | undefined>;
 }
-
-/**
- * For tests only: how many exports took the fast path in this process (a fallback is never an
- * error, so nothing else shows it), and a switch to compare with the engine's own incremental save.
- */
-export const lazyAppendProbe = { taken: 0, disabled: false };
 
 /**
  * Opens `bytes` for an incremental update of the pages `touched(pageCount)` returns (0-based),
@@ -343,34 +253,33 @@ export async function openLazyAppend(
   bytes: Uint8Array,
   touched: (pageCount: number) => readonly number[],
 ): Promise<LazyAppend | undefined> {
-  if (lazyAppendProbe.disabled || !hasPdfHeader(bytes)) return undefined;
+  if (!hasPdfHeader(bytes) || usesBrotli(bytes)) return undefined;
   const trailer = readTrailer(bytes);
   if (!trailer) return undefined;
-  const probe = await loadClean(withShim(bytes, trailer, []));
-  const [rootNumber, rootGeneration] = trailer.root.split(/\s+/).map(Number) as [number, number];
-  const catalog = probe ? resolve(probe, PdfRef.of(rootNumber, rootGeneration)) : undefined;
-  const tree = probe && catalog instanceof PdfDict ? resolve(probe, catalog.get('Pages')) : undefined;
-  if (!probe || !(tree instanceof PdfDict)) return undefined;
-  const pageCount = countOf(probe, tree);
-  if (pageCount === undefined || pageCount === 0) return undefined;
-  const indexes = [...new Set(touched(pageCount))].sort((a, b) => a - b);
-  const refs = indexes.map((index) => pageRefAt(probe, tree, index));
-  if (refs.length === 0 || !refs.every((ref): ref is PdfRef => ref !== undefined)) return undefined;
-  if (new Set(refs.map((ref) => ref.toString())).size !== refs.length) return undefined;
-
-  const shim = withShim(bytes, trailer, refs);
+  // The stand-in catalog with an empty page tree, objects /Size and /Size + 1.
+  const shim = withEmptyCatalog(bytes, trailer.size, `/Prev ${trailer.xrefAt} ${trailer.carried}`);
   const pdf = await loadClean(shim);
-  if (!pdf || pdf.getPageCount() !== refs.length) return undefined;
-  const positions = new Map(indexes.map((index, position) => [index, position]));
+  const [rootNumber, rootGeneration] = trailer.root.split(/\s+/).map(Number) as [number, number];
+  const catalog = pdf ? resolved(pdf, PdfRef.of(rootNumber, rootGeneration)) : undefined;
+  const tree = pdf && catalog instanceof PdfDict ? resolved(pdf, catalog.get('Pages')) : undefined;
+  if (!pdf || !(tree instanceof PdfDict)) return undefined;
+  const pageCount = countOf(pdf, tree);
+  if (pageCount === undefined || pageCount === 0) return undefined;
+  const pages = new Map<number, PDFPage>();
+  for (const index of new Set(touched(pageCount))) {
+    const ref = pageRefAt(pdf, tree, index);
+    const dict = ref && resolved(pdf, ref);
+    if (!ref || !(dict instanceof PdfDict)) return undefined;
+    pages.set(index, new PDFPage(ref, dict, index, pdf.context));
+  }
+  if (pages.size === 0) return undefined;
+  if (new Set([...pages.values()].map((page) => page.ref.toString())).size !== pages.size) return undefined;
 
   return {
     pdf,
     pageCount,
-    pageAt(index) {
-      const position = positions.get(index);
-      return position === undefined ? undefined : (pdf.getPage(position) ?? undefined);
-    },
-    async finish(saved) {
+    pageAt: (index) => pages.get(index),
+    async finish(saved, written) {
       const tail = Math.max(0, shim.length - TAIL_BYTES);
       if (
         saved.length <= shim.length ||
@@ -378,42 +287,49 @@ export async function openLazyAppend(
       ) {
         return undefined;
       }
-      const sectionAt = lastStartXref(saved);
+      const sectionAt = startXrefOf(saved);
       if (sectionAt === undefined || sectionAt < shim.length) return undefined;
-      const entries = await engineEntries(saved, sectionAt);
+      const entries = engineEntries(saved, sectionAt);
       if (!entries || entries.length === 0) return undefined;
       // The shim's catalog and page tree must not be part of what the engine changed.
       const shimNumbers = [trailer.size, trailer.size + 1];
-      if (entries.some((entry) => shimNumbers.includes(entry.objectNumber))) return undefined;
-      if (
-        entries.some(
-          (entry) => entry.offset !== 'free' && (entry.offset < shim.length || entry.offset >= sectionAt),
-        )
-      )
-        return undefined;
+      if (entries.some(([objectNumber]) => shimNumbers.includes(objectNumber))) return undefined;
+      if (entries.some(([, type, offset]) => type === 1 && (offset < shim.length || offset >= sectionAt))) return undefined;
 
       const last = bytes[bytes.length - 1];
       const separator = last === 0x0a || last === 0x0d ? new Uint8Array(0) : ascii('\n');
       const body = saved.subarray(shim.length, sectionAt);
       const shift = bytes.length + separator.length - shim.length;
-      const moved: XrefEntry[] = entries.map((entry) =>
-        entry.offset === 'free' ? entry : { ...entry, offset: entry.offset + shift },
+      const writtenAt = bytes.length + separator.length + body.length;
+      const moved: XrefRow[] = entries.map(([objectNumber, type, offset, generation]) =>
+        type === 1 ? [objectNumber, 1, offset + shift, generation] : [objectNumber, 0, 0, generation],
       );
+      for (const { objectNumber, offset } of written.entries) moved.push([objectNumber, 1, writtenAt + offset, 0]);
       // The shim's two numbers exist in no revision of the output: free, so /Size covers no gap.
-      for (const objectNumber of shimNumbers) moved.push({ objectNumber, generation: 0, offset: 'free' });
-      moved.sort((a, b) => a.objectNumber - b.objectNumber);
-      const newSectionAt = bytes.length + separator.length + body.length;
-      const largest = Math.max(trailer.size + 1, ...moved.map((entry) => entry.objectNumber));
+      for (const objectNumber of shimNumbers) moved.push([objectNumber, 0, 0, 0]);
+      moved.sort((a, b) => a[0] - b[0]);
+      // Numbers come from the engine's one counter; a repeat would mean two objects under one number.
+      if (moved.some((row, i) => i > 0 && moved[i - 1]?.[0] === row[0])) return undefined;
+      const newSectionAt = writtenAt + written.bytes.length;
+      const largest = Math.max(trailer.size + 1, ...moved.map(([objectNumber]) => objectNumber));
       const streamNumber = largest + 1;
       const size = trailer.kind === 'stream' ? streamNumber + 1 : largest + 1;
       const trailerEntries =
         `/Size ${size} /Root ${trailer.root} /Prev ${trailer.xrefAt} ${trailer.carried}`.trim();
+      // Offsets in as few bytes as hold the largest (the section's own, which comes last).
+      let width = 1;
+      while (newSectionAt >= 256 ** width) width++;
       const section =
         trailer.kind === 'table'
           ? tableSection(moved, trailerEntries, newSectionAt)
-          : streamSection(moved, trailerEntries, streamNumber, newSectionAt);
-      lazyAppendProbe.taken++;
-      return concat([bytes, separator, body, section]);
+          : xrefStreamSection(moved, [1, width, 2], trailerEntries, streamNumber, newSectionAt);
+      const out = new Uint8Array(newSectionAt + section.length);
+      out.set(bytes);
+      out.set(separator, bytes.length);
+      out.set(body, bytes.length + separator.length);
+      out.set(written.bytes, writtenAt);
+      out.set(section, newSectionAt);
+      return out;
     },
   };
 }

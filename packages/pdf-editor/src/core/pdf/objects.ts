@@ -6,7 +6,7 @@ import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfStream, type PdfObje
 export type PdfValue = number | boolean | string | PdfObject | readonly PdfValue[] | { readonly [key: string]: PdfValue };
 
 /** Engine objects all write themselves; plain records do not. */
-function isPdfObject(value: object): value is PdfObject {
+export function isPdfObject(value: object): value is PdfObject {
   return typeof (value as { toBytes?: unknown }).toBytes === 'function';
 }
 

@@ -1,7 +1,17 @@
+import { PdfRef, PdfStream, type PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import { PdfEmptyError, PdfEncryptedError, PdfInvalidError, PdfPasswordError } from '../errors';
+import { pdfInfo, qpdf, qpdfCheck } from '../../test-support/pdfTools';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { openPdf } from './openPdf';
+import { protectPdf } from './protection';
+
+/** The first page's content stream, decoded (and decrypted), as text. */
+function contentOf(pdf: PDF): string {
+  const contents = pdf.getPage(0)?.dict.get('Contents');
+  const stream = contents instanceof PdfRef ? pdf.getObject(contents) : undefined;
+  return stream instanceof PdfStream ? new TextDecoder('latin1').decode(stream.getDecodedData()) : '';
+}
 
 /** A tiny PDF written by hand whose /Pages node lists itself among its kids. */
 function pageTreeLoopPdf(): Uint8Array {
@@ -65,6 +75,58 @@ describe.skipIf(!hasSharedPdfs)('openPdf on real files', () => {
     },
   );
 
+  it('finds the page of bug1978317, whose xref names the wrong places in its object stream, as pdf.js does', async () => {
+    const original = readSharedPdf('pdfjs-corpus/bug1978317.pdf');
+    const opened = await openPdf(original);
+    expect(opened.pdf.getPageCount()).toBe(1);
+    expect(opened.pdf.getPage(0)?.dict.getArray('Annots')?.length).toBe(32768);
+    // Corrected by an update appended to the file, not rewritten: saves still append to the original.
+    expect(opened.repaired).toBe(false);
+    opened.pdf.getPage(0)?.setRotation(90);
+    const saved = await opened.pdf.save({ incremental: true });
+    expect(saved.subarray(0, original.length)).toEqual(original);
+    expect(saved.length - original.length).toBeLessThan(original.length);
+    expect((await qpdfCheck(saved)).exitCode).toBe(0);
+    // qpdf reads the page as pdf.js does (poppler gives up on its 32,768 annotations).
+    expect((await qpdf(saved, ['--show-object=2'])).output).toMatch(/\/Rotate 90\b/);
+  });
+
+  it('salvages the page of poppler-937-0-fuzzed, whose page object no parser reads, with its content and size', async () => {
+    const opened = await openPdf(readSharedPdf('pdfjs-corpus/poppler-937-0-fuzzed.pdf'));
+    expect(opened.pdf.getPageCount()).toBe(1);
+    const page = opened.pdf.getPage(0);
+    expect(page?.getMediaBox()).toMatchObject({ width: 209.7638, height: 297.6378 });
+    expect(page?.dict.get('Contents')?.toString()).toBe('4 0 R');
+    expect(opened.repaired).toBe(true);
+    const saved = await opened.pdf.save();
+    expect((await qpdfCheck(saved)).exitCode).toBe(0);
+    expect((await pdfInfo(saved)).pages).toBe(1);
+  });
+
+  it('reads Brotli-compressed streams (Brotli-Prototype-FileA) and saves them Flate-compressed, which qpdf reads', async () => {
+    const opened = await openPdf(readSharedPdf('pdfjs-corpus/Brotli-Prototype-FileA.pdf'));
+    expect(opened.pdf.getPageCount()).toBe(25);
+    expect(opened.repaired).toBe(true);
+    const saved = await opened.pdf.save();
+    expect(new TextDecoder('latin1').decode(saved)).not.toContain('/BrotliDecode');
+    expect((await qpdfCheck(saved)).exitCode).toBe(0);
+    expect((await pdfInfo(saved)).pages).toBe(25);
+  });
+
+  it('opens auth-event-ef-open, whose encryption covers only its attachment, and saves it with that encryption kept', async () => {
+    const original = readSharedPdf('pdfjs-corpus/auth-event-ef-open.pdf');
+    const opened = await openPdf(original);
+    expect(opened).toMatchObject({ encrypted: true, lockedAttachments: true, repaired: false });
+    opened.pdf.getPage(0)?.setRotation(90);
+    const saved = await opened.pdf.save();
+    expect(saved.subarray(0, original.length)).toEqual(original);
+    const update = new TextDecoder('latin1').decode(saved.subarray(original.length));
+    expect(update).toMatch(/trailer\s*<< \/Encrypt 12 0 R /);
+    expect((await pdfInfo(saved)).sizes[0]?.rotation).toBe(90);
+    // Changing the protection needs the attachment's password.
+    await expect(protectPdf(original, { userPassword: 'new' })).rejects.toMatchObject({ name: 'PdfPasswordError', reason: 'missing' });
+  });
+
   it.each(['pr6531_1.pdf', 'print_protection.pdf'])(
     'asks for the password of %s, whose catalog sits in an encrypted object stream, instead of calling it damaged',
     async (name) => {
@@ -74,9 +136,20 @@ describe.skipIf(!hasSharedPdfs)('openPdf on real files', () => {
     },
   );
 
-  it('still calls a damaged encrypted file whose empty password is right damaged, not protected', async () => {
-    await expect(openPdf(readSharedPdf('pdfjs-corpus/issue19484_1.pdf'))).rejects.toThrow(PdfInvalidError);
-  });
+  it.each(['issue19484_1.pdf', 'issue19484_2.pdf'])(
+    'opens %s (RC4 with a 40 or 48-bit key under /V 4) with the key padded as Acrobat and pdf.js do',
+    async (name) => {
+      const opened = await openPdf(readSharedPdf(`pdfjs-corpus/${name}`));
+      expect(opened).toMatchObject({ encrypted: true, repaired: true });
+      expect(opened.pdf.getPageCount()).toBe(1);
+      expect(opened.pdf.getProducer()).toMatch(/^Adobe Acrobat Pro/);
+      // Decrypted with the padded key, its content reads as operators: a form drawn in a marked section.
+      expect(contentOf(opened.pdf)).toMatch(/BMC\s+q\s+\/Fm0 Do\s+Q\s+EMC/);
+      // Saved as a rewrite with the same encryption, which the engine reads again.
+      const reopened = await openPdf(await opened.pdf.save());
+      expect(contentOf(reopened.pdf)).toBe(contentOf(opened.pdf));
+    },
+  );
 
   it('refuses a non-PDF and a PDF no reader opens with PdfInvalidError', async () => {
     await expect(openPdf(readSharedPdf('bad.pdf'))).rejects.toThrow(/not a PDF/);

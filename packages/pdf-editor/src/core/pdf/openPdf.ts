@@ -2,7 +2,15 @@
 // turns every engine failure into the core's typed errors: nothing untyped escapes to callers.
 import { PDF } from '@libpdf/core';
 import { PdfEmptyError, PdfInvalidError, PdfPasswordError } from '../errors';
+import { readBrotli, usesBrotli, withoutBrotli } from './brotli';
+import { withPlainCatalog } from './catalogProbe';
+import { keepCleartextMetadata } from './cleartextMetadata';
+import { openWithLockedAttachments } from './lockedAttachments';
+import { withObjectStreamPositionsFixed } from './objectStreamPositions';
+import { recoverPages } from './pageRecovery';
+import { openWithShortRc4Key, usesShortRc4Key } from './shortRc4Key';
 import { hasPdfHeader, toBytes, type PdfSource } from './source';
+import { ascii, latin1 } from './update';
 
 export interface OpenPdfOptions {
   /** The user (or owner) password of an encrypted file. Files with an empty user password need none. */
@@ -15,12 +23,19 @@ export interface OpenedPdf {
   /** The engine's document, ready to read and change. */
   pdf: PDF;
   /**
-   * The file's structure was broken (xref missing or wrong) and rebuilt by scanning its objects:
-   * an incremental save would point into bytes whose offsets are wrong, so rewrite it instead.
+   * The file's structure was broken (xref missing or wrong) and rebuilt by scanning its objects,
+   * its pages were recovered from a broken page tree, or its Brotli streams were decoded (see
+   * brotli.ts): an incremental save would point into bytes whose offsets are wrong or keep what
+   * readers cannot read, so rewrite it instead.
    */
   repaired: boolean;
   /** The file is encrypted; saving it keeps the same handler and permissions. */
   encrypted: boolean;
+  /**
+   * Only the file's attachments are encrypted, with a password not given: the document is read
+   * and saved as it is (incremental updates), but its protection cannot be changed.
+   */
+  lockedAttachments: boolean;
 }
 
 function describe(error: unknown): string {
@@ -28,7 +43,7 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const STARTXREF = new TextEncoder().encode('startxref');
+const STARTXREF = ascii('startxref');
 const ENCRYPT = '/Encrypt';
 
 /**
@@ -39,7 +54,7 @@ const ENCRYPT = '/Encrypt';
  * are left as they are: a rebuilt trailer would lose their /Encrypt entry.
  */
 function withoutCrossReferenceStart(bytes: Uint8Array): Uint8Array {
-  if (new TextDecoder('latin1').decode(bytes).includes(ENCRYPT)) return bytes;
+  if (latin1.decode(bytes).includes(ENCRYPT)) return bytes;
   const copy = bytes.slice();
   for (let at = copy.indexOf(STARTXREF[0] ?? 0); at >= 0; at = copy.indexOf(STARTXREF[0] ?? 0, at + 1)) {
     if (STARTXREF.every((byte, i) => copy[at + i] === byte)) copy[at] = 0x53; // 'S': no longer the keyword
@@ -47,65 +62,70 @@ function withoutCrossReferenceStart(bytes: Uint8Array): Uint8Array {
   return copy;
 }
 
-/** The last `startxref` offset of the file, where its newest trailer (or xref stream) starts. */
-function lastCrossReferenceOffset(text: string): number | undefined {
-  const at = text.lastIndexOf('startxref');
-  const match = at < 0 ? null : /^startxref\s+(\d+)/.exec(text.slice(at, at + 40));
-  return match ? Number(match[1]) : undefined;
-}
-
 /**
- * Whether an encrypted file that the engine cannot load needs a password it was not given. The
- * engine reads the trailer and checks the password before it walks the page tree, but it throws
- * from the page tree ("Root Pages object is not a dictionary": the catalog sits in an encrypted
- * object stream) without saying whether the password was right. So it is asked again about a
- * copy of the file with an update appended whose catalog and empty page tree are plain objects
- * and whose trailer repeats the newest trailer's /Encrypt and /ID: that copy loads whatever the
- * password, and says whether the password opened it.
+ * Whether an encrypted file that the engine cannot load needs a password it was not given: asked
+ * of its probe (see catalogProbe.ts), which loads whatever the password.
  */
 async function needsPassword(bytes: Uint8Array, credentials: { credentials?: string }): Promise<boolean> {
-  const text = new TextDecoder('latin1').decode(bytes);
-  const xrefAt = lastCrossReferenceOffset(text);
-  if (xrefAt === undefined) return false;
-  const trailerEnd = text.slice(xrefAt).search(/stream|startxref/);
-  const trailer = text.slice(xrefAt, trailerEnd < 0 ? undefined : xrefAt + trailerEnd);
-  const encrypt = /\/Encrypt\s+(\d+\s+\d+\s+R)/.exec(trailer)?.[1];
-  const id = /\/ID\s*(\[[^\]]*\])/.exec(trailer)?.[1];
-  const size = Number(/\/Size\s+(\d+)/.exec(trailer)?.[1]);
-  if (!encrypt || !id || !Number.isInteger(size)) return false;
-  const catalogAt = bytes.length + 1;
-  const catalog = `${size} 0 obj\n<< /Type /Catalog /Pages ${size + 1} 0 R >>\nendobj\n`;
-  const pagesAt = catalogAt + catalog.length;
-  const pages = `${size + 1} 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n`;
-  const entry = (offset: number) => `${String(offset).padStart(10, '0')} 00000 n \n`;
-  const update =
-    `\n${catalog}${pages}xref\n${size} 2\n${entry(catalogAt)}${entry(pagesAt)}trailer\n` +
-    `<< /Size ${size + 2} /Root ${size} 0 R /Encrypt ${encrypt} /ID ${id} /Prev ${xrefAt} >>\n` +
-    `startxref\n${pagesAt + pages.length}\n%%EOF\n`;
-  const probe = new Uint8Array(bytes.length + update.length);
-  probe.set(bytes);
-  for (let i = 0; i < update.length; i++) probe[bytes.length + i] = update.charCodeAt(i);
+  const probe = withPlainCatalog(bytes);
+  if (!probe) return false;
   try {
-    const pdf = await PDF.load(probe, credentials);
+    const pdf = await PDF.load(probe.bytes, credentials);
     return pdf.isEncrypted && !pdf.isAuthenticated;
   } catch {
     return false;
   }
 }
 
+/** The error for a file the engine failed to read with `error`. */
+const unreadable = (error: unknown) =>
+  new PdfInvalidError(`The PDF could not be read; it may be truncated or damaged (${describe(error)}).`, { cause: error });
+
 /** Runs an engine call, turning whatever it throws into `PdfInvalidError`. */
 export function readingEngine<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    throw new PdfInvalidError(`The PDF could not be read; it may be truncated or damaged (${describe(error)}).`, {
-      cause: error,
-    });
+    throw unreadable(error);
   }
 }
 
-function passwordError(password: string | undefined): PdfPasswordError {
+/** The error for a password that is needed: `missing` when none was given, else `wrong`. */
+export function passwordError(password: string | undefined): PdfPasswordError {
   return new PdfPasswordError(password === undefined || password === '' ? 'missing' : 'wrong');
+}
+
+/**
+ * The engine's document of `bytes`, read by the first way that works: as it is; through its probe
+ * when its RC4 key is short (shortRc4Key.ts); rebuilt from its objects when its cross-reference
+ * data leads to no page or nowhere. `throughProbe`: read with catalogProbe.ts's update appended.
+ */
+async function load(bytes: Uint8Array, credentials: { credentials?: string }, password: string | undefined): Promise<{ pdf: PDF; throughProbe: boolean }> {
+  try {
+    const pdf = await PDF.load(bytes, credentials);
+    if (usesShortRc4Key(pdf)) {
+      const reopened = await openWithShortRc4Key(bytes, credentials);
+      if (reopened) return { pdf: reopened, throughProbe: true };
+    }
+    // A page tree that leads to no page through the cross-reference data, while the objects say
+    // otherwise: the xref corrected by an appended update (objectStreamPositions.ts), else the
+    // file rebuilt by scanning its objects.
+    if (readingEngine(() => pdf.getPageCount()) === 0) {
+      const corrected = readingEngine(() => withObjectStreamPositionsFixed(bytes, pdf));
+      const fixed = corrected && (await PDF.load(corrected, credentials).catch(() => undefined));
+      if (fixed && fixed.getPageCount() > 0) return { pdf: fixed, throughProbe: false };
+      const rebuilt = await PDF.load(withoutCrossReferenceStart(bytes), credentials).catch(() => undefined);
+      if (rebuilt && rebuilt.getPageCount() > 0) return { pdf: rebuilt, throughProbe: false };
+    }
+    return { pdf, throughProbe: false };
+  } catch (error) {
+    const rebuilt = await PDF.load(withoutCrossReferenceStart(bytes), credentials).catch(() => undefined);
+    if (rebuilt) return { pdf: rebuilt, throughProbe: false };
+    if (await needsPassword(bytes, credentials)) throw passwordError(password);
+    const probed = await openWithShortRc4Key(bytes, credentials);
+    if (probed) return { pdf: probed, throughProbe: true };
+    throw unreadable(error);
+  }
 }
 
 /**
@@ -118,22 +138,23 @@ export async function openPdf(source: PdfSource, options: OpenPdfOptions = {}): 
   if (bytes.length === 0) throw new PdfInvalidError('The file is empty, not a PDF.');
   if (!hasPdfHeader(bytes)) throw new PdfInvalidError('The file is not a PDF (no %PDF- header found).');
   const credentials = options.password === undefined ? {} : { credentials: options.password };
-  let pdf: PDF;
-  try {
-    pdf = await PDF.load(bytes, credentials);
-  } catch (error) {
-    const loaded = await PDF.load(withoutCrossReferenceStart(bytes), credentials).catch(() => undefined);
-    if (!loaded && (await needsPassword(bytes, credentials))) throw passwordError(options.password);
-    if (!loaded) {
-      throw new PdfInvalidError(`The PDF could not be read; it may be truncated or damaged (${describe(error)}).`, {
-        cause: error,
-      });
-    }
-    pdf = loaded;
-  }
+  const brotli = usesBrotli(bytes);
+  if (brotli) await readBrotli();
+  const loaded = await load(bytes, credentials, options.password);
+  let { pdf } = loaded;
   // The engine tries the empty user password by itself, so only files that really need one land here.
-  if (pdf.isEncrypted && !pdf.isAuthenticated) throw passwordError(options.password);
-  const pageCount = readingEngine(() => pdf.getPageCount());
-  if (!options.allowEmpty && pageCount === 0) throw new PdfEmptyError();
-  return { pdf, repaired: pdf.recoveredViaBruteForce, encrypted: pdf.isEncrypted };
+  let lockedAttachments = false;
+  if (pdf.isEncrypted && !pdf.isAuthenticated) {
+    const unlocked = await openWithLockedAttachments(bytes);
+    if (!unlocked) throw passwordError(options.password);
+    pdf = unlocked;
+    lockedAttachments = true;
+  }
+  keepCleartextMetadata(pdf);
+  // Opened through a probe appended to the file (shortRc4Key.ts): only a rewrite leaves it out.
+  let repaired = pdf.recoveredViaBruteForce || loaded.throughProbe;
+  if (brotli && readingEngine(() => withoutBrotli(pdf)) > 0) repaired = true;
+  if (readingEngine(() => pdf.getPageCount()) === 0 && readingEngine(() => recoverPages(pdf, bytes)) > 0) repaired = true;
+  if (!options.allowEmpty && pdf.getPageCount() === 0) throw new PdfEmptyError();
+  return { pdf, repaired, encrypted: pdf.isEncrypted || lockedAttachments, lockedAttachments };
 }

@@ -14,7 +14,8 @@ export function resolved(pdf: PDF, value: PdfObject | undefined): PdfObject | un
   return value instanceof PdfRef ? (pdf.getObject(value) ?? undefined) : value;
 }
 
-export type InheritableKey = 'Resources' | 'MediaBox' | 'CropBox' | 'Rotate';
+const INHERITABLE = ['Resources', 'MediaBox', 'CropBox', 'Rotate'] as const;
+export type InheritableKey = (typeof INHERITABLE)[number];
 
 /** The page's own value for `key`, or the nearest ancestor's; resolved. */
 export function inheritedAttribute(pdf: PDF, page: PdfDict, key: InheritableKey): PdfObject | undefined {
@@ -26,6 +27,17 @@ export function inheritedAttribute(pdf: PDF, page: PdfDict, key: InheritableKey)
     node = parent instanceof PdfDict ? parent : undefined;
   }
   return undefined;
+}
+
+/**
+ * For a page that leaves its tree (copied into another document, moved into a flat one): sets on
+ * `into` what `page` inherits and `into` lacks, each value as `copy` makes it.
+ */
+export function inheritInto(pdf: PDF, page: PdfDict, into: PdfDict, copy = (value: PdfObject) => value): void {
+  for (const key of INHERITABLE) {
+    const value = into.has(key) ? undefined : inheritedAttribute(pdf, page, key);
+    if (value !== undefined) into.set(key, copy(value));
+  }
 }
 
 function boxOf(value: PdfObject | undefined, pdf: PDF): PdfBox | undefined {
@@ -44,10 +56,11 @@ export function visibleBox(pdf: PDF, page: PdfDict): PdfBox {
   );
 }
 
-/** /Rotate as 0, 90, 180 or 270. */
+/** /Rotate as 0, 90, 180 or 270; a value that is no multiple of 90 counts as 0, as pdf.js shows it. */
 export function pageRotation(pdf: PDF, page: PdfDict): PageRotation {
   const rotate = inheritedAttribute(pdf, page, 'Rotate');
-  return normalizeRotation(rotate instanceof PdfNumber ? rotate.value : 0);
+  const degrees = rotate instanceof PdfNumber ? rotate.value : 0;
+  return normalizeRotation(Number.isFinite(degrees) && degrees % 90 === 0 ? degrees : 0);
 }
 
 /**

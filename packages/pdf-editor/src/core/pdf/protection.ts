@@ -4,7 +4,7 @@
 import { PermissionDeniedError } from '@libpdf/core';
 import { InvalidInputError, PdfEncryptedError } from '../errors';
 import { checkBytes, checkObject, checkOptional, invalid } from '../input';
-import { openPdf } from './openPdf';
+import { openPdf, passwordError } from './openPdf';
 import type { PdfSource } from './source';
 
 /** What a reader lets someone do who opened the file with the user password. Omitted = allowed. */
@@ -94,7 +94,9 @@ function withOwnerRights(change: () => void): void {
 export async function protectPdf(source: PdfSource, options: ProtectPdfOptions): Promise<Uint8Array> {
   checkBytes(source, 'source');
   checkProtectOptions(options);
-  const { pdf } = await openPdf(source, { password: options.password });
+  const { pdf, lockedAttachments } = await openPdf(source, { password: options.password });
+  // Its attachments' password protects the file: only that password changes its protection.
+  if (lockedAttachments) throw passwordError(options.password);
   withOwnerRights(() =>
     pdf.setProtection({
       algorithm: 'AES-256',
@@ -113,7 +115,8 @@ export async function protectPdf(source: PdfSource, options: ProtectPdfOptions):
  *
  * @throws InvalidInputError when `source` is not bytes or `password` is not a string.
  * @throws PdfInvalidError when `source` is not a readable PDF.
- * @throws PdfPasswordError when `password` is wrong (or missing for a file that needs one to open).
+ * @throws PdfPasswordError when `password` is wrong (or missing for a file that needs one to open, or
+ * whose attachments are encrypted with it).
  * @throws PdfEncryptedError when `password` opens the file but does not allow removing its protection.
  *
  * @example
@@ -122,7 +125,8 @@ export async function protectPdf(source: PdfSource, options: ProtectPdfOptions):
 export async function unprotectPdf(source: PdfSource, password: string): Promise<Uint8Array> {
   checkBytes(source, 'source');
   if (typeof password !== 'string') invalid('password', 'a string', password);
-  const { pdf, encrypted } = await openPdf(source, { password });
+  const { pdf, encrypted, lockedAttachments } = await openPdf(source, { password });
+  if (lockedAttachments) throw passwordError(password);
   // Nothing to remove: the file comes back as it was.
   if (!encrypted) return pdf.save({ incremental: true });
   withOwnerRights(() => pdf.removeProtection());

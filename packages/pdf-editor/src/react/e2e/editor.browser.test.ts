@@ -4,7 +4,7 @@
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Annotation } from '../../core/model/types';
+import type { Annotation } from '../../core/index';
 import { hasSharedPdfs } from '../../test-support/sharedPdfs';
 import { buildExample, hasChromium, launchChromium, serveStatic } from './harness';
 import { renderPage } from './ppm';
@@ -246,6 +246,17 @@ describe.skipIf(!hasChromium || !hasSharedPdfs)('PdfEditor in Chromium (examples
       );
     });
     expect(outcome).toBe('AbortError');
+  });
+
+  it("must black out a box with the host's own redaction tool (the tools prop) and export it black", async () => {
+    await page.locator('.mg-page[data-page-number="1"]').scrollIntoViewIfNeeded();
+    await tool('custom:redact');
+    const before = await count();
+    await drag(1, [400, 100], [500, 130]);
+    expect(await count()).toBe(before + 1);
+    expect((await annotations()).at(-1)).toMatchObject({ type: 'rectangle', fillStyle: 'solid', fillColor: '#000000', width: 100, height: 30 });
+    const [r, g, b] = renderPage(await exported(), 1).pixel(450, 115);
+    expect(Math.max(r, g, b)).toBeLessThan(60);
   });
 
   it('must log no errors in the console', () => {

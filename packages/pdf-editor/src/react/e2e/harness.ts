@@ -70,6 +70,7 @@ export async function buildExample(): Promise<{ dir: string; remove(): void }> {
       alias: [
         { find: '@marginalia/pdf-editor/styles.css', replacement: join(src, 'react/styles.css') },
         { find: /^@marginalia\/pdf-editor$/, replacement: join(src, 'react/index.ts') },
+        { find: /^@marginalia\/pdf-editor\/core$/, replacement: join(src, 'core/index.ts') },
       ],
     },
   });

@@ -39,7 +39,7 @@ describe('the editor notice', () => {
     const onError = vi.fn();
     const { api, alert } = mount({ onError });
     await act(async () => void (await api().download()));
-    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'No PDF loaded' }));
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'No PDF loaded' }), 'download');
     expect(alert()).toBeNull();
   });
 

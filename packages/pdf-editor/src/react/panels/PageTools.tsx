@@ -1,38 +1,42 @@
 // Page operations of the sidebar. Each is one undo step (PDF bytes and annotations together);
-// extracting a range downloads a new PDF and leaves the document as it is.
+// extracting a range downloads a new PDF (the editor's downloadPages) and leaves the document as it is.
 import { useState } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
-import { format } from '../messages';
-import type { EditorRuntime } from '../runtime';
-import { downloadBytes, runExport } from '../export/runExport';
-import { extractRange, insertPdf, parseRange, runPageOperation } from '../store/pageOperations';
-import type { PageOperation } from '../../core/pages/types';
+import type { Editor } from '../../editor/index';
+import { format, insertPdf, parseRange, runPageOperation } from '../../editor/internal';
 
 type EditingOperation = Parameters<typeof runPageOperation>[1];
 
-function run(runtime: EditorRuntime, operation: EditingOperation | Promise<void>) {
+/** Runs a page operation (or a task that makes one); a failure goes to the host's `onError`. */
+export function run(runtime: Editor, operation: EditingOperation | Promise<void>) {
   const task = operation instanceof Promise ? operation : runPageOperation(runtime.store, operation);
-  task.catch((error: unknown) => runtime.config.onError?.(error instanceof Error ? error : new Error(String(error))));
+  task.catch((error: unknown) => runtime.options.onError?.(error instanceof Error ? error : new Error(String(error)), 'page-operation'));
+}
+
+/** The reorder of a `count`-page document that moves page `page` to position `to`. */
+export function movePage(count: number, page: number, to: number): EditingOperation {
+  const order = Array.from({ length: count }, (_, i) => i + 1).filter((n) => n !== page);
+  order.splice(to - 1, 0, page);
+  return { type: 'reorder', order };
 }
 
 export function PageTools({ page, count }: { page: number; count: number }) {
   const runtime = useEditorRuntime();
   const { messages } = runtime;
-  const order = (to: number): PageOperation => {
-    const pages = Array.from({ length: count }, (_, i) => i + 1).filter((n) => n !== page);
-    pages.splice(to - 1, 0, page);
-    return { type: 'reorder', order: pages };
+  const button = (label: string, symbol: string, operation: EditingOperation, disabled?: boolean) => {
+    const text = format(label, { page });
+    return (
+      <button type="button" className="mg-icon-button" aria-label={text} title={text} disabled={disabled} onClick={() => run(runtime, operation)}>
+        {symbol}
+      </button>
+    );
   };
   return (
     <div className="mg-page-tools">
-      <button type="button" className="mg-icon-button" aria-label={format(messages.rotatePage, { page })} title={format(messages.rotatePage, { page })}
-        onClick={() => run(runtime, { type: 'rotate', pages: [page], degrees: 90 })}>⟳</button>
-      <button type="button" className="mg-icon-button" aria-label={format(messages.movePageUp, { page })} title={format(messages.movePageUp, { page })}
-        disabled={page <= 1} onClick={() => run(runtime, order(page - 1) as EditingOperation)}>↑</button>
-      <button type="button" className="mg-icon-button" aria-label={format(messages.movePageDown, { page })} title={format(messages.movePageDown, { page })}
-        disabled={page >= count} onClick={() => run(runtime, order(page + 1) as EditingOperation)}>↓</button>
-      <button type="button" className="mg-icon-button" aria-label={format(messages.deletePage, { page })} title={format(messages.deletePage, { page })}
-        disabled={count <= 1} onClick={() => run(runtime, { type: 'delete', pages: [page] })}>✕</button>
+      {button(messages.rotatePage, '⟳', { type: 'rotate', pages: [page], degrees: 90 })}
+      {button(messages.movePageUp, '↑', movePage(count, page, page - 1), page <= 1)}
+      {button(messages.movePageDown, '↓', movePage(count, page, page + 1), page >= count)}
+      {button(messages.deletePage, '✕', { type: 'delete', pages: [page] }, count <= 1)}
     </div>
   );
 }
@@ -63,16 +67,7 @@ export function DocumentPageTools() {
         className="mg-row"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!parsed) return;
-          run(
-            runtime,
-            extractRange(runtime.store, parsed).then(async ({ bytes, annotations }) => {
-              const worker = runtime.config.exportWorker;
-              const out = await runExport(bytes, annotations, worker ? { worker } : {});
-              const base = (runtime.config.fileName ?? 'document.pdf').replace(/\.pdf$/i, '');
-              downloadBytes(out, `${base}_pages_${parsed.from}-${parsed.to}.pdf`);
-            }),
-          );
+          if (parsed) void runtime.downloadPages(parsed);
         }}
       >
         <input className="mg-input" aria-label={messages.extractRange} placeholder="1-2" value={range} onChange={(event) => setRange(event.target.value)} size={6} />

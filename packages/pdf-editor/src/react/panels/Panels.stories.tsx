@@ -1,7 +1,7 @@
 // The pieces on their own, in a custom layout: properties panel, thumbnails, signature pad.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
-import type { EditorTool } from '../../core/adapters';
+import type { EditorTool } from '../../core/index';
 import { EditorProvider } from '../context';
 import { usePdfEditor } from '../usePdfEditor';
 import { pdf } from '../stories/helpers';

@@ -2,14 +2,12 @@
 // It edits the current style and, when annotations are selected, those annotations too: each
 // click is one undo step, and one slider drag (however many values it passes) is one step.
 import { useRef } from 'react';
-import type { AnnotationType } from '../../core/model/types';
+import { kindOf } from '../../core/internal';
 import { useEditorRuntime, useEditorState } from '../context';
-import { FONT_FAMILIES, FONT_SIZES, PALETTE, STROKE_WIDTHS, WHITEOUT_LIMITS } from '../store/style';
-import type { AnnotationStyle, WhiteoutSize } from '../store/style';
-import { toolById } from '../tools/registry';
-
-const TEXT: AnnotationType[] = ['text'];
-const STROKED: AnnotationType[] = ['rectangle', 'circle', 'arrow', 'freehand', 'strikethrough', 'underline'];
+import { FONT_FAMILIES, FONT_SIZES, PALETTE, STROKE_WIDTHS } from '../../editor/index';
+import type { AnnotationStyle } from '../../editor/index';
+import { toolIn, WHITEOUT_LIMITS } from '../../editor/internal';
+import type { WhiteoutSize } from '../../editor/internal';
 
 /** The Style Options panel for the current tool or the selected annotations. */
 export function PropertiesPanel() {
@@ -20,7 +18,7 @@ export function PropertiesPanel() {
   const actions = useEditorState((s) => s.actions);
   const selectedType = useEditorState((s) => s.annotations.find((a) => a.id === s.selectedIds[0])?.type);
   const gesture = useRef(0);
-  const type = selectedType ?? toolById(tool).preset.creates;
+  const type = selectedType ?? toolIn(runtime.tools, tool).preset.creates;
   const set = (change: Partial<AnnotationStyle>) => actions.setStyle(change);
   // Slider moves share a merge key until the pointer or key is released.
   const slide = (change: Partial<AnnotationStyle>, name: string) => actions.setStyle(change, { mergeKey: `${name}:${gesture.current}` });
@@ -29,14 +27,19 @@ export function PropertiesPanel() {
   };
   const sliderEvents = { onPointerUp: endSlide, onKeyUp: endSlide, onBlur: endSlide };
 
-  const isText = type !== undefined && TEXT.includes(type);
-  const isStroked = type !== undefined && STROKED.includes(type);
+  // What the panel offers is the kind's: its capabilities, not a list of types kept here.
+  const capabilities = type === undefined ? undefined : kindOf(type).capabilities;
+  const isText = capabilities?.text ?? false;
+  const isStroked = capabilities?.stroke ?? false;
+  const takesColor = capabilities?.color ?? true;
+  const takesOpacity = capabilities?.opacity ?? true;
+  // The size presets are the whiteout tool's own.
   const isWhiteout = type === 'whiteout';
 
   return (
     <aside className="mg-properties" aria-label={messages.styleOptions}>
       <h2 className="mg-panel-title">{messages.styleOptions}</h2>
-      {!isWhiteout && (
+      {takesColor && (
         <fieldset className="mg-field">
           <legend>{messages.color}</legend>
           <div className="mg-palette">
@@ -93,7 +96,7 @@ export function PropertiesPanel() {
           </select>
         </label>
       )}
-      {!isWhiteout && (
+      {takesOpacity && (
         <label className="mg-field">
           {messages.opacity} {Math.round(style.opacity * 100)}%
           <input type="range" min={0} max={100} value={Math.round(style.opacity * 100)}

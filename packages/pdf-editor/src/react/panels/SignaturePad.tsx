@@ -5,8 +5,9 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
-import type { Messages } from '../messages';
-import { defaultMessages, format } from '../messages';
+import { defaultMessages } from '../../editor/index';
+import type { Messages } from '../../editor/index';
+import { format } from '../../editor/internal';
 import { useDialogFocus } from './useDialogFocus';
 
 export const SIGNATURE_CANVAS = { width: 600, height: 200, stroke: 2, margin: 10 } as const;

@@ -4,11 +4,9 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useDocumentView, useEditorRuntime, useEditorState } from '../context';
-import { format } from '../messages';
-import { runPageOperation } from '../store/pageOperations';
-import type { PDFDocumentProxy } from '../viewer/pdfjs';
-import { loadPdfJs } from '../viewer/pdfjs';
-import { DocumentPageTools, PageTools } from './PageTools';
+import { format, loadPdfJs } from '../../editor/internal';
+import type { PDFDocumentProxy } from '../../editor/internal';
+import { DocumentPageTools, movePage, PageTools, run } from './PageTools';
 
 export const THUMBNAIL_HEIGHT = 128;
 const ITEM_HEIGHT = THUMBNAIL_HEIGHT + 56;
@@ -88,10 +86,8 @@ export function Thumbnails({ pageTools = true }: ThumbnailsProps) {
   const onDrop = (event: DragEvent, target: number) => {
     event.preventDefault();
     if (dragged === null || dragged === target) return;
-    const order = Array.from({ length: count }, (_, i) => i + 1).filter((n) => n !== dragged);
-    order.splice(target - 1, 0, dragged);
     setDragged(null);
-    runPageOperation(runtime.store, { type: 'reorder', order }).catch((error: unknown) => runtime.config.onError?.(error as Error));
+    run(runtime, movePage(count, dragged, target));
   };
 
   const first = Math.max(1, Math.floor(scroll.top / ITEM_HEIGHT));

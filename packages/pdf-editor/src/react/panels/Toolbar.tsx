@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
-import { TOOLS } from '../tools/registry';
+import { toolLabel } from '../../editor/internal';
 import { Icon } from './Icon';
 
 /** Props of <Toolbar />: host slots and which of the Download and Save buttons to show. */
@@ -32,8 +32,8 @@ export function Toolbar({ start, end, download = true, save }: ToolbarProps) {
   const canRedo = useEditorState((s) => s.canRedo);
   const saving = useEditorState((s) => s.saving);
   const unsaved = useEditorState((s) => s.annotations !== s.savedAnnotations);
-  const hasDocument = useEditorState((s) => s.pdfBytes !== null);
-  const showSave = save ?? Boolean(runtime.config.storage && runtime.config.documentId);
+  const hasDocument = useEditorState((s) => s.pdf !== null);
+  const showSave = save ?? Boolean(runtime.options.storage && runtime.options.documentId);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   return (
@@ -47,8 +47,8 @@ export function Toolbar({ start, end, download = true, save }: ToolbarProps) {
       </button>
       <span className="mg-separator" />
       <div className="mg-tools">
-        {TOOLS.map(({ preset }) => {
-          const label = messages[preset.label];
+        {runtime.tools.map(({ preset }) => {
+          const label = toolLabel(preset, messages);
           return (
             <button
               key={preset.id}

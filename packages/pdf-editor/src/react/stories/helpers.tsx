@@ -2,7 +2,7 @@
 // that gives the editor the whole viewport.
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import type { EditorTool } from '../../core/adapters';
+import type { EditorTool } from '../../core/index';
 import { PdfEditor } from '../PdfEditor';
 import type { PdfEditorHandle, PdfEditorProps } from '../PdfEditor';
 

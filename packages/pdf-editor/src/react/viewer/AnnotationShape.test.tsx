@@ -5,11 +5,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
-import { createFontSelector } from '../../core/export/fontSelection';
-import { baselineOffset, TEXT_LINE_HEIGHT } from '../../core/export/textLayout';
-import { CubicPathWriter, smoothPath } from '../../core/geometry/annotationGeometry';
-import { normalizeAnnotation } from '../../core/model/defaults';
-import type { Annotation, FreehandAnnotation, Point, TextAnnotation } from '../../core/model/types';
+import { createFontSelector } from '../../core/internal';
+import { baselineOffset, TEXT_LINE_HEIGHT } from '../../core/internal';
+import { CubicPathWriter, smoothPath } from '../../core/internal';
+import { normalizeAnnotation } from '../../core/index';
+import type { Annotation, FreehandAnnotation, Point, TextAnnotation } from '../../core/index';
 import { AnnotationShape } from './AnnotationShape';
 import { renderInDocument } from '../../test-support/renderInDocument';
 
@@ -85,7 +85,8 @@ const unicode = {
 /** Where the export puts the first baseline below the box's top, asking its font selector as drawText does. */
 async function exportedBaselineOffset(text: Pick<TextAnnotation, 'content' | 'fontFamily' | 'fontSize' | 'fontWeight' | 'fontStyle'>) {
   const selector = createFontSelector(PDF.create(), { unicode });
-  const font = await selector.fontFor(text.content, {
+  // Each case is one script, so one font draws the whole text.
+  const [font] = await selector.fontsFor(text.content, {
     fontFamily: text.fontFamily,
     bold: text.fontWeight === 'bold',
     italic: text.fontStyle === 'italic',

@@ -1,8 +1,7 @@
 // Previous / "Page N of M" / Next, and zoom out / percentage / zoom in / fit width when the host
 // does not drive the zoom itself.
 import { useEditorRuntime, useEditorState } from '../context';
-import { format } from '../messages';
-import { stepZoom } from '../store/zoom';
+import { format, stepZoom } from '../../editor/internal';
 
 /** Previous, "Page N of M", Next and, unless the host drives the zoom, the zoom controls. */
 export function PageNavigation({ zoomControls = true }: { zoomControls?: boolean }) {
@@ -31,7 +30,7 @@ export function PageNavigation({ zoomControls = true }: { zoomControls?: boolean
           <button type="button" className="mg-button" aria-label={messages.zoomInLabel} title={messages.zoomInLabel} disabled={zoom >= 3} onClick={() => actions.setZoom(stepZoom(zoom, 1))}>
             {messages.zoomIn}
           </button>
-          <button type="button" className="mg-button" onClick={() => runtime.viewer?.fitWidth()}>
+          <button type="button" className="mg-button" onClick={() => runtime.view?.fitWidth()}>
             {messages.fitWidth}
           </button>
         </>

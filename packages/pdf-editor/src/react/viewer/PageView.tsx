@@ -4,11 +4,10 @@
 import { memo, useCallback, useEffect, useMemo } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
-import { format } from '../messages';
-import { toolById } from '../tools/registry';
 import { AnnotationShape } from './AnnotationShape';
-import type { PageSize } from './documentController';
-import type { PDFDocumentProxy } from './pdfjs';
+import type { PageSize } from '../../editor/index';
+import { format, toolIn } from '../../editor/internal';
+import type { PDFDocumentProxy } from '../../editor/internal';
 import type { PointerRouter, RoutedPointer } from './pointerRouter';
 import { SelectionLayer } from './SelectionLayer';
 import { TextEditor } from './TextEditor';
@@ -99,11 +98,13 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
         width={width}
         height={height}
         aria-hidden="true"
-        style={{ cursor: toolById(tool).preset.cursor, touchAction: tool === 'select' ? 'pan-x pan-y' : 'none' }}
+        style={{ cursor: toolIn(runtime.tools, tool).preset.cursor, touchAction: tool === 'select' ? 'pan-x pan-y' : 'none' }}
         onPointerDown={(event) => {
           if (event.button > 0) return;
           event.preventDefault();
-          runtime.focusEditor?.();
+          // Shortcuts listen on the editor's root: pressing on a page gives it the keyboard focus.
+          const root = event.currentTarget.closest<HTMLElement>('.mg-editor');
+          if (root && !root.contains(document.activeElement)) root.focus({ preventScroll: true });
           router.down(toPointer(event));
         }}
         onPointerMove={(event) => router.move(toPointer(event))}

@@ -1,8 +1,8 @@
 // The page viewer: navigation, then a continuously scrolling, virtualised column of pages.
-// It registers itself with the editor runtime (scroll to a page, fit width, text lines for the
+// It attaches itself to the editor as its view (scroll to a page, fit width, text lines for the
 // markup tools) and keeps the current page in step with the scroll position.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Rect } from '../../core/model/types';
+import type { Rect } from '../../core/index';
 import { useDocumentView, useEditorRuntime, useEditorState } from '../context';
 import { centerPage, layoutPages, PAGE_GAP, visiblePages } from './layout';
 import { PageNavigation } from './PageNavigation';
@@ -63,7 +63,7 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
     const pdf = runtime.document.getState().pdf;
     if (zoomControls && pdf && (fittedFor.current.pdf !== pdf || fittedFor.current.width !== el.clientWidth)) {
       fittedFor.current = { pdf, width: el.clientWidth };
-      if (getComputedStyle(el).getPropertyValue('--mg-fit-page-width').trim() === '1') runtime.viewer?.fitWidth();
+      if (getComputedStyle(el).getPropertyValue('--mg-fit-page-width').trim() === '1') runtime.view?.fitWidth();
     }
     setViewport({ top: el.scrollTop, height: el.clientHeight || 800, width: el.clientWidth || 800 });
     const page = centerPage(layoutRef.current, el.scrollTop, el.clientHeight);
@@ -73,36 +73,35 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
     }
   }, [runtime, zoomControls]);
 
-  useLayoutEffect(() => {
-    runtime.viewer = {
-      scrollToPage(page) {
-        const el = scrollRef.current;
-        const top = layoutRef.current.tops[page - 1];
-        if (!el || top === undefined || scrolledTo.current === page) return;
-        scrolledTo.current = page;
-        el.scrollTop = top - PAGE_GAP;
-      },
-      fitWidth() {
-        const el = scrollRef.current;
-        const size = runtime.document.getState().pageSizes[runtime.store.getState().currentPage - 1];
-        if (el && size) runtime.store.getState().actions.setZoom((el.clientWidth - 2 * PAGE_GAP) / size.width);
-      },
-      textRects(page: number, box: Rect) {
-        const layer = textLayers.current.get(page);
-        if (!layer) return [];
-        const origin = layer.getBoundingClientRect();
-        const scale = runtime.store.getState().zoom;
-        const spans = [...layer.querySelectorAll('span')].map((span) => {
-          const r = span.getBoundingClientRect();
-          return { x: (r.left - origin.left) / scale, y: (r.top - origin.top) / scale, width: r.width / scale, height: r.height / scale };
-        });
-        return snapToLines(spans, box);
-      },
-    };
-    return () => {
-      runtime.viewer = null;
-    };
-  }, [runtime]);
+  useLayoutEffect(
+    () =>
+      runtime.attachView({
+        scrollToPage(page) {
+          const el = scrollRef.current;
+          const top = layoutRef.current.tops[page - 1];
+          if (!el || top === undefined || scrolledTo.current === page) return;
+          scrolledTo.current = page;
+          el.scrollTop = top - PAGE_GAP;
+        },
+        fitWidth() {
+          const el = scrollRef.current;
+          const size = runtime.document.getState().pageSizes[runtime.store.getState().currentPage - 1];
+          if (el && size) runtime.store.getState().actions.setZoom((el.clientWidth - 2 * PAGE_GAP) / size.width);
+        },
+        textRects(page: number, box: Rect) {
+          const layer = textLayers.current.get(page);
+          if (!layer) return [];
+          const origin = layer.getBoundingClientRect();
+          const scale = runtime.store.getState().zoom;
+          const spans = [...layer.querySelectorAll('span')].map((span) => {
+            const r = span.getBoundingClientRect();
+            return { x: (r.left - origin.left) / scale, y: (r.top - origin.top) / scale, width: r.width / scale, height: r.height / scale };
+          });
+          return snapToLines(spans, box);
+        },
+      }),
+    [runtime],
+  );
 
   useEffect(() => {
     const el = scrollRef.current;

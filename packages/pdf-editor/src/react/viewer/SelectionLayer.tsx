@@ -1,7 +1,7 @@
 // Feedback drawn over the annotations: the dashed blue box (and handles) of the selection, the
 // eraser's red dashed outline, and a comment's text while it is selected.
-import type { Annotation } from '../../core/model/types';
-import { bounds, handlesOf } from '../tools/geometry';
+import type { Annotation, CommentAnnotation } from '../../core/index';
+import { bounds, handlesOf } from '../../editor/internal';
 
 const PAD = 3;
 
@@ -18,14 +18,20 @@ export function SelectionLayer({ selected, hovered, zoom }: { selected: Annotati
               <rect key={handle} className="mg-handle" data-handle={handle} x={point.x - handleSize / 2} y={point.y - handleSize / 2}
                 width={handleSize} height={handleSize} strokeWidth={1 / zoom} />
             ))}
-          {annotation.type === 'comment' && annotation.content && (
-            <foreignObject x={annotation.position.x} y={annotation.position.y + 26} width={180} height={120}>
-              <div className="mg-comment-bubble">{annotation.content}</div>
-            </foreignObject>
-          )}
+          {annotation.type === 'comment' && annotation.content && <CommentBubble annotation={annotation} />}
         </g>
       ))}
     </g>
+  );
+}
+
+/** A selected comment's text, just below its note icon. */
+function CommentBubble({ annotation }: { annotation: CommentAnnotation }) {
+  const icon = bounds(annotation);
+  return (
+    <foreignObject x={icon.x} y={icon.y + icon.height + PAD} width={180} height={120}>
+      <div className="mg-comment-bubble">{annotation.content}</div>
+    </foreignObject>
   );
 }
 

@@ -2,7 +2,7 @@
 // commits, Escape cancels.
 import { useEffect, useRef } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
-import type { TextEditing } from '../store/types';
+import type { TextEditing } from '../../editor/internal';
 
 export function TextEditor({ editing, zoom }: { editing: TextEditing; zoom: number }) {
   const { messages } = useEditorRuntime();

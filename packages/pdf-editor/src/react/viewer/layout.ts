@@ -1,6 +1,6 @@
 // Where each page sits in the continuous scroll, and which pages are in or near the viewport:
 // only those get a PageView (canvas, text layer, overlay), so a 1,000-page file stays light.
-import type { PageSize } from './documentController';
+import type { PageSize } from '../../editor/index';
 
 export const PAGE_GAP = 16;
 

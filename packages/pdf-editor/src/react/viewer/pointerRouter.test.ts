@@ -1,7 +1,7 @@
 // Pointer routing like a tablet user: pinch zooms without drawing, a resting palm is ignored
 // while the pen draws, and leaving the page drops the gesture.
 import { describe, expect, it } from 'vitest';
-import { createTestEditor } from '../test-support/testEditor';
+import { createTestEditor } from '../../test-support/testEditor';
 import { createPointerRouter } from './pointerRouter';
 import type { RoutedPointer } from './pointerRouter';
 

@@ -1,7 +1,7 @@
 // Turns raw pointer events of every page into tool gestures: mouse, pen and touch alike. Two touch
 // points pinch-zoom and never draw; while a pen draws, touches (the resting palm) are ignored;
 // leaving the page cancels a gesture. Pure TypeScript: events arrive already in page points.
-import type { ToolMachine, ToolPointer } from '../tools/types';
+import type { ToolMachine, ToolPointer } from '../../editor/index';
 
 export interface RoutedPointer extends ToolPointer {
   pointerId: number;

@@ -3,9 +3,9 @@
 // is the export's own `baselineOffset`; only the font heights are written down here, because the
 // export reads them from its PDF engine (@libpdf/core), which stays out of the editor's main bundle
 // (viewing needs only pdf.js). The tests check these heights and the font choice against the export's.
-import { INVISIBLE_CODE_POINTS, standardFamily, type StandardFamily } from '../../core/export/fontFamily';
-import { baselineOffset, type FontHeights } from '../../core/export/textLayout';
-import type { TextAnnotation } from '../../core/model/types';
+import { INVISIBLE_CODE_POINTS, standardFamily, type StandardFamily } from '../../core/internal';
+import { baselineOffset, type FontHeights } from '../../core/internal';
+import type { TextAnnotation } from '../../core/index';
 
 /**
  * The export's `heightAtSize(1)` with and without the descender for the fonts it draws with; every

@@ -1,6 +1,6 @@
 // Snaps a dragged box to the text lines under it: text-layer spans (page points) that the box
 // covers are grouped into lines, and each line is cut to the box's horizontal extent.
-import type { Rect } from '../../core/model/types';
+import type { Rect } from '../../core/index';
 
 function verticalOverlap(a: Rect, b: Rect): number {
   return Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));

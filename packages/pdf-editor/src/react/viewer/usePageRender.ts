@@ -1,8 +1,8 @@
 // Draws one pdf.js page into a canvas (sharp on HiDPI, capped in size) and its text layer;
 // a render still running when the page leaves the view, or the zoom changes, is cancelled.
 import { useEffect, useRef, useState } from 'react';
-import type { PDFDocumentProxy } from './pdfjs';
-import { loadPdfJs, outputScale } from './pdfjs';
+import type { PDFDocumentProxy } from '../../editor/internal';
+import { loadPdfJs, outputScale } from '../../editor/internal';
 
 export function usePageRender(pdf: PDFDocumentProxy, pageNumber: number, zoom: number, withTextLayer: boolean, onSize: (size: { width: number; height: number }) => void) {
   const canvasRef = useRef<HTMLCanvasElement>(null);

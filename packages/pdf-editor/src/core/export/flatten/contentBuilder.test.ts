@@ -1,9 +1,12 @@
 // The operator writer: compact numbers (three decimals at most, no exponent, no "-0") and the
 // operator syntax readers expect.
 import { describe, expect, it } from 'vitest';
+import type { ExportFont } from '../context';
+import type { TextLine } from '../textBlock';
 import { ContentBuilder } from './contentBuilder';
 
 const text = (content: ContentBuilder) => new TextDecoder().decode(content.bytes());
+const hello: TextLine = { width: 0, runs: [{ font: {} as ExportFont, width: 0, shown: '<48656C6C6F>' }] };
 
 describe('ContentBuilder', () => {
   it.each([
@@ -37,7 +40,7 @@ describe('ContentBuilder', () => {
       .moveTo(1, 2)
       .curveTo(3, 4, 5, 6, 7, 8)
       .stroke()
-      .textLine('F1', 12, 72, 100.25, '<48656C6C6F>')
+      .textLine(hello, 12, 72, 100.25, () => 'F1')
       .drawXObject('Im0')
       .restore();
     expect(text(content).split('\n')).toEqual([
@@ -50,12 +53,45 @@ describe('ContentBuilder', () => {
       '3 4 5 6 7 8 c',
       'S',
       'BT',
-      '/F1 12 Tf',
       '1 0 0 -1 72 100.25 Tm',
+      '/F1 12 Tf',
       '<48656C6C6F> Tj',
       'ET',
       '/Im0 Do',
       'Q',
+      '',
+    ]);
+  });
+
+  it('writes a line of several runs, with moves and a rise, as Tj and TJ', () => {
+    const font = {} as ExportFont;
+    const line: TextLine = {
+      width: 0,
+      runs: [
+        { font, width: 0, shown: '<0041>' },
+        {
+          font,
+          width: 0,
+          shown: [
+            { hex: '<0102>', before: 0.25, after: 0, rise: 0 },
+            { hex: '<0103>', before: 0, after: -0.0125, rise: 0.3 },
+          ],
+        },
+      ],
+    };
+    const names = ['F1', 'F2'];
+    const content = new ContentBuilder().textLine(line, 10, 5, 20, () => names.shift() ?? 'F0');
+    expect(text(content).split('\n')).toEqual([
+      'BT',
+      '1 0 0 -1 5 20 Tm',
+      '/F1 10 Tf',
+      '<0041> Tj',
+      '/F2 10 Tf',
+      '[-250 <0102> ] TJ',
+      '3 Ts',
+      '[<0103> 12.5 ] TJ',
+      '0 Ts',
+      'ET',
       '',
     ]);
   });

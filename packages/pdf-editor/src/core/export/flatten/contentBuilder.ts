@@ -4,6 +4,8 @@
 // flattening a thousand annotations cheap. The builder knows nothing of coordinate frames or
 // resources: callers pass final numbers and resource names.
 import type { RgbComponents } from '../../pdf/color';
+import type { ExportFont } from '../context';
+import type { TextLine } from '../textBlock';
 
 export const LineCap = { round: 1 } as const;
 export const LineJoin = { round: 1 } as const;
@@ -31,6 +33,17 @@ export class ContentBuilder {
   /** A copy of the bytes written so far. */
   bytes(): Uint8Array {
     return this.buffer.slice(0, this.length);
+  }
+
+  /** The bytes written so far, without a copy: valid until the next write or `clear`. */
+  view(): Uint8Array {
+    return this.buffer.subarray(0, this.length);
+  }
+
+  /** Starts over on the same buffer: one builder serves many small streams (appearances). */
+  clear(): this {
+    this.length = 0;
+    return this;
   }
 
   save(): this {
@@ -130,14 +143,50 @@ export class ContentBuilder {
   }
 
   /**
-   * One line of text with its baseline starting at x, y, in a frame whose y axis points down (the
-   * text matrix flips it back, so glyphs stand upright). `encoded` is the font's own encoding of
-   * the text as a PDF hex string (`<...>`).
+   * One laid-out line (textBlock.ts) at `size`, its left end at `x` on `baseline`, in display space
+   * (y downwards; the text matrix flips glyphs upright). `fontName` gives each run's font its
+   * resource name. Glyphs with moves between them go in one TJ array; a lone glyph string in Tj.
    */
-  textLine(fontName: string, size: number, x: number, y: number, encoded: string): this {
-    this.op('BT').name(fontName).num(size).op('Tf');
-    this.num(1).num(0).num(0).num(-1).num(x).num(y).op('Tm');
-    return this.ascii(encoded).op(' Tj').op('ET');
+  textLine(line: TextLine, size: number, x: number, baseline: number, fontName: (font: ExportFont) => string): this {
+    this.op('BT').num(1).num(0).num(0).num(-1).num(x).num(baseline).op('Tm');
+    let rise = 0;
+    // Glyph strings (hex, with their brackets) and moves in thousandths of the size, subtracted
+    // from the position: negative moves right.
+    const parts: (string | number)[] = [];
+    const flush = () => {
+      const [only] = parts;
+      if (parts.length === 1 && typeof only === 'string') this.ascii(only).op(' Tj');
+      else if (parts.length > 0) {
+        this.ascii('[');
+        for (const part of parts) {
+          if (typeof part === 'string') this.ascii(part).ascii(' ');
+          else this.num(part);
+        }
+        this.op('] TJ');
+      }
+      parts.length = 0;
+    };
+    const move = (ems: number) => {
+      // Below the thousandth of a thousandth the builder writes, a move is no move.
+      if (Math.round(ems * 1e6) !== 0) parts.push(-ems * 1000);
+    };
+    for (const run of line.runs) {
+      this.name(fontName(run.font)).num(size).op('Tf');
+      const glyphs = typeof run.shown === 'string' ? [{ hex: run.shown, before: 0, after: 0, rise: 0 }] : run.shown;
+      for (const shown of glyphs) {
+        if (shown.rise !== rise) {
+          flush();
+          rise = shown.rise;
+          this.num(rise * size).op('Ts');
+        }
+        move(shown.before);
+        parts.push(shown.hex);
+        move(shown.after);
+      }
+      flush();
+    }
+    if (rise !== 0) this.op('0 Ts');
+    return this.op('ET');
   }
 
   /** An operator (or any ASCII text) and the line break that ends it. */

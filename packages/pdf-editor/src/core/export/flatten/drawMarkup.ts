@@ -1,6 +1,6 @@
 // Highlight, strikethrough and underline, over each snapped text-line rectangle or else the box.
-import { markupRects } from '../../geometry/annotationGeometry';
-import type { HighlightAnnotation, MarkupAnnotation, Rect, StrikethroughAnnotation, UnderlineAnnotation } from '../../model/types';
+import { markupLine, markupRects } from '../../geometry/annotationGeometry';
+import type { HighlightAnnotation, StrikethroughAnnotation, UnderlineAnnotation } from '../../model/types';
 import type { Canvas } from './frame';
 
 export function drawHighlight(canvas: Canvas, annotation: HighlightAnnotation): void {
@@ -12,21 +12,20 @@ export function drawHighlight(canvas: Canvas, annotation: HighlightAnnotation): 
   content.fill();
 }
 
-function drawLineAcross(canvas: Canvas, annotation: MarkupAnnotation, lineY: (rect: Rect, thickness: number) => number) {
+function drawLineAcross(canvas: Canvas, annotation: StrikethroughAnnotation | UnderlineAnnotation) {
   canvas.setOpacity(annotation.opacity);
   const { content } = canvas;
   content.strokeColor(canvas.color(annotation.color));
   for (const rect of markupRects(annotation)) {
-    const thickness = Math.max(0.5, Math.min(annotation.strokeWidth, rect.height / 2));
-    const y = lineY(rect, thickness);
+    const { y, thickness } = markupLine(annotation.type, rect, annotation.strokeWidth);
     content.lineWidth(thickness).moveTo(rect.x, y).lineTo(rect.x + rect.width, y).stroke();
   }
 }
 
 export function drawStrikethrough(canvas: Canvas, annotation: StrikethroughAnnotation): void {
-  drawLineAcross(canvas, annotation, (rect) => rect.y + rect.height / 2);
+  drawLineAcross(canvas, annotation);
 }
 
 export function drawUnderline(canvas: Canvas, annotation: UnderlineAnnotation): void {
-  drawLineAcross(canvas, annotation, (rect, thickness) => rect.y + rect.height - thickness / 2);
+  drawLineAcross(canvas, annotation);
 }

@@ -1,5 +1,5 @@
-// Text annotations: family mapped to a standard font (or the Unicode font), size, bold, italic,
-// alignment within `width` (or the longest line), underline, line breaks and opacity.
+// Text annotations: family mapped to a standard font (or Unicode fonts, run by run), size, bold,
+// italic, alignment within `width` (or the longest line), underline, line breaks and opacity.
 import type { TextAnnotation } from '../../model/types';
 import type { ExportContext } from '../context';
 import { alignedX, baselineOffset, TEXT_LINE_HEIGHT } from '../textLayout';
@@ -8,19 +8,17 @@ import type { Canvas } from './frame';
 export async function drawText(canvas: Canvas, annotation: TextAnnotation, context: ExportContext): Promise<void> {
   if (annotation.content.trim() === '') return;
   const size = annotation.fontSize;
-  const font = await context.fontFor(annotation.content, {
+  const { lines, heights } = await context.layoutText(annotation.content, {
     fontFamily: annotation.fontFamily,
     bold: annotation.fontWeight === 'bold',
     italic: annotation.fontStyle === 'italic',
   });
-  const { metrics } = font;
-  const lines = context.drawableText(annotation.content, font).split('\n');
-  const widths = lines.map((line) => metrics.widthOfTextAtSize(line, size));
+  const widths = lines.map((line) => line.width * size);
   // A zero width is a box the editor never sized: align within the longest line instead.
   const boxWidth = annotation.width || Math.max(...widths);
   const lineHeight = size * TEXT_LINE_HEIGHT;
-  const firstBaseline = annotation.position.y + baselineOffset(metrics, size);
-  const fontName = canvas.resources.font(font);
+  const firstBaseline = annotation.position.y + baselineOffset(heights, size);
+  const fontName = (font: Parameters<typeof canvas.resources.font>[0]) => canvas.resources.font(font);
   const { content } = canvas;
   const color = canvas.color(annotation.color);
   const underline = annotation.textDecoration === 'underline';
@@ -29,11 +27,11 @@ export async function drawText(canvas: Canvas, annotation: TextAnnotation, conte
   content.fillColor(color);
   if (underline) content.strokeColor(color).lineWidth(Math.max(0.5, size / 16));
   lines.forEach((line, index) => {
-    if (line === '') return;
+    if (line.runs.length === 0) return;
     const lineWidth = widths[index] ?? 0;
     const x = alignedX(annotation.textAlign, annotation.position.x, boxWidth, lineWidth);
     const baseline = firstBaseline + index * lineHeight;
-    content.textLine(fontName, size, x, baseline, metrics.encodeText(line));
+    content.textLine(line, size, x, baseline, fontName);
     if (underline) {
       const y = baseline + size * 0.1;
       content.moveTo(x, y).lineTo(x + lineWidth, y).stroke();

@@ -1,31 +1,9 @@
-// Flatten mode: draws each annotation into its page's content with the drawer for its type.
+// Flatten mode: draws each annotation into its page's content with its kind's drawer.
 import { annotationWriteError } from '../../errors';
-import type { Annotation, AnnotationOfType, AnnotationType } from '../../model/types';
+import { pdfKindOf } from '../../kinds/pdfRegistry';
+import type { Annotation } from '../../model/types';
 import type { ExportContext } from '../context';
-import { drawComment } from './drawComment';
-import { drawFreehand } from './drawFreehand';
-import { drawImage } from './drawImage';
-import { drawHighlight, drawStrikethrough, drawUnderline } from './drawMarkup';
-import { drawArrow, drawCircle, drawRectangle, drawWhiteout } from './drawShapes';
-import { drawText } from './drawText';
-import type { Canvas, PageCanvases } from './frame';
-
-type Drawer<T extends Annotation> = (canvas: Canvas, annotation: T, context: ExportContext) => Promise<void> | void;
-
-const DRAWERS: { [K in AnnotationType]: Drawer<AnnotationOfType<K>> } = {
-  text: drawText,
-  highlight: drawHighlight,
-  strikethrough: drawStrikethrough,
-  underline: drawUnderline,
-  rectangle: drawRectangle,
-  circle: drawCircle,
-  arrow: drawArrow,
-  freehand: drawFreehand,
-  image: drawImage,
-  signature: drawImage,
-  whiteout: drawWhiteout,
-  comment: drawComment,
-};
+import type { PageCanvases } from './frame';
 
 /**
  * Draws `annotations` (all on existing pages) in order, so later ones paint over earlier ones.
@@ -37,11 +15,7 @@ export async function flattenAnnotations(
   context: ExportContext,
 ): Promise<void> {
   for (const annotation of annotations) {
-    const drawer = DRAWERS[annotation.type] as Drawer<Annotation> | undefined;
-    if (!drawer) {
-      context.warn(`Unknown annotation type "${String(annotation.type)}" (${annotation.id}) was skipped.`);
-      continue;
-    }
+    const drawer = pdfKindOf(annotation.type).draw;
     const canvas = canvases.canvas(annotation.page - 1);
     canvas.content.save();
     try {

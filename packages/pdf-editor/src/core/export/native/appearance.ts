@@ -1,129 +1,104 @@
-// Builds an annotation's normal appearance stream (/AP /N). Writers draw in the editor's display
-// space (points, origin top-left of the page as displayed, y downwards); one `cm` maps that onto
-// the form's space. The form's /BBox starts at the origin and has the size of the annotation's
-// /Rect, with an identity /Matrix: every viewer (poppler, MuPDF, pdf.js, PDFium, Acrobat) maps such
-// a box one to one onto /Rect, including the upright boxes of NoRotate notes on rotated pages,
-// which some viewers misplace or drop when the box sits elsewhere.
-import type { PDF, PdfRef } from '@libpdf/core';
+// An annotation's normal appearance stream (/AP /N), drawn by its kind's drawer, the very one that
+// flattening draws into the page with (kinds/pdfKind.ts): a native and a flattened export look
+// alike by construction, and the drawing maths lives in one place. The drawer draws in display
+// space (points, origin top-left of the page as displayed, y downwards) on a canvas whose frame
+// maps that onto the form's space. The form's /BBox starts at the origin and has the size of the annotation's /Rect,
+// with an identity /Matrix: every viewer (poppler, MuPDF, pdf.js, PDFium, Acrobat) maps such a box
+// one to one onto /Rect, including the upright boxes of NoRotate notes on rotated pages, which some
+// viewers misplace or drop when the box sits elsewhere.
+import type { PdfRef } from '@libpdf/core';
 import type { PageSpace } from '../../geometry/pageSpace';
 import type { Rect } from '../../model/types';
-import { pdfDict, pdfStream, type PdfValue } from '../../pdf/objects';
+import { parseHexColor, type RgbComponents } from '../../pdf/color';
+import type { PdfDictValue, ObjectSink } from '../../pdf/objectWriter';
 import type { ExportFont } from '../context';
-import { displayToPdfMatrix } from '../displayMatrix';
-import { num } from './pdfValues';
+import { ContentBuilder } from '../flatten/contentBuilder';
+import { createCanvas, type Canvas } from '../flatten/frame';
+import type { BlendMode, PageResources } from '../flatten/pageResources';
+import type { EmbeddedImage } from '../images';
 
-type BlendMode = 'Normal' | 'Multiply';
-
-const encoder = new TextEncoder();
-
-export class AppearanceBuilder {
-  private readonly operators: string[] = [];
-  private readonly states = new Map<string, { alpha: number; blendMode: BlendMode }>();
+/**
+ * The form's own /Resources, written inline with it: fonts and images by reference, opacity as
+ * direct /ExtGState dictionaries (a form uses one or two).
+ */
+class FormResources implements PageResources {
   private readonly fonts = new Map<PdfRef, string>();
-  private readonly xObjects = new Map<PdfRef, string>();
+  private readonly images = new Map<PdfRef, string>();
+  private readonly states = new Map<string, PdfDictValue>();
 
-  constructor(
-    private readonly doc: PDF,
-    private space: PageSpace,
-  ) {}
-
-  /**
-   * Draws in another frame than the page's display space: a sticky note keeps its icon upright
-   * on screen (NoRotate), so it draws in its own unrotated box.
-   */
-  useFrame(space: PageSpace): void {
-    this.space = space;
+  font(font: ExportFont): string {
+    return nameFor(this.fonts, font.ref, 'F');
   }
 
-  /** Appends content-stream operators, in display coordinates. */
-  push(...operators: string[]): void {
-    this.operators.push(...operators);
+  image(image: EmbeddedImage): string {
+    return nameFor(this.images, image.ref, 'Im');
   }
 
-  /** Sets fill and stroke opacity (and the blend mode) for what is drawn next. */
-  setOpacity(opacity: number, blendMode: BlendMode = 'Normal'): void {
-    if (opacity >= 1 && blendMode === 'Normal') return;
+  opacity(opacity: number, blendMode: BlendMode): string | undefined {
+    const alpha = Math.min(1, Math.max(0, opacity));
+    if (alpha === 1 && blendMode === 'Normal') return undefined;
     const name = `GS${this.states.size}`;
-    this.states.set(name, { alpha: Math.min(1, Math.max(0, opacity)), blendMode });
-    this.push(`/${name} gs`);
+    this.states.set(name, { Type: 'ExtGState', ca: alpha, CA: alpha, BM: blendMode });
+    return name;
   }
 
-  /** Resource name of a font, added to the stream's /Resources. */
-  fontName(font: ExportFont): string {
-    return this.resourceName(this.fonts, font.ref, 'F');
+  dictionary(): PdfDictValue {
+    const resources: Record<string, PdfDictValue> = {};
+    if (this.states.size > 0) resources.ExtGState = Object.fromEntries(this.states);
+    if (this.fonts.size > 0) resources.Font = byName(this.fonts);
+    if (this.images.size > 0) resources.XObject = byName(this.images);
+    return resources;
   }
+}
 
-  /** Resource name of an image or form XObject, added to the stream's /Resources. */
-  xObjectName(ref: PdfRef): string {
-    return this.resourceName(this.xObjects, ref, 'Im');
-  }
+function nameFor(names: Map<PdfRef, string>, ref: PdfRef, prefix: string): string {
+  let name = names.get(ref);
+  if (!name) names.set(ref, (name = `${prefix}${names.size}`));
+  return name;
+}
+
+function byName(names: Map<PdfRef, string>): PdfDictValue {
+  const dict: Record<string, PdfRef> = {};
+  for (const [ref, name] of names) dict[name] = ref;
+  return dict;
+}
+
+/** Writes the appearance streams of one export. */
+export class AppearanceWriter {
+  /** Colour components by colour string: an export draws with a handful of colours. */
+  private readonly colors = new Map<string | undefined, RgbComponents>();
+  private readonly color = (hex: string | undefined): RgbComponents => {
+    let components = this.colors.get(hex);
+    if (!components) this.colors.set(hex, (components = parseHexColor(hex)));
+    return components;
+  };
+
+  /** One builder for every appearance, drawn one at a time: no new buffer per annotation. */
+  private readonly content = new ContentBuilder();
+
+  constructor(private readonly objects: ObjectSink) {}
 
   /**
-   * Registers the form drawn over `pdfRect` (the annotation's /Rect in user space) and returns its
-   * ref. Stored uncompressed: appearances are a few hundred bytes, where deflate costs more than it saves.
+   * The form XObject covering `pdfRect` (the annotation's /Rect in user space) that `draw` paints
+   * on a canvas in the display coordinates of `space`; returns its ref. Stored uncompressed:
+   * appearances are a few hundred bytes, where deflate costs more than it saves.
    */
-  register(pdfRect: Rect): PdfRef {
-    const { a, b, c, d, e, f } = displayToPdfMatrix(this.space);
-    const toForm = `1 0 0 1 ${num(-pdfRect.x)} ${num(-pdfRect.y)} cm`;
-    const content = ['q', toForm, `${[a, b, c, d, e, f].map(num).join(' ')} cm`, ...this.operators, 'Q'].join('\n');
-    const resources: Record<string, { [name: string]: PdfValue }> = {};
-    if (this.states.size > 0) {
-      resources.ExtGState = Object.fromEntries(
-        [...this.states].map(([name, { alpha, blendMode }]) => [name, pdfDict({ Type: 'ExtGState', ca: alpha, CA: alpha, BM: blendMode })]),
-      );
-    }
-    if (this.fonts.size > 0) resources.Font = Object.fromEntries(invert(this.fonts));
-    if (this.xObjects.size > 0) resources.XObject = Object.fromEntries(invert(this.xObjects));
-    const stream = pdfStream(
+  async write(space: PageSpace, pdfRect: Rect, draw: (canvas: Canvas) => Promise<void> | void): Promise<PdfRef> {
+    const content = this.content.clear().transform(1, 0, 0, 1, -pdfRect.x, -pdfRect.y);
+    const resources = new FormResources();
+    // Only text and images wait for anything: most appearances are drawn without a microtask.
+    const drawing = draw(createCanvas(space, content, resources, this.color));
+    if (drawing) await drawing;
+    return this.objects.add(
       {
         Type: 'XObject',
         Subtype: 'Form',
         FormType: 1,
         BBox: [0, 0, pdfRect.width, pdfRect.height],
         Matrix: [1, 0, 0, 1, 0, 0],
-        Resources: resources,
+        Resources: resources.dictionary(),
       },
-      encoder.encode(content),
+      content.restore().view(),
     );
-    return this.doc.register(stream);
   }
-
-  private resourceName(map: Map<PdfRef, string>, ref: PdfRef, prefix: string): string {
-    let name = map.get(ref);
-    if (!name) {
-      name = `${prefix}${map.size}`;
-      map.set(ref, name);
-    }
-    return name;
-  }
-}
-
-function invert<V>(map: Map<V, string>): [string, V][] {
-  return [...map].map(([value, name]) => [name, value]);
-}
-
-/** Path operators for a rectangle given in display coordinates. */
-export function rectPath({ x, y, width, height }: Rect): string {
-  return `${num(x)} ${num(y)} ${num(width)} ${num(height)} re`;
-}
-
-/** Path operators for an ellipse (four Bezier arcs) centred at cx, cy. */
-export function ellipsePath(cx: number, cy: number, rx: number, ry: number): string {
-  const k = 0.5522847498;
-  const ox = rx * k;
-  const oy = ry * k;
-  const p = (...values: number[]) => values.map(num).join(' ');
-  return [
-    `${p(cx + rx, cy)} m`,
-    `${p(cx + rx, cy + oy, cx + ox, cy + ry, cx, cy + ry)} c`,
-    `${p(cx - ox, cy + ry, cx - rx, cy + oy, cx - rx, cy)} c`,
-    `${p(cx - rx, cy - oy, cx - ox, cy - ry, cx, cy - ry)} c`,
-    `${p(cx + ox, cy - ry, cx + rx, cy - oy, cx + rx, cy)} c`,
-    'h',
-  ].join(' ');
-}
-
-/** Path operators joining the points with straight segments. */
-export function polylinePath(points: readonly { x: number; y: number }[]): string {
-  return points.map((point, index) => `${num(point.x)} ${num(point.y)} ${index === 0 ? 'm' : 'l'}`).join(' ');
 }

@@ -3,13 +3,10 @@
 // pdf.js and Acrobat write it) and not into /C, which for FreeText means a background fill. /DS
 // carries the CSS-like style (family, weight, style, alignment, decoration) other tools and our
 // importer read back; /Q repeats the alignment for readers that ignore /DS.
-import { PdfNumber } from '@libpdf/core';
 import type { TextAnnotation } from '../../model/types';
-import { pdfValue } from '../../pdf/objects';
-import { alignedX, baselineOffset, TEXT_LINE_HEIGHT } from '../textLayout';
-import { polylinePath } from './appearance';
+import { TEXT_LINE_HEIGHT } from '../textLayout';
 import { inflate, rectDifferences, type NativeWriter } from './nativeTypes';
-import { colorComponents, colorOperator, num, textString } from './pdfValues';
+import { colorComponents, num, textString } from './pdfValues';
 
 const ALIGNMENT = { left: 0, center: 1, right: 2 } as const;
 /** How far glyphs may reach beyond their line box, as a share of the font size. */
@@ -30,35 +27,15 @@ function defaultStyle(annotation: TextAnnotation): string {
 
 export const writeFreeText: NativeWriter<TextAnnotation> = async (annotation, env) => {
   const size = annotation.fontSize;
-  const font = await env.context.fontFor(annotation.content, {
+  const { lines } = await env.context.layoutText(annotation.content, {
     fontFamily: annotation.fontFamily,
     bold: annotation.fontWeight === 'bold',
     italic: annotation.fontStyle === 'italic',
   });
-  const { metrics } = font;
-  const lines = env.context.drawableText(annotation.content, font).split('\n');
-  const widths = lines.map((line) => metrics.widthOfTextAtSize(line, size));
-  const boxWidth = annotation.width ?? Math.max(0, ...widths);
+  const widths = lines.map((line) => line.width * size);
+  // A zero width is a box the editor never sized: the longest line, as the drawer aligns it.
+  const boxWidth = annotation.width || Math.max(0, ...widths);
   const lineHeight = size * TEXT_LINE_HEIGHT;
-  const firstBaseline = annotation.position.y + baselineOffset(metrics, size);
-
-  const { appearance } = env;
-  appearance.setOpacity(annotation.opacity);
-  const fontName = appearance.fontName(font);
-  appearance.push(colorOperator(annotation.color, 'rg'), colorOperator(annotation.color, 'RG'));
-  lines.forEach((line, index) => {
-    if (line === '') return;
-    const width = widths[index] ?? 0;
-    const x = alignedX(annotation.textAlign, annotation.position.x, boxWidth, width);
-    const baseline = firstBaseline + index * lineHeight;
-    // The text matrix flips y back up: display space runs downwards.
-    appearance.push('BT', `/${fontName} ${num(size)} Tf`, `1 0 0 -1 ${num(x)} ${num(baseline)} Tm`);
-    appearance.push(`${metrics.encodeText(line)} Tj`, 'ET');
-    if (annotation.textDecoration === 'underline') {
-      const y = baseline + size * 0.1;
-      appearance.push(`${num(Math.max(0.5, size / 16))} w`, polylinePath([{ x, y }, { x: x + width, y }]), 'S');
-    }
-  });
 
   const [r, g, b] = colorComponents(annotation.color);
   // Accents on capitals (Ü, Å) and descenders reach past the line boxes: the appearance gets room
@@ -72,8 +49,8 @@ export const writeFreeText: NativeWriter<TextAnnotation> = async (annotation, en
     entries: {
       DA: textString(`/Helv ${num(size)} Tf ${num(r)} ${num(g)} ${num(b)} rg`),
       DS: textString(defaultStyle(annotation)),
-      Q: PdfNumber.of(ALIGNMENT[annotation.textAlign]),
-      RD: pdfValue(rectDifferences(env.space.rectToPdf(displayRect), env.space.rectToPdf(textBox))),
+      Q: ALIGNMENT[annotation.textAlign],
+      RD: rectDifferences(env.space.rectToPdf(displayRect), env.space.rectToPdf(textBox)),
     },
     contents: annotation.content,
     borderWidth: 0,

@@ -4,10 +4,7 @@
 // their orientation on rotated pages.
 import { markupRects } from '../../geometry/annotationGeometry';
 import type { MarkupAnnotation, Rect } from '../../model/types';
-import { polylinePath, rectPath } from './appearance';
 import { boundsOf, type NativeParts, type NativeWriter, type WriterEnv } from './nativeTypes';
-import { colorOperator, num } from './pdfValues';
-import { pdfValue } from '../../pdf/objects';
 
 const SUBTYPES = { highlight: 'Highlight', strikethrough: 'StrikeOut', underline: 'Underline' } as const;
 
@@ -25,26 +22,8 @@ function quadPoints(env: WriterEnv, rects: readonly Rect[]): number[] {
   );
 }
 
-function draw(annotation: MarkupAnnotation, rects: readonly Rect[], env: WriterEnv): void {
-  const { appearance } = env;
-  if (annotation.type === 'highlight') {
-    // Multiply, as Acrobat draws highlights: the text under the colour stays readable.
-    appearance.setOpacity(annotation.opacity, 'Multiply');
-    appearance.push(colorOperator(annotation.color, 'rg'), ...rects.map(rectPath), 'f');
-    return;
-  }
-  appearance.setOpacity(annotation.opacity);
-  appearance.push(colorOperator(annotation.color, 'RG'));
-  for (const r of rects) {
-    const width = Math.min(annotation.strokeWidth, r.height);
-    const y = annotation.type === 'strikethrough' ? r.y + r.height / 2 : r.y + r.height - width / 2;
-    appearance.push(`${num(width)} w`, polylinePath([{ x: r.x, y }, { x: r.x + r.width, y }]), 'S');
-  }
-}
-
 export const writeMarkup: NativeWriter<MarkupAnnotation> = async (annotation, env) => {
   const rects = markupRects(annotation);
-  draw(annotation, rects, env);
   const box: Rect = { x: annotation.position.x, y: annotation.position.y, width: annotation.width, height: annotation.height };
   const corners = [box, ...rects].flatMap((r) => [
     { x: r.x, y: r.y },
@@ -53,7 +32,7 @@ export const writeMarkup: NativeWriter<MarkupAnnotation> = async (annotation, en
   const parts: NativeParts = {
     subtype: SUBTYPES[annotation.type],
     displayRect: boundsOf(corners),
-    entries: { QuadPoints: pdfValue(quadPoints(env, rects)) },
+    entries: { QuadPoints: quadPoints(env, rects) },
     color: annotation.color,
     borderWidth: annotation.strokeWidth,
   };

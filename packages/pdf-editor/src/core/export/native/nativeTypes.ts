@@ -1,17 +1,17 @@
 // The contract between the native-annotation dispatcher and the per-type writers: a writer turns
-// one annotation into its subtype's own keys and appearance; the dispatcher adds the keys every
-// annotation carries (/Rect, /NM, dates, /C, /CA, /BS, /P, /AP, the private model copy).
-import type { PDF, PdfObject } from '@libpdf/core';
+// one annotation into its subtype's own keys; the dispatcher adds the keys every annotation
+// carries (/Rect, /NM, dates, /C, /CA, /BS, /P, the private model copy) and the appearance (/AP),
+// which the kind's flatten drawer paints (appearance.ts).
+import type { PDF } from '@libpdf/core';
 import type { PageSpace } from '../../geometry/pageSpace';
 import type { Annotation, Rect } from '../../model/types';
+import type { PdfValue } from '../../pdf/objects';
 import type { ExportContext } from '../context';
-import type { AppearanceBuilder } from './appearance';
 
 export interface WriterEnv {
   doc: PDF;
   space: PageSpace;
   context: ExportContext;
-  appearance: AppearanceBuilder;
 }
 
 export interface NativeParts {
@@ -20,10 +20,12 @@ export interface NativeParts {
   displayRect: Rect;
   /** /Rect in PDF user space when it is not simply `displayRect` mapped (NoRotate notes). */
   pdfRect?: Rect;
+  /** The space the appearance is drawn in when not the page's (a NoRotate note's upright frame). */
+  frame?: PageSpace;
   /** /F when not just Print. */
   flags?: number;
   /** Subtype-specific entries (/IC, /L, /InkList, /QuadPoints, /DA, ...). */
-  entries: Record<string, PdfObject>;
+  entries: Record<string, PdfValue>;
   /** /Contents, for types whose text a reader shows. */
   contents?: string;
   /** /C: stroke or icon colour. Omitted for FreeText, where /C means a background fill. */
@@ -32,7 +34,7 @@ export interface NativeParts {
   borderWidth: number;
 }
 
-/** Writes the subtype-specific parts and draws the appearance; undefined skips the annotation. */
+/** Writes the subtype-specific parts; undefined skips the annotation. */
 export type NativeWriter<A extends Annotation> = (annotation: A, env: WriterEnv) => Promise<NativeParts | undefined>;
 
 /** The rectangle covering `rect` grown by `margin` on every side (by `vertical` above and below when given). */

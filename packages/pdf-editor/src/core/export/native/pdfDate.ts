@@ -1,8 +1,16 @@
 // PDF date strings (D:YYYYMMDDHHmmSSOHH'mm') to and from the model's ISO timestamps. Export writes
 // UTC; import is lenient because real files carry malformed offsets (e.g. +00'240').
 
+/** The last conversion: the annotations of one export mostly share their timestamps. */
+let last: { iso: string; pdf: string | undefined } | undefined;
+
 /** `D:YYYYMMDDHHmmSSZ` for an ISO timestamp; undefined when the timestamp does not parse. */
 export function toPdfDate(iso: string): string | undefined {
+  if (last?.iso !== iso) last = { iso, pdf: convert(iso) };
+  return last.pdf;
+}
+
+function convert(iso: string): string | undefined {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return undefined;
   const date = new Date(time);

@@ -1,17 +1,16 @@
 // Small encoders for values written into annotation dictionaries and appearance streams.
 import { PdfString } from '@libpdf/core';
 import { parseHexColor } from '../../pdf/color';
+import { decimalText } from '../../pdf/objectWriter';
 
-/** A number for a content stream: at most 4 decimals, never exponent notation. */
+/** A number for a content stream: at most 4 decimals, never exponent notation; NaN as 0. */
 export function num(value: number): string {
-  // Integer arithmetic rather than toFixed, which is slow; |value| < 1e11 keeps String() plain.
+  // |value| < 1e11 keeps the text plain.
   const clamped = value > 1e10 ? 1e10 : value < -1e10 ? -1e10 : value;
-  const rounded = Math.round(clamped * 10000) / 10000;
-  return rounded === 0 || Number.isNaN(rounded) ? '0' : String(rounded);
+  return Number.isNaN(clamped) ? '0' : decimalText(clamped, 4);
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-const ascii = new TextEncoder();
 
 /**
  * A PDF text string: PDFDocEncoding where that holds the text (readable in any tool), UTF-16BE
@@ -19,21 +18,31 @@ const ascii = new TextEncoder();
  */
 export function textString(text: string): PdfString {
   // Printable ASCII (ids, dates, most comments) is the same in PDFDocEncoding: no lookup needed.
-  if (PRINTABLE_ASCII.test(text)) return new PdfString(ascii.encode(text), 'literal');
+  if (PRINTABLE_ASCII.test(text)) {
+    // A loop rather than TextEncoder, whose call costs more than these few bytes.
+    const bytes = new Uint8Array(text.length);
+    for (let index = 0; index < text.length; index++) bytes[index] = text.charCodeAt(index);
+    return new PdfString(bytes, 'literal');
+  }
   return PdfString.fromString(text);
 }
 
+/** Components by colour string: an export uses a handful of colours thousands of times. */
+const componentsByColor = new Map<string | undefined, readonly [number, number, number]>();
+/** Past this many distinct colours the cache starts over, so it cannot grow without bound. */
+const MAX_CACHED_COLORS = 256;
+
 /** The colour as the three components of a /C or /IC array. */
 export function colorComponents(color: string | undefined): [number, number, number] {
-  const { r, g, b } = parseHexColor(color);
-  return [round(r), round(g), round(b)];
-}
-
-/** Content-stream operator setting the fill (`rg`) or stroke (`RG`) colour. */
-export function colorOperator(color: string | undefined, operator: 'rg' | 'RG'): string {
-  return `${colorComponents(color).map(num).join(' ')} ${operator}`;
+  let components = componentsByColor.get(color);
+  if (!components) {
+    const { r, g, b } = parseHexColor(color);
+    if (componentsByColor.size >= MAX_CACHED_COLORS) componentsByColor.clear();
+    componentsByColor.set(color, (components = [round(r), round(g), round(b)]));
+  }
+  return [...components];
 }
 
 function round(component: number): number {
-  return Number(component.toFixed(4));
+  return Math.round(component * 10000) / 10000;
 }

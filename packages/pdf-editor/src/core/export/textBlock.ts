@@ -1,0 +1,142 @@
+// A text laid out for drawing, shared by the flattened text, the native /FreeText appearance and
+// the watermark: lines of runs, each run in one font. Every character goes to the font claiming it
+// (a lazy fallback given for its script), else to the first of the text's fonts that has it (a
+// combining mark stays with its base), so "Hello 你好 مرحبا" draws its
+// Latin, Chinese and Arabic each in a font that covers them. Lines with right-to-left or complex
+// script characters are laid out by the complex-text engine (complexLayout.ts), loaded only for them.
+import { UnsupportedCharactersError } from '../errors';
+import { loadComplexTextEngine, needsComplexLayout, type ComplexTextEngine } from './complexText';
+import type { ExportFont } from './context';
+import { INVISIBLE_CODE_POINTS } from './fontFamily';
+import type { FontHeights } from './textLayout';
+
+/** Glyphs shown together; moves are in ems (before and after the glyphs), `rise` lifts them. */
+export interface Shown {
+  hex: string;
+  before: number;
+  after: number;
+  rise: number;
+}
+
+export interface TextRun {
+  font: ExportFont;
+  /** Advance width in ems (at a font size of 1). */
+  width: number;
+  /**
+   * The glyphs: one hex string when they follow one another with no move or rise (most text, kept
+   * compact because a text box may hold a million lines), else each with its moves.
+   */
+  shown: string | Shown[];
+}
+
+export interface TextLine {
+  /** In visual order, left to right. */
+  runs: TextRun[];
+  /** In ems. */
+  width: number;
+}
+
+export interface TextBlock {
+  lines: TextLine[];
+  /** The heights the layout places baselines with: those of the text's first font. */
+  heights: FontHeights;
+}
+
+/** Tabs become spaces and other control characters go: no font draws them. */
+export function normalizeWhitespace(text: string): string {
+  // Regular expressions rather than a loop over characters: a text box may hold megabytes.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+}
+
+const MARK = /\p{M}/u;
+
+/**
+ * One line's characters with the fonts that draw them: `font` when one font draws the whole line
+ * (the common case, kept compact because a text box may hold a million lines), else `fontAt`, one
+ * entry per UTF-16 unit.
+ */
+type AssignedLine = { text: string; font: ExportFont; fontAt?: undefined } | { text: string; font?: undefined; fontAt: ExportFont[] };
+
+/**
+ * Assigns each line's characters to `fonts`; `missing` collects the visible characters none draws.
+ * Line by line, so a text of a million lines never holds them all twice.
+ */
+function fontAssigner(fonts: readonly [ExportFont, ...ExportFont[]]) {
+  const first = fonts[0];
+  const fontOf = (char: string, cp: number, previous: ExportFont | undefined) =>
+    MARK.test(char) && previous?.covers(cp)
+      ? previous
+      : (fonts.find((candidate) => candidate.claims?.(cp) && candidate.covers(cp)) ?? fonts.find((candidate) => candidate.covers(cp)));
+  const missing = new Set<string>();
+  const assign = (lineText: string): AssignedLine => {
+    // Most lines are drawn by the first font whole: no choice to make per character.
+    let whole = true;
+    for (const char of lineText) {
+      const cp = char.codePointAt(0) ?? 0;
+      if (fonts.length === 1 ? !first.covers(cp) : fontOf(char, cp, first) !== first) {
+        whole = false;
+        break;
+      }
+    }
+    if (whole) return { text: lineText, font: first };
+    let drawn = '';
+    const fontAt: ExportFont[] = [];
+    for (const char of lineText) {
+      const cp = char.codePointAt(0) ?? 0;
+      const font = fonts.length === 1 ? (first.covers(cp) ? first : undefined) : fontOf(char, cp, fontAt[fontAt.length - 1]);
+      if (!font) {
+        if (!INVISIBLE_CODE_POINTS.has(cp)) missing.add(char);
+        continue;
+      }
+      drawn += char;
+      for (let unit = 0; unit < char.length; unit++) fontAt.push(font);
+    }
+    return { text: drawn, fontAt };
+  };
+  return { assign, missing };
+}
+
+/** A run drawn character by character in the font's own glyphs. */
+export function simpleRun(font: ExportFont, text: string): TextRun {
+  return { font, width: font.metrics.widthOfTextAtSize(text, 1), shown: font.metrics.encodeText(text) };
+}
+
+/** Spans of `count` units in which every unit is `alike` the span's first. */
+export function spans(count: number, alike: (index: number, first: number) => boolean): { start: number; end: number }[] {
+  const result: { start: number; end: number }[] = [];
+  for (let start = 0; start < count; ) {
+    let end = start + 1;
+    while (end < count && alike(end, start)) end++;
+    result.push({ start, end });
+    start = end;
+  }
+  return result;
+}
+
+function layoutLine(line: AssignedLine, engine: ComplexTextEngine | undefined): TextLine {
+  const { text } = line;
+  if (text === '') return { runs: [], width: 0 };
+  const fontAt = () => line.fontAt ?? Array<ExportFont>(text.length).fill(line.font);
+  let runs: TextRun[];
+  if (engine && needsComplexLayout(text)) runs = engine.layoutLine(text, fontAt());
+  else if (line.font) runs = [simpleRun(line.font, text)];
+  else {
+    const at = fontAt();
+    runs = spans(text.length, (index, first) => at[index] === at[first]).map(({ start, end }) => simpleRun(at[start] as ExportFont, text.slice(start, end)));
+  }
+  return { runs, width: runs.reduce((sum, run) => sum + run.width, 0) };
+}
+
+/**
+ * `text` laid out with `fonts` (in order of preference; see ExportContext.layoutText).
+ * @throws UnsupportedCharactersError naming the visible characters none of `fonts` draws.
+ */
+export async function layoutTextBlock(text: string, fonts: readonly [ExportFont, ...ExportFont[]]): Promise<TextBlock> {
+  const normalized = normalizeWhitespace(text);
+  const engine = needsComplexLayout(normalized) ? await loadComplexTextEngine() : undefined;
+  const { assign, missing } = fontAssigner(fonts);
+  const lines = normalized.split('\n').map((line) => layoutLine(assign(line), engine));
+  if (missing.size > 0) throw new UnsupportedCharactersError([...missing]);
+  return { lines, heights: fonts[0].metrics };
+}

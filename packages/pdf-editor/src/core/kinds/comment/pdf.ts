@@ -1,0 +1,8 @@
+// Comment in PDF: the note icon (noteIcon.ts) drawn on a flattened page; written as a /Text note
+// with the same icon as its appearance; /Text reads back as a comment.
+import { drawComment } from '../../export/flatten/drawComment';
+import { writeNote } from '../../export/native/note';
+import { readNote } from '../../import/readNote';
+import type { PdfKind } from '../pdfKind';
+
+export const commentPdf: PdfKind<'comment'> = { draw: drawComment, write: writeNote, reads: { Text: readNote } };

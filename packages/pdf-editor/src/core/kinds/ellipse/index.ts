@@ -1,0 +1,25 @@
+// Ellipse: an outline inscribed in the box of `width` x `height` from `position`. Other tools'
+// /Circle annotations that are not round import as ellipses (the circle's reader decides). Its
+// box covers content, so it turns with the page.
+import { z } from 'zod';
+import { baseFields, boxFields } from '../../model/fields';
+import { DEFAULTS } from '../../model/defaultValues';
+import type { AnnotationKind } from '../kind';
+import { boxParts, boxPatch } from '../shared/box';
+import { turnRect } from '../shared/geometry';
+
+/** Validates an {@link EllipseAnnotation}. */
+export const ellipseAnnotationSchema = z.object({
+  ...baseFields,
+  ...boxFields,
+  type: z.literal('ellipse'),
+});
+
+export const ellipseKind: AnnotationKind<'ellipse'> = {
+  type: 'ellipse',
+  schema: ellipseAnnotationSchema,
+  defaults: () => ({ width: DEFAULTS.shapeSize, height: DEFAULTS.shapeSize }),
+  capabilities: { stroke: true, fill: false, text: false, color: true, opacity: true, resize: 'corners', rotate: 'box' },
+  ...boxParts,
+  turn: (annotation, turn) => ({ ...annotation, ...boxPatch(turnRect(boxParts.bounds(annotation), turn)) }),
+};

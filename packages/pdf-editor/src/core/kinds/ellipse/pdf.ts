@@ -1,0 +1,35 @@
+// Ellipse in PDF: the outline drawn through the content builder's four Bezier arcs (flattened and
+// as the native appearance alike); written as a /Circle whose /Rect is the box grown by half the
+// stroke, /RD recording that margin, so any reader takes the box back as /Rect minus /RD. Other
+// tools' /Circle annotations are read by the circle kind, which hands the non-round ones over here.
+import type { Canvas } from '../../export/flatten/frame';
+import { inflate, type NativeWriter } from '../../export/native/nativeTypes';
+import type { EllipseAnnotation } from '../../model/types';
+import type { PdfKind } from '../pdfKind';
+
+function drawEllipse(canvas: Canvas, annotation: EllipseAnnotation): void {
+  // A zero-width stroke would still paint a hairline in PDF; the editor shows nothing.
+  if (annotation.strokeWidth <= 0) return;
+  const rx = annotation.width / 2;
+  const ry = annotation.height / 2;
+  canvas.setOpacity(annotation.opacity);
+  canvas.content
+    .strokeColor(canvas.color(annotation.color))
+    .lineWidth(annotation.strokeWidth)
+    .ellipse(annotation.position.x + rx, annotation.position.y + ry, rx, ry)
+    .stroke();
+}
+
+const writeEllipse: NativeWriter<EllipseAnnotation> = async (annotation) => {
+  const margin = annotation.strokeWidth / 2;
+  const box = { x: annotation.position.x, y: annotation.position.y, width: annotation.width, height: annotation.height };
+  return {
+    subtype: 'Circle',
+    displayRect: inflate(box, margin),
+    entries: { RD: [margin, margin, margin, margin] },
+    color: annotation.color,
+    borderWidth: annotation.strokeWidth,
+  };
+};
+
+export const ellipsePdf: PdfKind<'ellipse'> = { draw: drawEllipse, write: writeEllipse, reads: {} };

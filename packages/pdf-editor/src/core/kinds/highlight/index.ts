@@ -1,0 +1,18 @@
+// Highlight: translucent colour over text lines (yellow at 30 % by default), multiplied so the
+// text under it stays dark.
+import { z } from 'zod';
+import { DEFAULTS } from '../../model/defaultValues';
+import type { AnnotationKind } from '../kind';
+import { MARKUP_CAPABILITIES, markupDefaults, markupFields, markupParts } from '../shared/markup';
+
+/** Validates a {@link HighlightAnnotation}. */
+export const highlightAnnotationSchema = z.object({ ...markupFields, type: z.literal('highlight') });
+
+export const highlightKind: AnnotationKind<'highlight'> = {
+  type: 'highlight',
+  schema: highlightAnnotationSchema,
+  defaults: markupDefaults,
+  style: { color: DEFAULTS.highlightColor, opacity: DEFAULTS.highlightOpacity },
+  capabilities: { ...MARKUP_CAPABILITIES, stroke: false },
+  ...markupParts,
+};

@@ -1,0 +1,8 @@
+// Highlight in PDF: drawn over each line rectangle; written as /Highlight with one quadrilateral per
+// line; read back from /Highlight.
+import { drawHighlight } from '../../export/flatten/drawMarkup';
+import { writeMarkup } from '../../export/native/markup';
+import { readMarkup } from '../../import/readMarkup';
+import type { PdfKind } from '../pdfKind';
+
+export const highlightPdf: PdfKind<'highlight'> = { draw: drawHighlight, write: writeMarkup, reads: { Highlight: readMarkup('highlight') } };

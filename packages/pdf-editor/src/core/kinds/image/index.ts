@@ -1,0 +1,25 @@
+// Image: a PNG or JPEG stretched over its box; it stays upright when its page turns.
+import { z } from 'zod';
+import { baseFields, boxFields } from '../../model/fields';
+import { DEFAULTS } from '../../model/defaultValues';
+import type { AnnotationKind } from '../kind';
+import { boxParts } from '../shared/box';
+import { turnUpright } from '../shared/geometry';
+
+/** Validates an {@link ImageAnnotation}. */
+export const imageAnnotationSchema = z.object({
+  ...baseFields,
+  ...boxFields,
+  type: z.literal('image'),
+  /** A data URL (PNG or JPEG). */
+  imageData: z.string(),
+});
+
+export const imageKind: AnnotationKind<'image'> = {
+  type: 'image',
+  schema: imageAnnotationSchema,
+  defaults: () => ({ width: DEFAULTS.imageSize, height: DEFAULTS.imageSize, imageData: '' }),
+  capabilities: { stroke: false, fill: false, text: false, color: false, opacity: true, resize: 'corners', rotate: 'upright' },
+  ...boxParts,
+  turn: (annotation, turn) => ({ ...annotation, position: turnUpright(annotation.position, annotation.width, annotation.height, turn) }),
+};

@@ -1,0 +1,26 @@
+// The PDF half of a kind: how it is drawn into page content (flatten export), written as a native
+// annotation with its appearance (native export), and which native subtypes read back into it
+// (import). Apart from kind.ts because it pulls in the PDF engine, which the viewer leaves out;
+// pdfRegistry.ts lists one per type, so the compiler names a kind without one.
+import type { ExportContext } from '../export/context';
+import type { Canvas } from '../export/flatten/frame';
+import type { NativeWriter } from '../export/native/nativeTypes';
+import type { AnnotationReader } from '../import/readerTypes';
+import type { AnnotationOfType, AnnotationType } from '../model/types';
+
+/** Draws one annotation into its page's content; only text and images wait for anything. */
+export type Drawer<K extends AnnotationType> = (canvas: Canvas, annotation: AnnotationOfType<K>, context: ExportContext) => Promise<void> | void;
+
+export interface PdfKind<K extends AnnotationType> {
+  /** Flatten mode: the annotation drawn into the page, inside its own q ... Q. */
+  draw: Drawer<K>;
+  /** Native mode: the annotation's subtype, /Rect, entries and appearance stream. */
+  write: NativeWriter<AnnotationOfType<K>>;
+  /**
+   * Native subtypes this kind reads back, by /Subtype name; a reader may return another kind
+   * (a borderless white /Square is a whiteout). Each subtype belongs to one kind only.
+   */
+  reads: Readonly<Record<string, AnnotationReader>>;
+}
+
+export type PdfKindRegistry = { readonly [K in AnnotationType]: PdfKind<K> };

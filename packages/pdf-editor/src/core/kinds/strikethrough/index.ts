@@ -1,0 +1,15 @@
+// Strikethrough: a line through the middle of each marked text line (see `markupLine`).
+import { z } from 'zod';
+import type { AnnotationKind } from '../kind';
+import { MARKUP_CAPABILITIES, markupDefaults, markupFields, markupParts } from '../shared/markup';
+
+/** Validates a {@link StrikethroughAnnotation}. */
+export const strikethroughAnnotationSchema = z.object({ ...markupFields, type: z.literal('strikethrough') });
+
+export const strikethroughKind: AnnotationKind<'strikethrough'> = {
+  type: 'strikethrough',
+  schema: strikethroughAnnotationSchema,
+  defaults: markupDefaults,
+  capabilities: { ...MARKUP_CAPABILITIES, stroke: true },
+  ...markupParts,
+};

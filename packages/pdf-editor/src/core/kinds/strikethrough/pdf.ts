@@ -1,0 +1,8 @@
+// Strikethrough in PDF: drawn over each line rectangle; written as /StrikeOut with one quadrilateral per
+// line; read back from /StrikeOut.
+import { drawStrikethrough } from '../../export/flatten/drawMarkup';
+import { writeMarkup } from '../../export/native/markup';
+import { readMarkup } from '../../import/readMarkup';
+import type { PdfKind } from '../pdfKind';
+
+export const strikethroughPdf: PdfKind<'strikethrough'> = { draw: drawStrikethrough, write: writeMarkup, reads: { StrikeOut: readMarkup('strikethrough') } };

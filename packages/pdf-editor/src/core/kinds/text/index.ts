@@ -1,0 +1,58 @@
+// Text: lines from `position` (top-left) in `fontSize` points, aligned within `width` or, without
+// one, within the estimated width of the longest line (`textBoxSize`, the one estimate the
+// selection box and page turns share). Resizing changes its width only; it stays upright when its
+// page turns.
+import { z } from 'zod';
+import { baseFields } from '../../model/fields';
+import { DEFAULTS } from '../../model/defaultValues';
+import { textBoxSize } from '../../geometry/annotationGeometry';
+import type { AnnotationKind } from '../kind';
+import { cornerHandles, resizeBox, shift, turnUpright } from '../shared/geometry';
+import type { TextAnnotation } from '../../model/types';
+
+/** Validates a {@link TextAnnotation}. */
+export const textAnnotationSchema = z.object({
+  ...baseFields,
+  type: z.literal('text'),
+  /** The text; `\n` breaks lines. */
+  content: z.string(),
+  /** In points at scale 1. */
+  fontSize: z.number().positive(),
+  /** A family name such as `Arial`; export maps it to a standard PDF font or the embedded Unicode font. */
+  fontFamily: z.string().min(1),
+  fontWeight: z.enum(['normal', 'bold']),
+  fontStyle: z.enum(['normal', 'italic']),
+  textAlign: z.enum(['left', 'center', 'right']),
+  textDecoration: z.enum(['none', 'underline']),
+  /** Width of the text box; alignment is relative to it. Absent: as wide as the longest line. */
+  width: z.number().finite().nonnegative().optional(),
+});
+
+const boundsOf = (annotation: TextAnnotation) => ({ ...annotation.position, ...textBoxSize(annotation) });
+
+export const textKind: AnnotationKind<'text'> = {
+  type: 'text',
+  schema: textAnnotationSchema,
+  defaults: () => ({
+    content: '',
+    fontSize: DEFAULTS.fontSize,
+    fontFamily: DEFAULTS.fontFamily,
+    fontWeight: 'normal',
+    fontStyle: 'normal',
+    textAlign: 'left',
+    textDecoration: 'none',
+  }),
+  capabilities: { stroke: false, fill: false, text: true, color: true, opacity: true, resize: 'corners', rotate: 'upright' },
+  bounds: boundsOf,
+  translate: (annotation, dx, dy) => ({ position: shift(annotation.position, dx, dy) }),
+  handles: (annotation) => cornerHandles(boundsOf(annotation)),
+  resize(original, handle, point) {
+    const to = resizeBox(boundsOf(original), handle, point);
+    return { position: { x: to.x, y: original.position.y }, width: to.width };
+  },
+  fontText: (annotation) => annotation.content,
+  turn(annotation, turn) {
+    const box = textBoxSize(annotation);
+    return { ...annotation, position: turnUpright(annotation.position, box.width, box.height, turn) };
+  },
+};

@@ -1,0 +1,8 @@
+// Underline in PDF: drawn over each line rectangle; written as /Underline with one quadrilateral per
+// line; read back from /Underline.
+import { drawUnderline } from '../../export/flatten/drawMarkup';
+import { writeMarkup } from '../../export/native/markup';
+import { readMarkup } from '../../import/readMarkup';
+import type { PdfKind } from '../pdfKind';
+
+export const underlinePdf: PdfKind<'underline'> = { draw: drawUnderline, write: writeMarkup, reads: { Underline: readMarkup('underline') } };

@@ -1,0 +1,24 @@
+// Whiteout: an opaque white box hiding the page under it, whatever colour it carries.
+import { z } from 'zod';
+import { baseFields, boxFields } from '../../model/fields';
+import { DEFAULTS } from '../../model/defaultValues';
+import type { AnnotationKind } from '../kind';
+import { boxParts, boxPatch } from '../shared/box';
+import { turnRect } from '../shared/geometry';
+
+/** Validates a {@link WhiteoutAnnotation}. */
+export const whiteoutAnnotationSchema = z.object({
+  ...baseFields,
+  ...boxFields,
+  type: z.literal('whiteout'),
+});
+
+export const whiteoutKind: AnnotationKind<'whiteout'> = {
+  type: 'whiteout',
+  schema: whiteoutAnnotationSchema,
+  defaults: () => ({ width: DEFAULTS.whiteout.width, height: DEFAULTS.whiteout.height }),
+  style: { color: DEFAULTS.whiteoutColor },
+  capabilities: { stroke: false, fill: false, text: false, color: false, opacity: false, resize: 'corners', rotate: 'box' },
+  ...boxParts,
+  turn: (annotation, turn) => ({ ...annotation, ...boxPatch(turnRect(boxParts.bounds(annotation), turn)) }),
+};

@@ -1,0 +1,49 @@
+// The fields the annotation kinds' schemas share: points, rectangles, the fields every annotation
+// has and the size of a box. Each kind's schema (kinds/<type>/index.ts) spreads these.
+import { z } from 'zod';
+
+/**
+ * Validates a {@link Point}: finite `x` and `y` in page points (origin top-left of the page as
+ * displayed, y downward).
+ */
+export const pointSchema = z.object({
+  x: z.number().finite(),
+  y: z.number().finite(),
+});
+
+/**
+ * Validates a {@link Rect}: finite `x`, `y` and a non-negative `width` and `height`, in page points.
+ */
+export const rectSchema = z.object({
+  x: z.number().finite(),
+  y: z.number().finite(),
+  width: z.number().finite().nonnegative(),
+  height: z.number().finite().nonnegative(),
+});
+
+const timestamp = z.string().min(1);
+
+export const baseFields = {
+  /** Unique within a document's list; `normalizeAnnotation` makes a nanoid. */
+  id: z.string().min(1),
+  /** 1-based page number. */
+  page: z.number().int().positive(),
+  /** Top-left corner of the annotation (an arrow's start), in page points. */
+  position: pointSchema,
+  /** `#RRGGBB`; export draws anything that is not a 6-digit hex colour as black. */
+  color: z.string(),
+  /** 0 (invisible) to 1 (opaque). */
+  opacity: z.number().min(0).max(1),
+  /** Line width in points, for the types that draw a line. */
+  strokeWidth: z.number().finite().nonnegative(),
+  /** ISO 8601 timestamp of creation. */
+  createdAt: timestamp,
+  /** ISO 8601 timestamp of the last change; `updateAnnotation` stamps it. */
+  updatedAt: timestamp,
+};
+
+export const boxFields = {
+  /** Size of the box from `position`, in page points. */
+  width: z.number().finite().nonnegative(),
+  height: z.number().finite().nonnegative(),
+};

@@ -1,0 +1,128 @@
+// What the repairs and the fast export path share to read a file's newest trailer and
+// cross-reference data as text, and to write the small updates they append after the original
+// bytes: the probe's plain catalog, a cross-reference stream.
+import { PdfNumber, type PdfStream } from '@libpdf/core';
+
+export const latin1 = new TextDecoder('latin1');
+
+/** `text` as bytes, one per character (PDF syntax is ASCII). */
+export function ascii(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}
+
+export function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** The offset the last `startxref` of `text` gives, where the newest trailer (or xref stream) starts. */
+export function lastStartXref(text: string): number | undefined {
+  const at = text.lastIndexOf('startxref');
+  const match = at < 0 ? null : /^startxref\s+(\d+)/.exec(text.slice(at, at + 40));
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The `/ID [...]` entry of a trailer's text, as written. */
+export const idEntry = (trailer: string): string | undefined => /\/ID\s*\[[^\]]*\]/.exec(trailer)?.[0];
+
+/**
+ * `bytes` with an update appended (written as a table, which readers accept after either kind)
+ * whose catalog, object `size`, has an empty page tree, object `size + 1`; `entries` follow the
+ * trailer's /Size and /Root.
+ */
+export function withEmptyCatalog(bytes: Uint8Array, size: number, entries: string): Uint8Array {
+  const catalogAt = bytes.length + 1;
+  const catalog = `${size} 0 obj\n<< /Type /Catalog /Pages ${size + 1} 0 R >>\nendobj\n`;
+  const pagesAt = catalogAt + catalog.length;
+  const pages = `${size + 1} 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n`;
+  const entry = (offset: number) => `${String(offset).padStart(10, '0')} 00000 n \n`;
+  const update =
+    `\n${catalog}${pages}xref\n${size} 2\n${entry(catalogAt)}${entry(pagesAt)}trailer\n` +
+    `<< /Size ${size + 2} /Root ${size} 0 R ${entries} >>\n` +
+    `startxref\n${pagesAt + pages.length}\n%%EOF\n`;
+  return concat([bytes, ascii(update)]);
+}
+
+/** Runs of consecutive object numbers, as the flat [first, count, ...] pairs of /Index. */
+export function indexPairs(numbers: readonly number[]): number[] {
+  const pairs: number[] = [];
+  for (const number of numbers) {
+    const last = pairs.length - 2;
+    if (last >= 0 && (pairs[last] ?? 0) + (pairs[last + 1] ?? 0) === number) pairs[last + 1] = (pairs[last + 1] ?? 0) + 1;
+    else pairs.push(number, 1);
+  }
+  return pairs;
+}
+
+/** One entry of a cross-reference stream: its type (0 free, 1 at an offset, 2 in an object stream) and two fields. */
+export type XrefRow = [objectNumber: number, type: number, second: number, third: number];
+
+const numbersOf = (stream: PdfStream, key: string) =>
+  stream
+    .getArray(key)
+    ?.toArray()
+    .map((item) => (item instanceof PdfNumber ? item.value : NaN));
+
+/**
+ * The entries of the cross-reference stream `stream`, in order; `truncated` when its data ends
+ * before its /Index does. Undefined when /W or /Index do not read as whole numbers.
+ */
+export function xrefStreamRows(stream: PdfStream): { rows: XrefRow[]; truncated: boolean } | undefined {
+  const widths = numbersOf(stream, 'W');
+  const size = stream.get('Size');
+  const index = numbersOf(stream, 'Index') ?? [0, size instanceof PdfNumber ? size.value : NaN];
+  if (!widths || widths.length !== 3 || ![...widths, ...index].every(Number.isInteger)) return undefined;
+  const [w0, w1, w2] = widths as [number, number, number];
+  const data = stream.getDecodedData();
+  const field = (at: number, width: number) => {
+    let value = 0;
+    for (let i = 0; i < width; i++) value = value * 256 + (data[at + i] ?? 0);
+    return value;
+  };
+  const rows: XrefRow[] = [];
+  let at = 0;
+  for (let s = 0; s + 1 < index.length; s += 2) {
+    const first = index[s] ?? 0;
+    for (let k = 0; k < (index[s + 1] ?? 0); k++, at += w0 + w1 + w2) {
+      if (at + w0 + w1 + w2 > data.length) return { rows, truncated: true };
+      rows.push([first + k, w0 === 0 ? 1 : field(at, w0), field(at + w0, w1), field(at + w0 + w1, w2)]);
+    }
+  }
+  return { rows, truncated: false };
+}
+
+/**
+ * A cross-reference stream, object `objectNumber` at `sectionAt`, listing `rows` (its own entry
+ * added) with fields of `widths` bytes and the trailer `entries`, then `startxref`.
+ */
+export function xrefStreamSection(
+  rows: readonly XrefRow[],
+  widths: readonly [number, number, number],
+  entries: string,
+  objectNumber: number,
+  sectionAt: number,
+): Uint8Array {
+  const all = [...rows, [objectNumber, 1, sectionAt, 0] as XrefRow].sort((a, b) => a[0] - b[0]);
+  const rowBytes = widths[0] + widths[1] + widths[2];
+  const data = new Uint8Array(all.length * rowBytes);
+  all.forEach((row, i) => {
+    let at = i * rowBytes;
+    widths.forEach((width, f) => {
+      let value = row[f + 1] as number;
+      for (let b = at + width - 1; b >= at; b--, value = Math.floor(value / 256)) data[b] = value % 256;
+      at += width;
+    });
+  });
+  const index = indexPairs(all.map((row) => row[0])).join(' ');
+  const head =
+    `${objectNumber} 0 obj\n<< /Type /XRef /W [${widths.join(' ')}] /Index [${index}] ${entries} /Length ${data.length} >>\n` +
+    'stream\n';
+  return concat([ascii(head), data, ascii(`\nendstream\nendobj\nstartxref\n${sectionAt}\n%%EOF\n`)]);
+}

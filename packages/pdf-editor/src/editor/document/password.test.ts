@@ -1,0 +1,64 @@
+// A user-password PDF in the editor: the password typed at the prompt opens the document in the
+// viewer and is handed to the core's page operations and export, so they work on the protected
+// file too and the viewer reopens their results without asking again. Runs pdf.js in Node.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { normalizeAnnotation, protectPdf } from '../../core/index';
+import type { Annotation } from '../../core/index';
+import { getPageSizes } from '../../core/pages/pageOperations';
+import { importAnnotations } from '../../core/import/importAnnotations';
+import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
+import { createEditor } from '../createEditor';
+import { runPageOperation } from '../store/pageOperations';
+import { loadPdfJs } from './pdfjs';
+
+const PASSWORD = 'open sesame';
+
+async function until(done: () => boolean): Promise<void> {
+  for (let tries = 0; !done(); tries++) {
+    if (tries > 1000) throw new Error('Timed out waiting for the editor');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe.skipIf(!hasSharedPdfs)('a password-protected PDF in the editor', () => {
+  beforeAll(async () => {
+    // pdf.js's worker module for Node (the legacy build) from node_modules: dist/ may not be built.
+    const pdfjs = await loadPdfJs();
+    pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(
+      createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'),
+    ).href;
+  });
+
+  it('must rotate and delete pages and export with the password typed at the prompt', async () => {
+    // sizes.pdf: three pages of different sizes, the first 612 x 792.
+    const locked = await protectPdf(readSharedPdf('sizes.pdf'), { userPassword: PASSWORD });
+    const editor = createEditor({ file: locked, signatureStore: null });
+    const unmount = editor.mount();
+    const detach = editor.document.attach();
+    await until(() => editor.document.getState().status === 'password');
+    editor.document.submitPassword(PASSWORD);
+    await until(() => editor.document.getState().status === 'ready');
+    const mark = normalizeAnnotation({ type: 'rectangle', page: 3, id: 'on-page-3' }) as Annotation;
+    editor.getState().actions.add(mark);
+
+    await runPageOperation(editor.store, { type: 'rotate', pages: [1], degrees: 90 });
+    await runPageOperation(editor.store, { type: 'delete', pages: [2] });
+    const edited = editor.getState().pdf;
+    if (!edited) throw new Error('no document');
+    const sizes = await getPageSizes(edited.bytes(), { password: PASSWORD });
+    expect(sizes).toHaveLength(2);
+    expect(sizes[0]).toEqual({ width: 792, height: 612 });
+    expect(editor.getAnnotations().map((annotation) => annotation.page)).toEqual([2]);
+    // The viewer opened the new bytes with the same password: no second prompt.
+    await until(() => editor.document.getState().pdf?.numPages === 2);
+    expect(editor.document.getState().status).toBe('ready');
+
+    const exported = await editor.exportPdf({ mode: 'native' });
+    const imported = await importAnnotations(exported, { password: PASSWORD });
+    expect(imported.map((annotation) => [annotation.id, annotation.page])).toEqual([['on-page-3', 2]]);
+    detach();
+    unmount();
+  });
+});

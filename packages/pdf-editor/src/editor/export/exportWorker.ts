@@ -1,0 +1,31 @@
+// Runs the core's exportPdf off the main thread, so a large file never freezes the page.
+// The editor terminates the worker to cancel an export.
+import { transferError, type TransferredError } from '../../core/errorTransfer';
+import { exportPdf } from '../../core/export/exportPdf';
+import { revivePreloaded, type PreloadedFonts } from '../../core/export/fallbackClaims';
+import type { Annotation } from '../../core/model/types';
+import type { ExportOptions } from '../../core/export/options';
+
+export interface ExportRequest {
+  bytes: Uint8Array;
+  annotations: Annotation[];
+  /** Fonts as `withFallbacksLoaded` preloaded them: a loader function cannot be sent to a worker. */
+  options: Omit<ExportOptions, 'onWarning' | 'fonts'> & { fonts?: PreloadedFonts };
+}
+
+export type ExportResponse = { ok: true; bytes: Uint8Array; warnings: string[] } | { ok: false; error: TransferredError };
+
+const scope = self as unknown as { onmessage: ((event: MessageEvent<ExportRequest>) => void) | null; postMessage(message: ExportResponse, transfer?: Transferable[]): void };
+
+scope.onmessage = async (event) => {
+  const { bytes, annotations, options } = event.data;
+  const warnings: string[] = [];
+  try {
+    const fonts = options.fonts && revivePreloaded(options.fonts);
+    const out = await exportPdf(bytes, annotations, { ...options, fonts, onWarning: (message) => warnings.push(message) });
+    scope.postMessage({ ok: true, bytes: out, warnings }, [out.buffer as ArrayBuffer]);
+  } catch (error) {
+    // Sent as data: the main thread rebuilds the same typed error (PdfPasswordError, ...).
+    scope.postMessage({ ok: false, error: transferError(error) });
+  }
+};

@@ -1,0 +1,112 @@
+// Starts an export in a Web Worker and resolves with the PDF bytes; aborting the signal terminates
+// the worker. Where workers do not exist (tests, server rendering) it runs in place.
+import { reviveError } from '../../core/errorTransfer';
+import { withFallbacksLoaded } from '../../core/export/fallbackClaims';
+import { checkExportArguments } from '../../core/exportInput';
+import { kindFor } from '../../core/kinds/registry';
+import type { Annotation } from '../../core/model/types';
+import type { ExportOptions } from '../../core/export/options';
+import type { ExportRequest, ExportResponse } from './exportWorker';
+
+/** Options of an export: the core export options, an AbortSignal and a warning callback. */
+export interface RunExportOptions extends Omit<ExportOptions, 'onWarning'> {
+  /** Aborting it stops the export; the promise rejects with an `AbortError` DOMException. */
+  signal?: AbortSignal;
+  /** What the export skipped or replaced, one message each, delivered before the promise resolves. */
+  onWarning?: (message: string) => void;
+  /**
+   * Starts the worker the export runs in. Default: the package's own `dist/exportWorker.js`, a
+   * self-contained ES module found through `import.meta.url`. Give one only when the host serves
+   * that file from elsewhere, e.g. `() => new Worker('/assets/exportWorker.js', { type: 'module' })`.
+   */
+  worker?: () => Worker;
+}
+
+function bundledExportWorker(): Worker {
+  return new Worker(new URL('./exportWorker.js', import.meta.url), { type: 'module' });
+}
+
+function abortError(): DOMException {
+  return new DOMException('The export was cancelled.', 'AbortError');
+}
+
+/**
+ * Runs the core's `exportPdf` in a Web Worker, so a large export never freezes the page (in place
+ * where there are no workers). `bytes` is copied, never detached. Aborting `options.signal`
+ * terminates the worker.
+ *
+ * @example
+ * const controller = new AbortController();
+ * const pdf = await runExport(bytes, annotations, { mode: 'native', signal: controller.signal });
+ */
+export function runExport(bytes: Uint8Array, annotations: readonly Annotation[], options: RunExportOptions = {}): Promise<Uint8Array> {
+  const { signal, onWarning, worker: startWorker = bundledExportWorker, ...exportOptions } = options;
+  if (signal?.aborted) return Promise.reject(abortError());
+  try {
+    checkExportArguments(bytes, annotations, exportOptions);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (typeof Worker === 'undefined') {
+    return import('../../core/export/exportPdf').then(({ exportPdf }) =>
+      exportPdf(bytes, annotations, { ...exportOptions, ...(onWarning && { onWarning }) }),
+    );
+  }
+  // A loader function cannot be sent to the worker: the fallbacks the texts need are loaded here.
+  const texts = annotations.flatMap((annotation) => kindFor(annotation).fontText?.(annotation) ?? []);
+  const watermark = exportOptions.watermark;
+  if (typeof watermark === 'object' && watermark.text) texts.push(watermark.text);
+  const fontsLoaded = exportOptions.fonts ? withFallbacksLoaded(exportOptions.fonts, texts) : Promise.resolve(undefined);
+  return fontsLoaded.then((fonts) => inWorker(bytes, annotations, { ...exportOptions, fonts }, startWorker, signal, onWarning));
+}
+
+function inWorker(
+  bytes: Uint8Array,
+  annotations: readonly Annotation[],
+  exportOptions: ExportRequest['options'],
+  startWorker: () => Worker,
+  signal: AbortSignal | undefined,
+  onWarning: ((message: string) => void) | undefined,
+): Promise<Uint8Array> {
+  if (signal?.aborted) return Promise.reject(abortError());
+  return new Promise<Uint8Array>((resolve, reject) => {
+    const worker = startWorker();
+    const stop = () => {
+      worker.terminate();
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    const done = () => {
+      signal?.removeEventListener('abort', stop);
+      worker.terminate();
+    };
+    worker.onmessage = (event: MessageEvent<ExportResponse>) => {
+      done();
+      const response = event.data;
+      if (!response.ok) {
+        reject(reviveError(response.error));
+        return;
+      }
+      response.warnings.forEach((warning) => onWarning?.(warning));
+      resolve(response.bytes);
+    };
+    worker.onerror = (event) => {
+      done();
+      reject(new Error(event.message || 'The export worker failed.'));
+    };
+    const request: ExportRequest = { bytes: bytes.slice(), annotations: [...annotations], options: exportOptions };
+    worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
+  });
+}
+
+/** Offers `bytes` as a file download. */
+export function downloadBytes(bytes: Uint8Array, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

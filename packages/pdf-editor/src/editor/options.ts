@@ -1,0 +1,137 @@
+// What a host tells an editor: the document, controlled or uncontrolled annotations, storage,
+// saved signatures, gate, strings, and where downloads and errors go. <PdfEditor>'s props and
+// usePdfEditor's options are these same options.
+import type { Gate, GateAction, GateDecision, SignatureStore, StorageAdapter } from '../core/index';
+import type { Annotation, AnnotationDiff, ExportFontOptions } from '../core/index';
+import type { PdfFile } from './document/loadFile';
+import type { Messages } from './messages';
+import type { ToolDefinition } from './tools/types';
+
+/** An export that finished: what `onExported` receives. */
+export interface ExportedPdf {
+  /** The exported PDF. */
+  bytes: Uint8Array;
+  /** The annotations it was made from. */
+  annotations: readonly Annotation[];
+  /** What the export skipped or replaced, one message each (also given to the export's `onWarning`). */
+  warnings: readonly string[];
+}
+
+/** What `onAnnotationsChange` tells besides the new list. */
+export interface AnnotationsChange {
+  /**
+   * How the new list differs from the one last reported (or, for the first report, the one the
+   * editor started with or the host last gave it): the annotations added, updated (as `[before,
+   * after]`) and removed, by id, and `reordered` when the order must be taken from the list. A
+   * host that stores annotations by id can write only these (see `squashAnnotationDiffs`).
+   */
+  diff: AnnotationDiff;
+}
+
+/**
+ * What the editor was doing when an error reached `onError`: loading the annotations of
+ * `documentId`, saving them, downloading, loading or saving the saved signatures, or a page
+ * operation (rotate, delete, reorder, insert).
+ */
+export type EditorErrorSource = 'load' | 'save' | 'download' | 'signatures' | 'page-operation';
+
+/** Host settings an editor reads when it needs them: gate, storage, file name, where downloads and errors go. */
+export interface EditorConfig {
+  /** Asked before choosing any tool but select, and before saving or downloading. Default: allows all. */
+  gate?: Gate;
+  /**
+   * Called when the gate answers with a prompt; the action does not happen. Show the prompt here.
+   * Without it the editor shows its own notice (`upgradeRequired` for a Pro feature, else the
+   * gate's message).
+   */
+  onGatePrompt?: (decision: Exclude<GateDecision, 'allow'>, action: GateAction) => void;
+  /** Where Save writes and where the annotations of `documentId` are loaded from. */
+  storage?: StorageAdapter;
+  /** The document's id in `storage`; without it nothing is loaded or saved. */
+  documentId?: string;
+  /** Name the download is based on: `report.pdf` downloads as `report_edited.pdf`. Default `document.pdf`. */
+  fileName?: string;
+  /**
+   * Errors of loading from storage, saving, downloading and page operations (the calls themselves
+   * resolve false), and of loading or saving the signatures of `signatureStore`. Without it, a
+   * failed download or save is shown in the editor's own notice (role `alert`, dismissible) with
+   * the `exportFailed` or `saveFailed` message; with it, the host shows what it wants instead.
+   * `during` says which of these failed.
+   */
+  onError?: (error: Error, during: EditorErrorSource) => void;
+  /**
+   * Receives every download (the Download button, `download()`, extracted pages) instead of the
+   * browser's file download: e.g. to save it through the host's own dialog, upload it, or show a
+   * toast. `fileName` is the name the editor would have used (`report_edited.pdf`). A rejection
+   * counts as a failed download (see `onError`).
+   */
+  onDownload?: (bytes: Uint8Array, fileName: string) => void | Promise<void>;
+  /** Called after every export that succeeded (`exportPdf()`, downloads), e.g. to count them. */
+  onExported?: (exported: ExportedPdf) => void;
+  /**
+   * Starts the Web Worker exports run in. Default: the package's own `dist/exportWorker.js` (a
+   * self-contained ES module), which Vite, webpack and Next.js find with no configuration. Only
+   * for hosts that serve that file themselves, e.g. `() => new Worker('/exportWorker.js', { type: 'module' })`.
+   */
+  exportWorker?: () => Worker;
+  /**
+   * Fonts of every export and download, for text beyond what the bundled DejaVu Sans draws (see
+   * `ExportOptions.fonts`): e.g. lazy Noto Sans fallbacks for Chinese, Japanese, Korean, Arabic
+   * and Hebrew, each fetched only when a text has characters of its script.
+   */
+  exportFonts?: ExportFontOptions;
+}
+
+/** Options of `createEditor` (and of usePdfEditor, and props of <PdfEditor />). */
+export interface EditorOptions extends EditorConfig {
+  /** The PDF to edit; a string or URL is fetched. Changing it loads the new file; null shows none. */
+  file?: PdfFile | null;
+  /**
+   * Controlled annotations; pair with onAnnotationsChange. A list equal in content to the editor's
+   * (the host copying what onAnnotationsChange gave it) is no change: no undo step, no call back.
+   * A different list is an external change, recorded as `recordExternalChanges` says.
+   */
+  annotations?: Annotation[];
+  /**
+   * Called with the new list after every change the user makes, undo and redo included (a
+   * gesture reports once, when it ends); never for a change that came in through `annotations`.
+   * `change.diff` says what changed, so a host can save only that.
+   */
+  onAnnotationsChange?: (annotations: Annotation[], change: AnnotationsChange) => void;
+  /**
+   * What an `annotations` option that differs from the editor's list does to undo. `true`
+   * (default): it is one undoable step, so Undo goes back to the list before it. `false`: it is
+   * a new starting point, and the undo and redo history is emptied (e.g. for a list reloaded from
+   * the server, which Undo must not take back).
+   */
+  recordExternalChanges?: boolean;
+  /** Uncontrolled: the annotations to start with. */
+  defaultAnnotations?: Annotation[];
+  /** The page (1-based) shown first. Default 1. */
+  initialPage?: number;
+  /** An external zoom: the editor shows no zoom buttons and follows this value. */
+  scale?: number;
+  /**
+   * Tools of the host's own, shown after the editor's in the toolbar: each a preset (an id
+   * `custom:...`, a label, an icon, a cursor, the annotation type it makes, which the Style Options
+   * follow) and its gesture machine, which adds annotations through `context.store`. Read when the
+   * editor is created; a preset's `shortcut` is not bound to a key.
+   */
+  tools?: readonly ToolDefinition[];
+  /** Replacements for any of the user-visible strings (`defaultMessages` has the English ones). */
+  messages?: Partial<Messages>;
+  /**
+   * Where the signatures the user draws are kept, so the signature dialog offers them next time.
+   * Default `browserSignatureStore()` (localStorage); `null` keeps them for the session only. Its
+   * errors go to `onError`, and the signatures then stay for the session only.
+   */
+  signatureStore?: SignatureStore | null;
+  /**
+   * Where pdf.js's worker is loaded from. Default: the copy shipped in the package's `dist/`,
+   * found with `new URL(..., import.meta.url)`, which Vite, webpack and Next.js resolve with no
+   * configuration. Give a URL only when the host serves that file itself (copy
+   * `pdf.worker.min.mjs` from the package's `dist/`: the version must match). pdf.js has one
+   * worker per page, so the first editor's setting is used.
+   */
+  workerSrc?: string | URL;
+}

@@ -1,0 +1,156 @@
+// Shape of one editor's state. The document part ({ pdf, annotations }, the core's DocumentState)
+// is what the core history records, so page operations and annotation edits undo alike.
+import type { EditorTool, Gate, GateAction, GateDecision } from '../../core/adapters';
+import type { Annotation, Point, Rect } from '../../core/model/types';
+import type { AnnotationPatch } from '../../core/history/annotationList';
+import type { History } from '../../core/history/createHistory';
+import type { DocumentState } from '../../core/history/diff';
+import type { PdfRevision } from '../../core/pages/pdfRevision';
+import type { AnnotationStyle } from './style';
+
+/** A text or comment being typed in place. `id` is set when an existing annotation is edited. */
+export interface TextEditing {
+  kind: 'text' | 'comment';
+  page: number;
+  position: Point;
+  id?: string;
+  content: string;
+}
+
+/** A place waiting for content the user picks in a dialog (image file, drawn signature). */
+export interface PlacementRequest {
+  kind: 'image' | 'signature';
+  page: number;
+  rect: Rect;
+}
+
+/**
+ * Annotations being moved or resized, drawn at their new place (the originals hidden) while the
+ * gesture lasts. The document changes only when it ends, as one undo step, so a drag among
+ * thousands of annotations re-renders the moving ones and nothing else.
+ */
+export interface TransientEdit {
+  /** Ids of the annotations being changed; the same array for the whole gesture. */
+  ids: readonly string[];
+  /** Those annotations as they would be if the gesture ended now. */
+  annotations: readonly Annotation[];
+}
+
+/**
+ * A message the editor shows itself, in its notice (role `alert`), when the host has no handler
+ * for it: a failed download without `onError`, a gate prompt without `onGatePrompt`.
+ */
+export interface EditorNotice {
+  /** The headline, one of the editor's messages (e.g. `exportFailed`, `upgradeRequired`). */
+  message: string;
+  /** What went wrong, when there is more to say (the error's own message). */
+  detail?: string;
+}
+
+/** Everything one editor knows: document, tool, style, selection, page, zoom and gesture feedback. */
+export interface EditorState {
+  /**
+   * The PDF as edited so far, null before a file is loaded: the file as loaded, then one revision
+   * per page operation. `pdf.bytes()` reads its bytes (shared with the undo history: copy them
+   * before changing or transferring them).
+   */
+  pdf: PdfRevision | null;
+  /** Incremented whenever `pdf` changes (new file, page operation, undo), so the viewer reloads it. */
+  documentRevision: number;
+  annotations: Annotation[];
+  canUndo: boolean;
+  canRedo: boolean;
+  tool: EditorTool;
+  style: AnnotationStyle;
+  selectedIds: string[];
+  currentPage: number;
+  pageCount: number;
+  /**
+   * The password the user typed to open the document (null when it needed none): page operations
+   * and exports hand it to the core, and the viewer tries it first on the documents they make.
+   */
+  pdfPassword: string | null;
+  zoom: number;
+  /** A new annotation being drawn; it joins the document when the gesture ends. */
+  draft: Annotation | null;
+  /** The selection being dragged or resized, shown in place of the originals until release. */
+  transient: TransientEdit | null;
+  /** The eraser's (or any tool's) hover target. */
+  hoverId: string | null;
+  editing: TextEditing | null;
+  placement: PlacementRequest | null;
+  /**
+   * PNG data URLs of the signatures the user drew, most recently used first, offered again by the
+   * signature dialog. The editor loads and saves them through its `signatureStore` option.
+   */
+  savedSignatures: string[];
+  /** The annotations as last loaded from or saved to storage: anything else is unsaved. */
+  savedAnnotations: Annotation[];
+  saving: boolean;
+  /** The notice on show, until the user dismisses it or the next one replaces it. */
+  notice: EditorNotice | null;
+  actions: EditorActions;
+}
+
+/** The commands that change an editor's state. */
+export interface EditorActions {
+  setTool(tool: EditorTool): boolean;
+  setStyle(change: Partial<AnnotationStyle>, options?: { mergeKey?: string }): void;
+  select(ids: string[]): void;
+  add(annotation: Annotation): void;
+  update(patches: Record<string, AnnotationPatch>, label?: string): void;
+  remove(ids: string[]): void;
+  deleteSelected(): void;
+  copy(): void;
+  paste(): void;
+  nudge(dx: number, dy: number): void;
+  undo(): void;
+  redo(): void;
+  /** Starts a gesture: every change until it commits is one undo step; cancel restores. */
+  beginGesture(label?: string): { commit(): void; cancel(): void };
+  setDraft(draft: Annotation | null): void;
+  /** Shows a move or resize in progress without changing the document; null when it ends. */
+  setTransient(transient: TransientEdit | null): void;
+  setHover(id: string | null): void;
+  startEditing(editing: TextEditing): void;
+  setEditingContent(content: string): void;
+  /** Commits the text being edited: non-blank adds or updates, blank deletes an existing one. */
+  commitEditing(): void;
+  cancelEditing(): void;
+  requestPlacement(request: PlacementRequest | null): void;
+  /** Places an image or signature at the pending placement; a signature becomes the first saved one. */
+  completePlacement(imageData: string): void;
+  /** Forgets one of `savedSignatures` (the annotations already placed with it stay). */
+  removeSavedSignature(imageData: string): void;
+  goToPage(page: number): void;
+  setPageCount(count: number): void;
+  setPdfPassword(password: string | null): void;
+  setZoom(zoom: number): void;
+  /** Replaces the document with a new file's bytes (null: none): no undo step, both stacks emptied. */
+  loadDocument(bytes: Uint8Array | null, annotations?: Annotation[]): void;
+  /** Applies a whole new document state as one undo step (page operations). */
+  applyDocument(next: DocumentState, label: string): void;
+  /**
+   * Replaces the annotations from outside (controlled mode): as one undo step, or with
+   * `{ record: false }` as a new starting point (undo and redo emptied). A list equal in content
+   * to the current one changes nothing. Returns whether anything changed.
+   */
+  setAnnotations(annotations: Annotation[], options?: { record?: boolean }): boolean;
+  /** Shows a notice in the editor (replacing the one on show); null dismisses it. */
+  setNotice(notice: EditorNotice | null): void;
+  /** Asks the gate; a prompt goes to the host's onGatePrompt and the answer is false. */
+  allow(action: GateAction): boolean;
+}
+
+export interface EditorStoreOptions {
+  annotations?: Annotation[];
+  /** The PDF to start with (`pdfRevision(bytes)`); the editor's `loadDocument` replaces it. */
+  pdf?: PdfRevision | null;
+  initialPage?: number;
+  zoom?: number;
+  gate?: Gate;
+  onGatePrompt?: (decision: Exclude<GateDecision, 'allow'>, action: GateAction) => void;
+  historyLimit?: number;
+}
+
+export type { DocumentState, History };

@@ -1,0 +1,49 @@
+// Geometry of annotations for the tools: hit testing a page's list and the patches that move or
+// resize one. What differs between kinds (bounds, handles, how a resize applies) is the kind's
+// own, read from the core's kind registry; this module only walks lists and routes to it.
+import type { AnnotationPatch } from '../../core/history/annotationList';
+import type { Handle } from '../../core/kinds/kind';
+import { kindFor } from '../../core/kinds/registry';
+import { contains, rectFromPoints } from '../../core/kinds/shared/geometry';
+import type { Annotation, Point, Rect } from '../../core/model/types';
+
+export type { Handle };
+export { contains, rectFromPoints };
+
+export function bounds(annotation: Annotation): Rect {
+  return kindFor(annotation).bounds(annotation);
+}
+
+/** Whether `point` touches the annotation: its stroke for lines, its box for everything else. */
+export function hits(annotation: Annotation, point: Point, tolerance: number): boolean {
+  const kind = kindFor(annotation);
+  return kind.hits ? kind.hits(annotation, point, tolerance) : contains(kind.bounds(annotation), point, tolerance);
+}
+
+/** The topmost annotation of `page` under `point` (later annotations are drawn on top). */
+export function hitTest(annotations: readonly Annotation[], page: number, point: Point, tolerance: number): Annotation | undefined {
+  for (let i = annotations.length - 1; i >= 0; i--) {
+    const annotation = annotations[i] as Annotation;
+    if (annotation.page === page && hits(annotation, point, tolerance)) return annotation;
+  }
+  return undefined;
+}
+
+/** The patch that moves `annotation` by dx, dy. */
+export function translate(annotation: Annotation, dx: number, dy: number): AnnotationPatch {
+  return kindFor(annotation).translate(annotation, dx, dy);
+}
+
+/** The resize handles an annotation offers: its two ends for an arrow, four corners for a box, none for a note. */
+export function handlesOf(annotation: Annotation): { handle: Handle; point: Point }[] {
+  return kindFor(annotation).handles(annotation);
+}
+
+export function handleAt(annotation: Annotation, point: Point, tolerance: number): Handle | undefined {
+  return handlesOf(annotation).find((h) => Math.hypot(h.point.x - point.x, h.point.y - point.y) <= tolerance)?.handle;
+}
+
+/** The patch that makes `original` (the annotation when the resize began) fit `handle` dragged to `point`. */
+export function resize(original: Annotation, handle: Handle, point: Point): AnnotationPatch {
+  return kindFor(original).resize(original, handle, point);
+}

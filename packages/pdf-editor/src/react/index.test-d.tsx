@@ -1,0 +1,75 @@
+// Type tests of the public API of @marginalia/pdf-editor (the React entry) as a host app meets it:
+// the <PdfEditor /> props (controlled annotations, callbacks), its ref handle and runExport.
+// Checked by tsc through vitest's typecheck (the `types` project); never run.
+import { useRef, useState } from 'react';
+import { assertType, describe, expectTypeOf, it } from 'vitest';
+import {
+  PdfEditor,
+  runExport,
+  type Annotation,
+  type AnnotationsChange,
+  type PdfEditorHandle,
+  type PdfEditorProps,
+  type PdfFile,
+  type RunExportOptions,
+} from './index';
+
+declare const handle: PdfEditorHandle;
+
+/** The keys of `T` whose type is `any`. */
+type AnyKeys<T> = { [K in keyof T]-?: 0 extends 1 & T[K] ? K : never }[keyof T];
+
+describe('<PdfEditor /> props', () => {
+  it('has no prop typed `any`, and callbacks whose parameters are typed', () => {
+    expectTypeOf<AnyKeys<PdfEditorProps>>().toBeNever();
+    expectTypeOf<NonNullable<PdfEditorProps['onError']>>().parameter(0).toEqualTypeOf<Error>();
+    expectTypeOf<Parameters<NonNullable<PdfEditorProps['onError']>>[number]>().not.toBeAny();
+    expectTypeOf<NonNullable<PdfEditorProps['onAnnotationsChange']>>().parameters.toEqualTypeOf<
+      [annotations: Annotation[], change: AnnotationsChange]
+    >();
+    expectTypeOf<PdfEditorProps['annotations']>().toEqualTypeOf<Annotation[] | undefined>();
+    expectTypeOf<PdfEditorProps['file']>().toEqualTypeOf<PdfFile | null | undefined>();
+    expectTypeOf<PdfFile>().toEqualTypeOf<Uint8Array | ArrayBuffer | Blob | string | URL>();
+  });
+
+  it('controls the annotations with React state', () => {
+    function Controlled() {
+      const [annotations, setAnnotations] = useState<Annotation[]>([]);
+      const editor = useRef<PdfEditorHandle>(null);
+      return (
+        <PdfEditor
+          ref={editor}
+          file="/sample.pdf"
+          annotations={annotations}
+          onAnnotationsChange={setAnnotations}
+          onError={(error) => expectTypeOf(error.message).toBeString()}
+        />
+      );
+    }
+    assertType(Controlled);
+  });
+
+  it('rejects props of the wrong type', () => {
+    // @ts-expect-error a page number is no file
+    assertType(<PdfEditor file={3} />);
+    // @ts-expect-error annotations are Annotation objects, not their JSON
+    assertType(<PdfEditor annotations="[]" />);
+    // @ts-expect-error the editor reports the new list, not a single annotation
+    assertType(<PdfEditor onAnnotationsChange={(annotation: Annotation) => annotation.id} />);
+  });
+});
+
+describe('the ref handle and runExport', () => {
+  it('export the PDF as bytes, with the core export options', () => {
+    expectTypeOf<PdfEditorHandle['exportPdf']>().returns.toEqualTypeOf<Promise<Uint8Array>>();
+    expectTypeOf<PdfEditorHandle['getAnnotations']>().returns.toEqualTypeOf<Annotation[]>();
+    expectTypeOf(runExport).returns.toEqualTypeOf<Promise<Uint8Array>>();
+    expectTypeOf<RunExportOptions['mode']>().toEqualTypeOf<'flatten' | 'native' | undefined>();
+    expectTypeOf<RunExportOptions['signal']>().toEqualTypeOf<AbortSignal | undefined>();
+    assertType(handle.exportPdf({ mode: 'native', signal: new AbortController().signal }));
+    // @ts-expect-error 'burn-in' is no export mode
+    assertType(handle.exportPdf({ mode: 'burn-in' }));
+    // @ts-expect-error 'burn-in' is no export mode
+    assertType(runExport(new Uint8Array(), [], { mode: 'burn-in' }));
+  });
+});
