@@ -27,7 +27,9 @@ export function ToolWatcher({ onPicked }: { onPicked(tool: EditorTool): void }) 
     if (tool === previous.current) return;
     previous.current = tool;
     if (tool === 'select') return;
-    const label = runtime.messages[`tool.${tool}`] ?? tool;
+    // Host-defined tools (`custom:…`) have no message of their own: they are announced by name.
+    const key = `tool.${tool}`;
+    const label = key in runtime.messages ? runtime.messages[key as keyof typeof runtime.messages] : tool;
     toast(`${label} tool selected`, { id: 'tool-selected' });
     latest.current(tool);
   }, [tool, runtime]);
