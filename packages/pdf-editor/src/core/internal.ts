@@ -1,12 +1,12 @@
 // What the React layer needs from the core beyond its public index: the text metrics, font
 // families and shape maths that the screen must share with the export, so both draw alike.
 // Not part of the package's API.
-export { TEXT_LINE_HEIGHT, baselineOffset } from './export/textLayout';
+export { baselineOffset } from './export/textLayout';
 export type { FontHeights } from './export/textLayout';
 export { INVISIBLE_CODE_POINTS, standardFamily } from './export/fontFamily';
 export type { StandardFamily } from './export/fontFamily';
 export { createFontSelector } from './export/fontSelection';
-export { arrowPath, CubicPathWriter, markupLine, markupRects, smoothPath } from './geometry/annotationGeometry';
+export { arrowPath, CubicPathWriter, markupLine, markupRects, smoothPath, TEXT_LINE_HEIGHT } from './geometry/annotationGeometry';
 export { NOTE_BODY, NOTE_COLORS, NOTE_FLAP, NOTE_ICON_SIZE, NOTE_LINES, NOTE_STROKES } from './export/noteIcon';
 export { KINDS, kindOf } from './kinds/registry';
 export type { AnnotationKind, KindCapabilities } from './kinds/kind';

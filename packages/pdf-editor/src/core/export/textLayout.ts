@@ -1,15 +1,13 @@
 // How a text annotation's lines sit in its box, shared by the flattened and the native export so
 // both place text exactly where the editor showed it: CSS-like line boxes of 1.2 em, the baseline
 // half a leading plus the ascent below the top of its line box, lines aligned within the box.
+import { TEXT_LINE_HEIGHT } from '../geometry/annotationGeometry';
 import type { TextAnnotation } from '../model/types';
 
 /** What the layout needs of a font: `PDFFont` or the export's cached `TextMetrics`. */
 export interface FontHeights {
   heightAtSize(size: number, options?: { descender?: boolean }): number;
 }
-
-/** Line height as a multiple of the font size; the editor's text layer uses the same. */
-export const TEXT_LINE_HEIGHT = 1.2;
 
 /** Distance from the top of a line box to its baseline: half-leading plus the ascent. */
 export function baselineOffset(font: FontHeights, size: number): number {

@@ -2,7 +2,8 @@
 // italic, alignment within `width` (or the longest line), underline, line breaks and opacity.
 import type { TextAnnotation } from '../../model/types';
 import type { ExportContext } from '../context';
-import { alignedX, baselineOffset, TEXT_LINE_HEIGHT } from '../textLayout';
+import { TEXT_LINE_HEIGHT } from '../../geometry/annotationGeometry';
+import { alignedX, baselineOffset } from '../textLayout';
 import type { Canvas } from './frame';
 
 export async function drawText(canvas: Canvas, annotation: TextAnnotation, context: ExportContext): Promise<void> {

@@ -4,7 +4,7 @@
 // carries the CSS-like style (family, weight, style, alignment, decoration) other tools and our
 // importer read back; /Q repeats the alignment for readers that ignore /DS.
 import type { TextAnnotation } from '../../model/types';
-import { TEXT_LINE_HEIGHT } from '../textLayout';
+import { TEXT_LINE_HEIGHT } from '../../geometry/annotationGeometry';
 import { inflate, rectDifferences, type NativeWriter } from './nativeTypes';
 import { colorComponents, num, textString } from './pdfValues';
 
