@@ -38,9 +38,11 @@ function cleanEnv(): NodeJS.ProcessEnv {
 }
 
 function run(command: string, args: string[], cwd: string): string {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 });
+  // Bounded: a synchronous child blocks the test runner's own timeouts, so a hang would stall CI.
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: cleanEnv(), maxBuffer: 64 * 1024 * 1024, timeout: INSTALL_TIMEOUT, killSignal: 'SIGKILL' });
   if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stdout}\n${result.stderr}`);
+    const why = result.error ? `${result.error.message}` : `exit ${result.status ?? result.signal}`;
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (${why}):\n${result.stdout}\n${result.stderr}`);
   }
   return result.stdout;
 }

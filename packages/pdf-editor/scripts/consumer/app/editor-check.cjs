@@ -23,7 +23,11 @@ const { normalizeAnnotation } = require('@marginalia/pdf-editor/core');
     },
   });
   const unmount = editor.mount();
-  while (!editor.getState().pdfBytes) await new Promise((resolve) => setTimeout(resolve, 5));
+  const loadBy = Date.now() + 30_000;
+  while (!editor.getState().pdf) {
+    if (Date.now() > loadBy) throw new Error('the PDF did not load within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
   const { add } = editor.getState().actions;
   add(normalizeAnnotation({ type: 'rectangle', page: 1, position: { x: 100, y: 120 }, width: 160, height: 100, color: '#000000' }));
   add(normalizeAnnotation({ type: 'circle', page: 1, position: { x: 300, y: 120 }, width: 50, height: 50 }));
