@@ -103,15 +103,7 @@ export async function measureSdkSize(root = packageRoot): Promise<SizeReport> {
   const imports = new Set<string>();
   const result = await build({
     stdin: { contents: source, resolveDir: root, loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    outdir: join(root, '.size-budget'),
-    write: false,
-    logLevel: 'silent',
-    loader: { '.ttf': 'empty', '.woff2': 'empty', '.png': 'empty', '.svg': 'empty' },
+    ...bundleOptions(root),
     plugins: [recordExternals(imports)],
   });
   let minifiedBytes = 0;
@@ -128,15 +120,10 @@ export async function measureSdkSize(root = packageRoot): Promise<SizeReport> {
   return { entries, minifiedBytes, gzipBytes, initial, imports: [...imports].sort() };
 }
 
-/** The entry point whose consumers also load the stylesheet. */
-const REACT_ENTRY = './dist/index.js';
-
-/** Bundles one entry with code splitting: the entry's own output is its static import graph. */
-async function measureInitialLoad(root: string, entry: string, stylesheets: string[]): Promise<number> {
-  const result = await build({
-    entryPoints: [join(root, entry), ...stylesheets.map((sheet) => join(root, sheet))],
+/** How both measures bundle: as a consumer's production build would, assets left out. */
+function bundleOptions(root: string) {
+  return {
     bundle: true,
-    splitting: true,
     minify: true,
     format: 'esm',
     platform: 'neutral',
@@ -145,6 +132,18 @@ async function measureInitialLoad(root: string, entry: string, stylesheets: stri
     write: false,
     logLevel: 'silent',
     loader: { '.ttf': 'empty', '.woff2': 'empty', '.png': 'empty', '.svg': 'empty', '.wasm': 'empty' },
+  } as const;
+}
+
+/** The entry point whose consumers also load the stylesheet. */
+const REACT_ENTRY = './dist/index.js';
+
+/** Bundles one entry with code splitting: the entry's own output is its static import graph. */
+async function measureInitialLoad(root: string, entry: string, stylesheets: string[]): Promise<number> {
+  const result = await build({
+    entryPoints: [join(root, entry), ...stylesheets.map((sheet) => join(root, sheet))],
+    ...bundleOptions(root),
+    splitting: true,
     plugins: [recordExternals(new Set())],
   });
   const loadedAtOnce = new Set([entry, ...stylesheets].map((file) => file.split('/').pop()));

@@ -21,15 +21,16 @@ export function drawRectangle(canvas: Canvas, annotation: RectangleAnnotation): 
 }
 
 export function drawCircle(canvas: Canvas, annotation: CircleAnnotation): void {
-  // A zero-width stroke would still paint a hairline in PDF; the editor shows nothing.
-  if (annotation.strokeWidth <= 0) return;
   const { radius } = annotation;
-  canvas.setOpacity(annotation.opacity);
-  canvas.content
-    .strokeColor(canvas.color(annotation.color))
-    .lineWidth(annotation.strokeWidth)
-    .ellipse(annotation.position.x + radius, annotation.position.y + radius, radius, radius)
-    .stroke();
+  strokeEllipse(canvas, annotation, annotation.position.x + radius, annotation.position.y + radius, radius, radius);
+}
+
+/** The outline of an ellipse centred on (cx, cy), as circles and ellipses draw it. */
+export function strokeEllipse(canvas: Canvas, style: Pick<CircleAnnotation, 'color' | 'opacity' | 'strokeWidth'>, cx: number, cy: number, rx: number, ry: number): void {
+  // A zero-width stroke would still paint a hairline in PDF; the editor shows nothing.
+  if (style.strokeWidth <= 0) return;
+  canvas.setOpacity(style.opacity);
+  canvas.content.strokeColor(canvas.color(style.color)).lineWidth(style.strokeWidth).ellipse(cx, cy, rx, ry).stroke();
 }
 
 export function drawArrow(canvas: Canvas, annotation: ArrowAnnotation): void {

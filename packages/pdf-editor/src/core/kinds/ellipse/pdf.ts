@@ -2,22 +2,16 @@
 // as the native appearance alike); written as a /Circle whose /Rect is the box grown by half the
 // stroke, /RD recording that margin, so any reader takes the box back as /Rect minus /RD. Other
 // tools' /Circle annotations are read by the circle kind, which hands the non-round ones over here.
+import { strokeEllipse } from '../../export/flatten/drawShapes';
 import type { Canvas } from '../../export/flatten/frame';
 import { inflate, type NativeWriter } from '../../export/native/nativeTypes';
 import type { EllipseAnnotation } from '../../model/types';
 import type { PdfKind } from '../pdfKind';
 
 function drawEllipse(canvas: Canvas, annotation: EllipseAnnotation): void {
-  // A zero-width stroke would still paint a hairline in PDF; the editor shows nothing.
-  if (annotation.strokeWidth <= 0) return;
   const rx = annotation.width / 2;
   const ry = annotation.height / 2;
-  canvas.setOpacity(annotation.opacity);
-  canvas.content
-    .strokeColor(canvas.color(annotation.color))
-    .lineWidth(annotation.strokeWidth)
-    .ellipse(annotation.position.x + rx, annotation.position.y + ry, rx, ry)
-    .stroke();
+  strokeEllipse(canvas, annotation, annotation.position.x + rx, annotation.position.y + ry, rx, ry);
 }
 
 const writeEllipse: NativeWriter<EllipseAnnotation> = async (annotation) => {
