@@ -349,7 +349,14 @@ export async function mailedLink(dataDir: string, to: string, path: string): Pro
 }
 
 /** Whether any visible toast overlaps a button, link, field or the editor's toolbar and style panel. */
-export function toastCoversControl(page: Page): Promise<boolean> {
+export async function toastCoversControl(page: Page): Promise<boolean> {
+  // Measured where the toasts come to rest: while one slides in, it passes over what is above it.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+      return !target?.closest('[data-rht-toaster]') || animation.playState !== 'running';
+    }),
+  );
   return page.evaluate(() => {
     const toasts = [...document.querySelectorAll('[data-rht-toaster] [role="status"]')].map((element) => element.getBoundingClientRect());
     const controls = [
