@@ -1,7 +1,7 @@
 // The one place where failures become HTTP answers: every error leaves as JSON `{ message }` with
 // the right status, and nothing internal (stack, SQL, paths) leaves on a 500.
 import { STATUS_CODES } from 'node:http';
-import { AnnotationValidationError } from '@marginalia/pdf-editor/core';
+import { AnnotationChangesError, AnnotationValidationError } from '@marginalia/pdf-editor/core';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { describeError, type Logger } from './logger';
@@ -73,6 +73,10 @@ export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof ZodError) return fromZod(error);
   if (error instanceof AnnotationValidationError) {
     return new HttpError(400, error.message, { extra: { errors: error.issues } });
+  }
+  // A PATCH made against another list than the one stored: well-formed, but it cannot apply.
+  if (error instanceof AnnotationChangesError) {
+    return new HttpError(422, error.message, { extra: { reason: error.reason, ids: error.ids } });
   }
   return fromParser(error);
 }

@@ -3,9 +3,13 @@
 import { useRef, useState } from 'react';
 import { PdfEditor, memoryStorage } from '@marginalia/pdf-editor';
 import type { Annotation, GateDecision, PdfEditorHandle } from '@marginalia/pdf-editor';
+import { checkmarkKind, checkmarkTool } from './checkmark';
 import { redactionTool } from './redactionTool';
 
 const storage = memoryStorage();
+/** This host's own kind and tools, added to the editor's. */
+const kinds = [checkmarkKind];
+const tools = [redactionTool, checkmarkTool];
 const initialFile = new URLSearchParams(window.location.search).get('file');
 
 declare global {
@@ -41,7 +45,8 @@ export function App() {
           fileName={typeof file === 'string' ? file.split('/').pop() : file?.name}
           annotations={annotations}
           onAnnotationsChange={setAnnotations}
-          tools={[redactionTool]}
+          kinds={kinds}
+          tools={tools}
           storage={storage}
           documentId="example"
           onError={(error) => console.error(error)}

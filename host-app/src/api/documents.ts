@@ -1,6 +1,7 @@
 // Document, annotation and share calls.
-import type { Annotation } from '@marginalia/pdf-editor/core';
+import { diffAnnotations, toAnnotationChanges, type Annotation } from '@marginalia/pdf-editor/core';
 import type { UploadProgress } from './client';
+import { ApiError } from './errors';
 import { api } from './instance';
 import type {
   AnnotationsResponse,
@@ -16,6 +17,13 @@ import type {
 } from './types';
 
 export const PAGE_SIZE = 20;
+
+/**
+ * Statuses of an annotations PATCH after which the whole list is sent instead: no such route
+ * (404, 405: an older server, or no such document, which the PUT then reports) or changes that do
+ * not fit the stored list (422). The PUT carries the same version, so it cannot overwrite newer work.
+ */
+const WHOLE_LIST_AFTER = [404, 405, 422];
 
 export const documentsApi = {
   list: (page: number, search: string) => {
@@ -43,6 +51,25 @@ export const documentsApi = {
       body: { annotations, version },
       handledStatuses: [409],
     }),
+  /**
+   * Saves `annotations`, edited from `saved`, the list stored at `version`: only what changed
+   * (PATCH) when the changes can say it, else the whole list (PUT); 409 when `version` is stale.
+   */
+  saveAnnotationChanges: async (id: string, annotations: Annotation[], version: number, saved: readonly Annotation[]) => {
+    const changes = version > 0 ? toAnnotationChanges(diffAnnotations(saved, annotations)) : null;
+    if (changes) {
+      try {
+        return await api().request<{ version: number }>(`/api/documents/${id}/annotations`, {
+          method: 'PATCH',
+          body: { ...changes, version },
+          handledStatuses: [409, ...WHOLE_LIST_AFTER],
+        });
+      } catch (error) {
+        if (!(error instanceof ApiError && WHOLE_LIST_AFTER.includes(error.status))) throw error;
+      }
+    }
+    return documentsApi.saveAnnotations(id, annotations, version);
+  },
   /** Stores a new PDF (after page edits) and its annotations together; 409 when `version` is stale. */
   saveContent: (id: string, pdf: Uint8Array, fileName: string, annotations: Annotation[], version: number) => {
     const form = new FormData();

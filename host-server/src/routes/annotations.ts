@@ -1,38 +1,51 @@
 // The editor's saved work: GET/PUT /api/documents/:id/annotations with optimistic versioning (a PUT
-// based on a stale version answers 409, so two tabs cannot silently overwrite each other), and
-// GET /api/documents/:id/export, the PDF with the annotations burned in by the core.
+// based on a stale version answers 409, so two tabs cannot silently overwrite each other), PATCH
+// with only what changed since a version, under the same rule, and GET /api/documents/:id/export,
+// the PDF with the annotations burned in by the core.
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type Router from '@koa/router';
-import { parseAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
+import { applyAnnotationChanges, parseAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
 import { badRequest, conflict, HttpError } from '../errors';
 import { isoNow } from '../models/BaseModel';
 import type { Document } from '../models';
-import { findOwnDocument } from '../services/documents';
+import { findOwnDocument, lockDocument } from '../services/documents';
 import { contentDisposition, withExtension } from '../services/fileNames';
 import { findAnnotationImageProblem } from '../services/annotationImages';
 import { jobLimitHttpError, PdfWorkerError } from '../services/pdfWorker';
-import { readAnnotations } from './annotationInput';
+import { readAnnotationChanges, readAnnotations } from './annotationInput';
 import { jsonBody, readBody } from './bodies';
 import { authState, requireAuth } from './requireAuth';
 import { MAX_WHOLE_NUMBER } from './validation';
 
-const putSchema = z.object({
-  annotations: z.unknown(),
-  version: z
-    .number({ error: 'version is required (the version the edits are based on)' })
-    .int()
-    .min(0)
-    .max(MAX_WHOLE_NUMBER, `version must be at most ${MAX_WHOLE_NUMBER}`),
+const baseVersion = z
+  .number({ error: 'version is required (the version the edits are based on)' })
+  .int()
+  .min(0)
+  .max(MAX_WHOLE_NUMBER, `version must be at most ${MAX_WHOLE_NUMBER}`);
+
+const putSchema = z.object({ annotations: z.unknown(), version: baseVersion });
+
+// The lists are read by the SDK's parseAnnotationChanges, as the clients write them.
+const patchSchema = z.object({
+  added: z.unknown().optional(),
+  updated: z.unknown().optional(),
+  removed: z.unknown().optional(),
+  version: baseVersion,
 });
 
 export const STALE_VERSION =
   'These annotations were changed elsewhere (another tab or device). Reload to get the latest version before saving.';
+
+function tooLargeAfterChanges(limitBytes: number): string {
+  const limit = limitBytes >= 1024 * 1024 ? `${Math.round(limitBytes / (1024 * 1024))} MB` : `${Math.round(limitBytes / 1024)} KB`;
+  return `The annotations would be over ${limit} with these changes. Remove some (images weigh the most) and save again.`;
+}
 
 /** The stored annotations, validated again on the way out (the format may have moved on). */
 export function storedAnnotations(document: Pick<Document, 'annotations'>): Annotation[] {
@@ -115,6 +128,33 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
       throw conflict(STALE_VERSION, { version: current.annotationsVersion });
     }
     ctx.body = { annotations, version: body.version + 1 };
+  });
+
+  // Only a diff based on the version stored now applies: the server keeps no record of what each
+  // version changed, and a client told "saved as version N" must hold version N, not a merge it
+  // never saw (its next changes would be measured against the wrong list). A stale version is the
+  // PUT's 409, so one of two saves from the same version always hears of the other.
+  router.patch('/api/documents/:id/annotations', auth, json, async (ctx) => {
+    const { user } = authState(ctx);
+    const document = await findOwnDocument(server, user, ctx.params.id ?? '');
+    const { version, ...input } = readBody(ctx, patchSchema);
+    const changes = readAnnotationChanges(input);
+    const stale = (current: number) => conflict(STALE_VERSION, { version: current });
+    // Spares reading the stored list when the answer is already known; checked again under the lock.
+    if (document.annotationsVersion !== version) throw stale(document.annotationsVersion);
+    await server.knex.transaction(async (trx) => {
+      const locked = await lockDocument(server, trx, document);
+      if (locked.annotationsVersion !== version) throw stale(locked.annotationsVersion);
+      const serialized = serializeAnnotations(applyAnnotationChanges(storedAnnotations(locked), changes));
+      const { annotationsJsonBytes } = server.config.limits;
+      if (Buffer.byteLength(serialized) > annotationsJsonBytes) throw new HttpError(413, tooLargeAfterChanges(annotationsJsonBytes));
+      const changed = await server.models.Document.query(trx)
+        .findById(locked.id)
+        .where('annotationsVersion', version)
+        .patch({ annotations: serialized, annotationsVersion: version + 1, updatedAt: isoNow(server.now()) });
+      if (changed !== 1) throw stale(locked.annotationsVersion);
+    });
+    ctx.body = { version: version + 1 };
   });
 
   router.get('/api/documents/:id/export', auth, async (ctx) => {

@@ -9,7 +9,7 @@ import { exceedsPixelLimit, imageSize, MAX_IMAGE_PIXELS } from './imageSize';
 const DATA_URL = /^data:image\/(png|jpeg|jpg);base64,([A-Za-z0-9+/\s]*={0,2}\s*)$/i;
 
 export interface AnnotationImageProblem {
-  /** `annotations.<index>.imageData`, as the body's field path. */
+  /** `annotations.<index>.imageData` (or `added.`, `updated.`), as the body's field path. */
   field: string;
   message: string;
 }
@@ -27,17 +27,21 @@ function problemOf(imageData: string): string | undefined {
   return undefined;
 }
 
-/** The first image annotation breaking the rule, named by its index and id; undefined when all follow it. */
+/**
+ * The first image annotation breaking the rule, named by its index in `field` (the body's list it
+ * came in) and its id; undefined when all follow it.
+ */
 export function findAnnotationImageProblem(
   annotations: readonly Annotation[],
+  field = 'annotations',
 ): AnnotationImageProblem | undefined {
   for (const [index, annotation] of annotations.entries()) {
     if (annotation.type !== 'image' && annotation.type !== 'signature') continue;
     const problem = problemOf(annotation.imageData);
     if (problem) {
       return {
-        field: `annotations.${index}.imageData`,
-        message: `annotations.${index} (${annotation.type} ${annotation.id}): ${problem}`,
+        field: `${field}.${index}.imageData`,
+        message: `${field}.${index} (${annotation.type} ${annotation.id}): ${problem}`,
       };
     }
   }

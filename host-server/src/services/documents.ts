@@ -1,6 +1,7 @@
 // Documents: turning a received upload into a stored document (type check by content, PDF check by
 // the core, quota, row and file committed together), finding a user's own documents, deleting.
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { ServerContext } from '../context';
 import { HttpError, notFound, tooManyRequests } from '../errors';
 import { isoNow } from '../models/BaseModel';
@@ -39,6 +40,22 @@ export async function findOwnDocument(
   const document = await query;
   if (!document) throw notFound('Document not found');
   return document;
+}
+
+/**
+ * The document's row inside `trx`, locked until the transaction ends (PostgreSQL; SQLite has a
+ * single writer), so the changes to one document made under it never interleave.
+ */
+export async function lockDocument(
+  server: ServerContext,
+  trx: Knex.Transaction,
+  document: Document,
+): Promise<Document> {
+  const query = server.models.Document.query(trx).findById(document.id).where('userId', document.userId);
+  if (server.client === 'postgres') query.forUpdate();
+  const locked = await query;
+  if (!locked) throw notFound('Document not found');
+  return locked;
 }
 
 /** Rejects a PDF the core cannot open (422), with a message saying why; answers its page count. */

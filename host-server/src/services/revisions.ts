@@ -16,7 +16,7 @@ import { isoNow } from '../models/BaseModel';
 import type { Document, Revision, User } from '../models';
 import { STALE_VERSION } from '../routes/annotations';
 import { UUID_PATTERN } from '../routes/validation';
-import { checkPdf, findOwnDocument } from './documents';
+import { checkPdf, findOwnDocument, lockDocument } from './documents';
 import { isFileReferenced, withFileIntent, writeFileIntents } from './maintenance';
 import { detectFileKindOfPath } from './sniff';
 
@@ -81,19 +81,6 @@ function readyPdfKey(document: Document): string {
     throw conflict(`This document is not ready (status ${document.status}).`);
   }
   return document.pdfKey;
-}
-
-/** The document's row inside `trx`, locked until the transaction ends. */
-async function lockDocument(
-  server: ServerContext,
-  trx: Knex.Transaction,
-  document: Document,
-): Promise<Document> {
-  const query = server.models.Document.query(trx).findById(document.id).where('userId', document.userId);
-  if (server.client === 'postgres') query.forUpdate();
-  const locked = await query;
-  if (!locked) throw notFound('Document not found');
-  return locked;
 }
 
 interface RevisionContent {

@@ -1,5 +1,6 @@
 // Download (annotated or original) and delete for a listed document, shared by the dashboard and the
 // documents page. Deleting asks first in the app's own dialog (see DeleteDialog).
+import { downloadFile } from '@marginalia/pdf-editor';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -9,18 +10,6 @@ import { notifyFailure } from '../../lib/notify';
 import { downloadName } from '../editor/naming';
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this document?';
-
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: revoking at once can cancel the download in some browsers.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function useDocumentActions() {
   const queryClient = useQueryClient();
@@ -39,7 +28,7 @@ export function useDocumentActions() {
   /** The PDF with its saved annotations, named as the editor names its download. */
   const download = async (doc: DocumentSummary) => {
     try {
-      saveBlob(await documentsApi.exportAnnotated(doc.id), downloadName(doc.name, false));
+      downloadFile(await documentsApi.exportAnnotated(doc.id), downloadName(doc.name, false));
       toast.success('Download started');
     } catch (error) {
       notifyFailure(error, 'Failed to download document');
@@ -49,7 +38,7 @@ export function useDocumentActions() {
   /** The file as it was uploaded, without annotations. */
   const downloadOriginal = async (doc: DocumentSummary) => {
     try {
-      saveBlob(await documentsApi.download(doc.id), doc.originalName || doc.name);
+      downloadFile(await documentsApi.download(doc.id), doc.originalName || doc.name);
       toast.success('Download started');
     } catch (error) {
       notifyFailure(error, 'Failed to download document');

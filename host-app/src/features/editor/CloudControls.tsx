@@ -1,6 +1,6 @@
 // The signed-in editor's own controls, rendered in the SDK's toolbar so they read the editor's state:
-// Save (annotations alone, or the PDF and its remapped annotations together after page edits, both
-// with the version check), the "Unsaved changes" badge, the 30-second autosave, the local draft of
+// Save (the annotations' changes alone, or the PDF and its remapped annotations together after page
+// edits, both with the version check), the "Unsaved changes" badge, the 30-second autosave, the local draft of
 // every change until the server confirms it, the exit guard and the version history.
 import type { Annotation, PdfRevision } from '@marginalia/pdf-editor/core';
 import { useEditorRuntime, useEditorState } from '@marginalia/pdf-editor';
@@ -26,6 +26,10 @@ export interface SavedState {
    * opens another PDF (a draft's), which is then unsaved.
    */
   pdf: PdfRevision | 'opened' | null;
+  /**
+   * The server's list at `version`, which a save's changes are measured against. Under a restored
+   * draft it is the list loaded now: a draft based on an older version is refused (409) either way.
+   */
   annotations: Annotation[];
   version: number;
 }
@@ -127,9 +131,13 @@ export function CloudControls(props: CloudControlsProps) {
       // On disk before the request: an expired session or a closed tab cannot lose these changes.
       await writeDraft(base);
       try {
+        // Changes are measured against the saved list, which is the one stored at its own version
+        // only: saving over another version (after a conflict) sends the whole list.
         const version = pagesChanged
           ? (await documentsApi.saveContent(documentId, pdf.bytes(), fileName, [...current], base)).version
-          : (await documentsApi.saveAnnotations(documentId, [...current], base)).version;
+          : baseOverride === undefined
+            ? (await documentsApi.saveAnnotationChanges(documentId, [...current], base, savedRef.current.annotations)).version
+            : (await documentsApi.saveAnnotations(documentId, [...current], base)).version;
         saveRequested.current = false;
         markSaved({ pdf, annotations: current, version });
         // Gone before the user hears "saved": a reload right after must not offer the draft back.

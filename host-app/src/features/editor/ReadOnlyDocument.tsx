@@ -3,11 +3,10 @@
 // style panel and no editing shortcut at all: page thumbnails to navigate, the pages, zoom, and a
 // download of the annotated PDF.
 import type { Annotation } from '@marginalia/pdf-editor/core';
-import { EditorProvider, PdfViewer, Thumbnails, usePdfEditor } from '@marginalia/pdf-editor';
+import { downloadFile, EditorProvider, PdfViewer, Thumbnails, usePdfEditor } from '@marginalia/pdf-editor';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { EXPORT_FONTS } from '../../lib/exportFonts';
-import { saveBlob } from '../documents/useDocumentActions';
 import { downloadName, DOWNLOAD_FAILED, DOWNLOADED } from './naming';
 
 interface ReadOnlyDocumentProps {
@@ -24,7 +23,7 @@ export function ReadOnlyDocument({ bytes, fileName, annotations }: ReadOnlyDocum
     setDownloading(true);
     try {
       const output = await editor.exportPdf();
-      saveBlob(new Blob([output.slice().buffer], { type: 'application/pdf' }), downloadName(fileName, false));
+      downloadFile(output, downloadName(fileName, false));
       toast.success(DOWNLOADED);
     } catch (error) {
       console.error('Download failed', error);

@@ -1,14 +1,12 @@
 // The host's side of an editor download (the editor's onDownload and onError): the file saved under
 // the editor's name for it with the spec's toast, and the spec's message when it fails.
-import type { EditorErrorSource } from '@marginalia/pdf-editor';
+import { downloadFile, type EditorErrorSource } from '@marginalia/pdf-editor';
 import toast from 'react-hot-toast';
-import { saveBlob } from '../documents/useDocumentActions';
 import { DOWNLOAD_FAILED, DOWNLOADED } from './naming';
 
 /** Saves an exported PDF as `fileName` ({name}_edited.pdf, or _edited_watermark.pdf) and confirms it. */
 export function saveDownload(bytes: Uint8Array, fileName: string): void {
-  // A copy: the export may be a view into a larger buffer, whose spare bytes would follow %%EOF.
-  saveBlob(new Blob([bytes.slice().buffer], { type: 'application/pdf' }), fileName);
+  downloadFile(bytes, fileName);
   toast.success(DOWNLOADED);
 }
 

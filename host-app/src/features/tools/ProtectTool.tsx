@@ -1,13 +1,13 @@
 // Protect PDF (Pro): add an open password and permissions with AES-256, or remove a password the user
 // knows, in the browser with the SDK core. Guests and free accounts get the spec's Pro prompt; the
 // plan is the one the server reported for the signed-in account.
+import { downloadFile } from '@marginalia/pdf-editor';
 import { protectPdf, unprotectPdf } from '@marginalia/pdf-editor/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { selectVerifiedPlan, useAuthStore } from '../../stores/authStore';
 import { useGuestPrompts } from '../../stores/guestStore';
-import { saveBlob } from '../documents/useDocumentActions';
 import { logGuestAction } from '../guest/actionLog';
 import { PRO_FEATURE_MESSAGE } from '../guest/gate';
 import { PERMISSION_CHOICES, protectFormProblem, protectOptions, type PermissionChoice } from './protection';
@@ -100,17 +100,11 @@ export function ProtectTool() {
     try {
       if (mode === 'add') {
         const bytes = await protectPdf(file.bytes, protectOptions(form));
-        saveBlob(
-          new Blob([bytes.slice().buffer], { type: 'application/pdf' }),
-          outputName(file.name, 'protected'),
-        );
+        downloadFile(bytes, outputName(file.name, 'protected'));
         toast.success(PROTECTED_MESSAGE);
       } else {
         const bytes = await unprotectPdf(file.bytes, currentPassword);
-        saveBlob(
-          new Blob([bytes.slice().buffer], { type: 'application/pdf' }),
-          outputName(file.name, 'unlocked'),
-        );
+        downloadFile(bytes, outputName(file.name, 'unlocked'));
         toast.success(UNPROTECTED_MESSAGE);
       }
     } catch (error) {

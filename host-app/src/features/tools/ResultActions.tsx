@@ -2,13 +2,13 @@
 // to the signed-in user's documents (with its annotations). Each of these spends the guest's daily
 // edit on the result first. A result carrying annotations opens in the editor once saved to My
 // Documents, so they come along; any other result is handed to the editor as a landing-page file is.
+import { downloadFile } from '@marginalia/pdf-editor';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { useAuthStore } from '../../stores/authStore';
 import { useGuestPrompts } from '../../stores/guestStore';
-import { saveBlob } from '../documents/useDocumentActions';
 import { isUploadBlocked, UPLOAD_MESSAGES } from '../documents/uploadRules';
 import { checkGuestEdit, consumeGuestEdit, DAILY_LIMIT_MESSAGE } from '../guest/editCounter';
 import { storeGuestFile } from '../guest/guestFiles';
@@ -51,7 +51,7 @@ export function ResultActions({ outputs, zipName }: ResultActionsProps) {
     if (!(await spendGuestEdit())) return;
     try {
       const { name, blob } = await packOutputs(outputs, zipName);
-      saveBlob(blob, name);
+      downloadFile(blob, name);
       toast.success(
         outputs.length === 1
           ? 'PDF downloaded successfully!'

@@ -1,10 +1,12 @@
 // @vitest-environment node
-// httpStorage against a real HTTP server speaking the host-server's contract (GET/PUT with
-// { annotations, version }, 409 on a stale version); memoryStorage's conflict rule.
+// httpStorage against a real HTTP server speaking the older host-server's contract (GET/PUT with
+// { annotations, version }, 409 on a stale version, no PATCH); memoryStorage's conflict rule. The
+// PATCH of only the changes is tested against the real host-server, in its annotations tests.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryStorage, StorageConflictError } from '../core/adapters';
+import { diffAnnotations } from '../core/history/diff';
 import { normalizeAnnotation } from '../core/model/defaults';
 import type { Annotation } from '../core/model/types';
 import { httpStorage } from './httpStorage';
@@ -14,9 +16,15 @@ const note = normalizeAnnotation({ type: 'rectangle', page: 1 }) as Annotation;
 describe('httpStorage', () => {
   const documents = new Map<string, { annotations: unknown[]; version: number }>();
   const seenAuth: (string | undefined)[] = [];
+  const methods: string[] = [];
   let base = '';
   const server = createServer((request, response) => {
     seenAuth.push(request.headers.authorization);
+    methods.push(request.method ?? '');
+    if (request.method === 'PATCH') {
+      response.writeHead(405, { Allow: 'GET, PUT', 'Content-Type': 'application/json' }).end(JSON.stringify({ message: 'Method Not Allowed' }));
+      return;
+    }
     const id = /\/api\/documents\/([^/]+)\/annotations$/.exec(request.url ?? '')?.[1] ?? '';
     if (request.method === 'GET') {
       const stored = documents.get(id);
@@ -57,6 +65,19 @@ describe('httpStorage', () => {
     await storage.save('doc-1', [], 1);
     await storage.save('doc-1', [note], 2);
     expect(await storage.load('doc-1')).toEqual({ annotations: [note], version: 3 });
+  });
+
+  it('must save the whole list where the server has no PATCH, and stop asking after its 405', async () => {
+    const storage = httpStorage(base);
+    const first = [note];
+    await storage.save('doc-2', first, 0, diffAnnotations([], first));
+    const second = [{ ...note, color: '#ff0000' }];
+    methods.length = 0;
+    expect(await storage.save('doc-2', second, 1, diffAnnotations(first, second))).toMatchObject({ version: 2 });
+    const third: Annotation[] = [];
+    expect(await storage.save('doc-2', third, 2, diffAnnotations(second, third))).toMatchObject({ version: 3 });
+    expect(methods).toEqual(['PATCH', 'PUT', 'PUT']);
+    expect(await storage.load('doc-2')).toEqual({ annotations: [], version: 3 });
   });
 });
 

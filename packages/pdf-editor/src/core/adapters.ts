@@ -29,7 +29,10 @@ export interface StorageAdapter {
    * Saves `annotations`, which were edited from `baseVersion` (0 when nothing was loaded).
    * Resolves with the new version; rejects with `StorageConflictError` when the stored copy moved on.
    * The editor also gives `changes`, how `annotations` differ from that version by id (all added
-   * when it is 0), so a storage that keeps annotations by id can write only these.
+   * when it is 0), so a storage that keeps annotations by id can write only these: only while
+   * `baseVersion` is still the stored version (they are measured against that list), and the whole
+   * list when `changes.reordered` says the order moved. `toAnnotationChanges` gives them in the
+   * form to send, `applyAnnotationChanges` applies them to a stored list.
    */
   save(
     documentId: string,

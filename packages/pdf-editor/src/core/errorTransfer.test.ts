@@ -10,6 +10,7 @@ const note = { id: 'n1', type: 'text', page: 2 };
 // One of each class errors.ts exports, thrown as the core throws it.
 const samples: Record<string, Error> = {
   AnnotationValidationError: new errors.AnnotationValidationError('bad', ['[0].page: expected a number']),
+  UnknownKindError: new errors.UnknownKindError('custom:checkmark', 'annotations[0]'),
   PdfInvalidError: new errors.PdfInvalidError('No PDF header', { cause: new Error('offset 0') }),
   PdfEncryptedError: new errors.PdfEncryptedError(),
   PdfPasswordError: new errors.PdfPasswordError('wrong'),

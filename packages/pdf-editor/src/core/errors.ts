@@ -2,12 +2,28 @@
 
 /** Annotation JSON that does not fit the model; `issues` name the offending index and field. */
 export class AnnotationValidationError extends Error {
-  override readonly name = 'AnnotationValidationError';
+  override readonly name: string = 'AnnotationValidationError';
   constructor(
     message: string,
     readonly issues: readonly string[],
   ) {
     super(message);
+  }
+}
+
+/**
+ * An annotation of a host's `custom:` kind that no one registered (`registerKinds`, the `kinds`
+ * option), where it has to be made or drawn: `normalizeAnnotation`, adding it to a list, an export.
+ * `kind` names its type; loading and saving keep such annotations as they are.
+ */
+export class UnknownKindError extends AnnotationValidationError {
+  override readonly name = 'UnknownKindError';
+  constructor(
+    readonly kind: string,
+    at: string,
+  ) {
+    const issue = `${at}.type: the kind ${JSON.stringify(kind)} is not registered; pass it in the kinds option`;
+    super(`Invalid ${at}: ${issue}`, [issue]);
   }
 }
 

@@ -4,6 +4,7 @@
 // the editor checks an export on the main thread without loading it there.
 import { InvalidInputError } from './errors';
 import { checkBytes, checkOptional, checkOptions } from './input';
+import { requireKind } from './kinds/hostKinds';
 import { checkAnnotationList } from './model/check';
 import type { Annotation } from './model/types';
 
@@ -30,5 +31,8 @@ export function checkExportOptions(options: unknown): void {
 export function checkExportArguments(source: unknown, annotations: unknown, options: unknown): Annotation[] {
   checkBytes(source, 'source');
   checkExportOptions(options);
-  return checkAnnotationList(annotations, 'annotations');
+  const checked = checkAnnotationList(annotations, 'annotations');
+  // Nothing can draw a kind nobody registered: refused by name rather than left out.
+  checked.forEach((annotation, index) => requireKind(annotation.type, `annotations[${index}]`));
+  return checked;
 }

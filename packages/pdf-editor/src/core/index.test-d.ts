@@ -2,6 +2,7 @@
 // what compiles, what does not (each `@ts-expect-error` must stay an error), and that no `any`
 // reaches a caller. Checked by tsc through vitest's typecheck (the `types` project); never run.
 import { assertType, describe, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
 import {
   AnnotationExportError,
   AnnotationValidationError,
@@ -28,7 +29,12 @@ import {
   rotatePages,
   splitPdf,
   UnsupportedCharactersError,
+  registerKinds,
+  hostAnnotationSchema,
   type Annotation,
+  type CustomAnnotation,
+  type CustomType,
+  type HostKind,
   type AnnotationDiff,
   type DocumentDiff,
   type DocumentState,
@@ -95,33 +101,39 @@ describe('the Annotation union', () => {
     if (
       annotation.type === 'highlight' ||
       annotation.type === 'underline' ||
-      annotation.type === 'strikethrough'
+      annotation.type === 'strikethrough' ||
+      annotation.type === 'squiggly'
     )
       expectTypeOf(annotation).toEqualTypeOf<MarkupAnnotation>();
     expectTypeOf<AnnotationOfType<'arrow'>>().toEqualTypeOf<ArrowAnnotation>();
-    expectTypeOf<Annotation['type']>().toEqualTypeOf<AnnotationType>();
+    expectTypeOf<Annotation['type']>().toEqualTypeOf<AnnotationType | CustomType>();
   });
 
-  it('lets a switch over every kind be checked for exhaustiveness', () => {
+  it("lets a switch over every kind be checked for exhaustiveness, a host's kinds last", () => {
     const kindOf = (item: Annotation): string => {
       switch (item.type) {
         case 'text':
         case 'highlight':
         case 'strikethrough':
         case 'underline':
+        case 'squiggly':
         case 'rectangle':
         case 'circle':
         case 'ellipse':
         case 'arrow':
         case 'freehand':
+        case 'polygon':
+        case 'polyline':
         case 'image':
         case 'signature':
+        case 'stamp':
         case 'whiteout':
         case 'comment':
+        case 'caret':
           return item.type;
         default:
-          expectTypeOf(item).toBeNever();
-          return item;
+          expectTypeOf(item).toEqualTypeOf<CustomAnnotation>();
+          return item.type;
       }
     };
     expectTypeOf(kindOf).returns.toBeString();
@@ -254,5 +266,28 @@ describe('history', () => {
     createHistory(0).subscribe((_n, change) => expectTypeOf(change.diff).toEqualTypeOf<undefined>());
     // @ts-expect-error a diff of other states than the history's
     createHistory(0, { diff: diffAnnotations });
+  });
+});
+
+describe("a host's own kinds", () => {
+  const checkmarkSchema = hostAnnotationSchema('custom:checkmark', { size: z.number() });
+  type Checkmark = z.infer<typeof checkmarkSchema>;
+  assertType<z.ZodType<Checkmark>>(checkmarkSchema);
+  const checkmark = {} as HostKind<'custom:checkmark', Checkmark>;
+
+  it('types their annotations by their schema, with the fields every annotation has', () => {
+    expectTypeOf<Checkmark['type']>().toEqualTypeOf<'custom:checkmark'>();
+    expectTypeOf<Checkmark>().toMatchTypeOf<CustomAnnotation>();
+    expectTypeOf<Checkmark>().toMatchTypeOf<Annotation>();
+    expectTypeOf<AnyKeys<Checkmark>>().toBeNever();
+  });
+
+  it('registers kinds of any annotation type of their own, and makes them typed', () => {
+    registerKinds([checkmark]);
+    expectTypeOf(normalizeAnnotation<Checkmark>({ type: 'custom:checkmark', page: 1, size: 12 })).toEqualTypeOf<Checkmark>();
+    // @ts-expect-error a field of another type
+    normalizeAnnotation<Checkmark>({ type: 'custom:checkmark', page: 1, size: 'big' });
+    // @ts-expect-error a type without the custom: prefix
+    hostAnnotationSchema('checkmark', {});
   });
 });

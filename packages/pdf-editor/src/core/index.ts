@@ -12,9 +12,13 @@ export {
 export type {
   Annotation,
   AnnotationInput,
+  CustomAnnotation,
+  CustomAnnotationInput,
+  CustomType,
   AnnotationOfType,
   AnnotationType,
   ArrowAnnotation,
+  CaretAnnotation,
   CircleAnnotation,
   CommentAnnotation,
   EllipseAnnotation,
@@ -23,9 +27,13 @@ export type {
   ImageAnnotation,
   MarkupAnnotation,
   Point,
+  PolygonAnnotation,
+  PolylineAnnotation,
   Rect,
   RectangleAnnotation,
   SignatureAnnotation,
+  SquigglyAnnotation,
+  StampAnnotation,
   StrikethroughAnnotation,
   TextAnnotation,
   UnderlineAnnotation,
@@ -45,8 +53,20 @@ export {
   PdfPasswordError,
   InvalidInputError,
   UnsupportedCharactersError,
+  UnknownKindError,
   FontLoadError,
 } from './errors';
+
+// Kinds of the host's own: the contract of the editor's kinds, registered under a `custom:` type
+export { registerKinds, hostAnnotationSchema, customAnnotationSchema } from './kinds/hostKinds';
+export type { HostKind } from './kinds/hostKinds';
+export type { AnnotationKind, Handle, KindAnnotation, KindCapabilities, KindDefaults, KindPatch, Turn } from './kinds/kind';
+export type { MarkupPlacement } from './geometry/annotationGeometry';
+export type { PdfKind } from './kinds/pdfKind';
+export type { Canvas } from './export/flatten/frame';
+export type { ExportContext } from './export/context';
+export type { NativeParts, WriterEnv } from './export/native/nativeTypes';
+export type { AnnotationReader, BaseFields, ReadEnv } from './import/readerTypes';
 
 // Geometry
 export { createPageSpace, normalizeRotation } from './geometry/pageSpace';
@@ -88,6 +108,8 @@ export {
 export type { AnnotationListUpdate, AnnotationPatch } from './history/annotationList';
 export { diffAnnotations, diffDocument, squashAnnotationDiffs, squashDocumentDiffs } from './history/diff';
 export type { AnnotationDiff, DocumentDiff, DocumentState } from './history/diff';
+export { AnnotationChangesError, applyAnnotationChanges, parseAnnotationChanges, toAnnotationChanges } from './history/changes';
+export type { AnnotationChanges } from './history/changes';
 
 // Pages
 export {

@@ -17,6 +17,9 @@ const SAMPLE = [
   'bug1782186.pdf',
   'issue6010_1.pdf',
   'saslprep-r6.pdf',
+  // RC4 with a 40 and a 48-bit key under /V 4, whose password qpdf rejects: exported re-encrypted.
+  'issue19484_1.pdf',
+  'issue19484_2.pdf',
   // Damaged or fuzzed files that readers repair, and one that no reader opens.
   'issue15893_reduced.pdf',
   'poppler-90-0-fuzzed.pdf',

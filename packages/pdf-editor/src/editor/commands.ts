@@ -117,8 +117,10 @@ export const COMMANDS: readonly Command[] = [
   })),
 ];
 
-/** Runs the first enabled command the stroke matches; true when one ran. */
+/** Runs the current gesture's key or the first enabled command the stroke matches; true when one ran. */
 export function runShortcut(editor: Editor, stroke: KeyStroke): boolean {
+  // A gesture in progress (a polygon being clicked out) takes its keys first.
+  if (plain(stroke) && editor.machine().keyDown?.(stroke.key)) return true;
   const state = editor.store.getState();
   const command = COMMANDS.find((c) => c.matches(stroke) && (c.enabled?.(state) ?? true));
   if (!command) return false;

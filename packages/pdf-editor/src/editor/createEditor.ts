@@ -6,11 +6,12 @@ import type { EditorTool, GateDecision, SignatureStore } from '../core/index';
 import type { Annotation, DocumentDiff, PageRange, Rect } from '../core/index';
 import { diffAnnotations, squashDocumentDiffs } from '../core/index';
 import { browserSignatureStore } from '../browser/browserSignatureStore';
+import { registerHostKinds } from '../core/kinds/hostKinds';
 import { createDocumentController } from './document/documentController';
 import type { DocumentController } from './document/documentController';
 import { readPdfFile } from './document/loadFile';
 import { startPdfWorker } from './document/pdfjs';
-import { downloadBytes, runExport } from './export/runExport';
+import { downloadFile, runExport } from './export/runExport';
 import type { RunExportOptions } from './export/runExport';
 import { resolveMessages } from './messages';
 import type { Messages } from './messages';
@@ -128,6 +129,7 @@ const noop = () => undefined;
  */
 export function createEditor(initialOptions: EditorOptions = {}): Editor {
   let options = initialOptions;
+  if (options.kinds !== undefined) registerHostKinds(options.kinds, 'options.kinds');
   const tools = withHostTools(options.tools);
   let messages = resolveMessages(options.messages);
   let storageVersion = 0;
@@ -211,7 +213,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
       const bytes = await make();
       const fileName = `${(options.fileName ?? 'document.pdf').replace(/\.pdf$/i, '')}${suffix}.pdf`;
       if (options.onDownload) await options.onDownload(bytes, fileName);
-      else downloadBytes(bytes, fileName);
+      else downloadFile(bytes, fileName);
       return true;
     } catch (error) {
       report(error, 'download', messages.exportFailed);

@@ -29,7 +29,7 @@ export { defaultMessages } from './messages';
 export type { MessageKey, Messages } from './messages';
 
 // Export
-export { runExport } from './export/runExport';
+export { downloadFile, runExport } from './export/runExport';
 export type { RunExportOptions } from './export/runExport';
 
 // Storage and saved signatures in the browser (memoryStorage and the rest of the core are at

@@ -2,7 +2,7 @@
 // saved signatures, gate, strings, and where downloads and errors go. <PdfEditor>'s props and
 // usePdfEditor's options are these same options.
 import type { Gate, GateAction, GateDecision, SignatureStore, StorageAdapter } from '../core/index';
-import type { Annotation, AnnotationDiff, ExportFontOptions } from '../core/index';
+import type { Annotation, AnnotationDiff, ExportFontOptions, HostKind } from '../core/index';
 import type { PdfFile } from './document/loadFile';
 import type { Messages } from './messages';
 import type { ToolDefinition } from './tools/types';
@@ -118,6 +118,13 @@ export interface EditorOptions extends EditorConfig {
    * editor is created; a preset's `shortcut` is not bound to a key.
    */
   tools?: readonly ToolDefinition[];
+  /**
+   * Annotation kinds of the host's own (see `registerKinds`, which this calls): each a `custom:...`
+   * type with its schema, defaults, geometry and PDF drawing, as the editor's kinds have them; a
+   * tool in `tools` makes them. Read when the editor is created. An export of a document holding
+   * any runs on the main thread, where they are registered, not in the export worker.
+   */
+  kinds?: readonly HostKind[];
   /** Replacements for any of the user-visible strings (`defaultMessages` has the English ones). */
   messages?: Partial<Messages>;
   /**

@@ -128,6 +128,19 @@ describe('<PdfEditor />', () => {
     expect(options('Stroke width')).toEqual(['1', '2', '3', '4', '5', '6', '8', '10']);
   });
 
+  it('must offer the whiteout sizes, and no colour, opacity or stroke, for a whiteout only', () => {
+    const { container, api } = mount();
+    const offered = () => ({
+      sizes: [...container.querySelectorAll('.mg-properties fieldset legend')].some((legend) => legend.textContent === 'Whiteout size'),
+      colours: container.querySelectorAll('.mg-swatch').length,
+      sliders: container.querySelectorAll('.mg-properties input[type="range"]').length,
+    });
+    act(() => void api().setTool('whiteout'));
+    expect(offered()).toEqual({ sizes: true, colours: 0, sliders: 0 });
+    act(() => void api().setTool('rectangle'));
+    expect(offered()).toEqual({ sizes: false, colours: 21, sliders: 1 });
+  });
+
   it('must take overridden messages', () => {
     const { container } = mount({ messages: { noDocument: 'Kein Dokument' } });
     expect(container.textContent).toContain('Kein Dokument');

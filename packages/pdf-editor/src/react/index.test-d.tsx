@@ -12,7 +12,10 @@ import {
   type PdfEditorProps,
   type PdfFile,
   type RunExportOptions,
+  type HostKindWithView,
 } from './index';
+import { z } from 'zod';
+import { hostAnnotationSchema, type HostKind } from '../core/index';
 
 declare const handle: PdfEditorHandle;
 
@@ -71,5 +74,26 @@ describe('the ref handle and runExport', () => {
     assertType(handle.exportPdf({ mode: 'burn-in' }));
     // @ts-expect-error 'burn-in' is no export mode
     assertType(runExport(new Uint8Array(), [], { mode: 'burn-in' }));
+  });
+});
+
+describe("a host's own kinds (the kinds prop)", () => {
+  const schema = hostAnnotationSchema('custom:checkmark', { size: z.number() });
+  type Checkmark = z.infer<typeof schema>;
+  assertType<z.ZodType<Checkmark>>(schema);
+  const core = {} as HostKind<'custom:checkmark', Checkmark>;
+
+  it('takes a kind with a view typed for its own annotations', () => {
+    const kind: HostKindWithView<'custom:checkmark', Checkmark> = {
+      ...core,
+      view: ({ annotation, common }) => {
+        expectTypeOf(annotation.size).toEqualTypeOf<number>();
+        expectTypeOf(common['data-annotation-type']).toEqualTypeOf<'custom:checkmark'>();
+        return <rect {...common} width={annotation.size} height={annotation.size} />;
+      },
+    };
+    assertType(<PdfEditor kinds={[kind]} />);
+    // @ts-expect-error a kind without its view draws nothing on screen
+    assertType(<PdfEditor kinds={[core]} />);
   });
 });

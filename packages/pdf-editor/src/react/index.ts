@@ -19,6 +19,7 @@ export { PdfEditor } from './PdfEditor';
 export type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
 export { usePdfEditor } from './usePdfEditor';
 export type { UsePdfEditorOptions } from './usePdfEditor';
+export type { HostKindWithView, ViewProps } from './kinds/types';
 export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView } from './context';
 
 // Pieces for custom layouts
@@ -55,7 +56,7 @@ export type { Messages, MessageKey } from '../editor/index';
 export type { Annotation } from '../core/index';
 
 // Export and adapters
-export { runExport } from '../editor/index';
+export { downloadFile, runExport } from '../editor/index';
 export type { RunExportOptions } from '../editor/index';
 export { browserSignatureStore, browserStorage, httpStorage, StorageRequestError } from '../browser/index';
 export type { BrowserSignatureStoreOptions, BrowserStorageOptions } from '../browser/index';

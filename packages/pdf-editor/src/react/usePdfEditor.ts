@@ -4,9 +4,16 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { createEditor } from '../editor/index';
 import type { Editor, EditorOptions } from '../editor/index';
+import type { HostKindWithView } from './kinds/types';
 
-/** Options of usePdfEditor (and props of <PdfEditor />): the options of `createEditor`. */
-export type UsePdfEditorOptions = EditorOptions;
+/**
+ * Options of usePdfEditor (and props of <PdfEditor />): the options of `createEditor`, each of the
+ * host's own `kinds` with its on-screen view.
+ */
+export type UsePdfEditorOptions = Omit<EditorOptions, 'kinds'> & {
+  /** Annotation kinds of the host's own (see `EditorOptions.kinds`), each with the view that draws it on the page. */
+  kinds?: readonly HostKindWithView[];
+};
 
 /**
  * Creates one editor for the component's lifetime; pass it to <EditorProvider> for a custom

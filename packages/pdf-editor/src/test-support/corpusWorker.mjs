@@ -104,8 +104,11 @@ async function check(file, password) {
       const qpdf = await qpdfCheck(output, password);
       if (qpdf.exit === 2) {
         // Damage the input already has (a broken stream nobody touched) is carried, not written.
+        // A password qpdf rejects is no such damage: the output's encryption is ours to get right.
         const input = await qpdfCheck(bytes, password);
-        if (input.exit !== 2) return { ...result, outcome: 'invalid', detail: `${mode}: qpdf: ${qpdf.error}` };
+        if (input.exit !== 2 || /password/i.test(qpdf.error)) {
+          return { ...result, outcome: 'invalid', detail: `${mode}: qpdf: ${qpdf.error}` };
+        }
         inheritedDamage = `qpdf rejects the input too (${input.error})`;
       }
       const outputPages = await pdfjsPages(output, password);

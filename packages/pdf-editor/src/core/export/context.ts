@@ -43,6 +43,7 @@ export interface GlyphAccess {
   shapedFont(create: ShapedFontFactory): ShapedFont | undefined;
 }
 
+/** What a kind's drawing and writing share during one export: fonts, text layout, images, page spaces. */
 export interface ExportContext {
   /**
    * `text` laid out in lines of runs, each run in a font that draws it: the standard font matching

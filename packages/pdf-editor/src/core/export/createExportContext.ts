@@ -4,11 +4,11 @@
 import type { PDF, PDFPage } from '@libpdf/core';
 import type { PageSpace } from '../geometry/pageSpace';
 import { pageSpaceOf } from '../pdf/pageAttributes';
-import type { ExportContext } from './context';
+import type { ExportContext, FontStyle } from './context';
 import { createFontSelector } from './fontSelection';
 import { embedImageData, type EmbeddedImage } from './images';
 import type { ExportFontOptions } from './options';
-import { layoutTextBlock } from './textBlock';
+import { layoutTextBlock, type TextBlock } from './textBlock';
 
 export interface ExportContextOptions {
   fonts?: ExportFontOptions;
@@ -31,8 +31,20 @@ export function createExportContext(doc: PDF, options: ExportContextOptions = {}
       throw new Error(`Failed to embed image: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     });
 
+  // The native export asks for a text box's layout twice in a row, for its /Rect and for its
+  // appearance: the last layout answers the second ask.
+  let last: { text: string; style: FontStyle; block: Promise<TextBlock> } | undefined;
+  const layout = async (text: string, style: FontStyle) => layoutTextBlock(text, await fonts.fontsFor(text, style));
+
   return {
-    layoutText: async (text, style) => layoutTextBlock(text, await fonts.fontsFor(text, style)),
+    layoutText(text, style) {
+      const { fontFamily, bold, italic } = style;
+      if (last?.text === text && last.style.fontFamily === fontFamily && last.style.bold === bold && last.style.italic === italic) {
+        return last.block;
+      }
+      last = { text, style: { fontFamily, bold, italic }, block: layout(text, style) };
+      return last.block;
+    },
     embedImage(imageData) {
       if (typeof imageData === 'string') {
         let pending = imagesByString.get(imageData);

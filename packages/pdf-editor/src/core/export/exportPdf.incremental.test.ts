@@ -28,6 +28,18 @@ const startsWith = (bytes: Uint8Array, prefix: Uint8Array) =>
   bytes.length >= prefix.length && Buffer.from(bytes.buffer, bytes.byteOffset, prefix.length).equals(prefix);
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 
+/** The text of the first page as pdf.js reads it. */
+async function pdfjsText(bytes: Uint8Array): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = pdfjs.getDocument({ data: bytes.slice(), verbosity: 0 });
+  try {
+    const content = await (await (await task.promise).getPage(1)).getTextContent();
+    return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+  } finally {
+    await task.destroy();
+  }
+}
+
 /** A self-signed certificate and its key as PKCS#12, made with openssl for this test only. */
 async function selfSignedP12(password: string): Promise<Uint8Array> {
   const dir = await mkdtemp(join(tmpdir(), 'marginalia-sign-'));
@@ -127,6 +139,28 @@ describe.skipIf(!hasSharedPdfs)('encrypted files', () => {
     expect((await qpdf(bytes, ['--check'])).code).toBe(2);
     expect(await pdfText(bytes, 1, 'openpassword')).toContain('Signed off by Ana');
   });
+
+  it.each(['issue19484_1.pdf', 'issue19484_2.pdf'])(
+    'rewrites %s (RC4 with a key qpdf misreads) encrypted anew with the same empty password and permissions',
+    async (name) => {
+      const original = readSharedPdf(`pdfjs-corpus/${name}`);
+      // qpdf takes the key of /V 4 to be 128 bits and so rejects the file's own (empty) password.
+      expect((await qpdf(original, ['--password=', '--check'])).output).toMatch(/invalid password/);
+      for (const mode of ['flatten', 'native'] as const) {
+        const { bytes, incremental } = await exportPdfWithReport(original, [words('Checked by Ana')], { mode });
+        expect(incremental, mode).toBe(false);
+        expect((await qpdf(bytes, ['--password=', '--check'])).code, mode).toBe(0);
+        const encryption = (await qpdf(bytes, ['--password=', '--show-encryption'])).output;
+        expect(encryption).toMatch(/^R = 6$/m);
+        expect(encryption).toMatch(/^P = -3392$/m);
+        expect(encryption).toMatch(/^User password = $/m);
+        const text = await pdfjsText(bytes);
+        expect(text).toContain('This PDF demonstrates an unusual');
+        if (mode === 'flatten') expect(text).toContain('Checked by Ana');
+        else expect(await importAnnotations(bytes)).toMatchObject([{ type: 'text', content: 'Checked by Ana' }]);
+      }
+    },
+  );
 
   it('keeps many native annotations encrypted: the fast writer of unencrypted files is not used', async () => {
     const original = await protectPdf(readSharedPdf('tracemonkey.pdf'), { userPassword: 'open sesame' });

@@ -11,6 +11,7 @@ import { hasColorIn, pdfFonts, pdfText, pdfWords, renderPagePixels } from '../..
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { normalizeAnnotation } from '../model/defaults';
 import type { AnnotationInput, TextAnnotation } from '../model/types';
+import { importAnnotations } from '../import/importAnnotations';
 import { exportPdf } from './exportPdf';
 
 const dejavuDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -132,6 +133,20 @@ describe('text layout', () => {
     // Without a width the longest line is the box: the short line ends where "wide line" ends.
     near(word('short')?.xMax, word('line')?.xMax ?? 0);
     near(word('wide')?.xMin, 100);
+  });
+
+  it('exports a text of 200,000 lines in a box never sized, each line aligned to the longest', async () => {
+    const content = `wide line\n${'short\n'.repeat(199_999)}short`;
+    const essay = text({ content, textAlign: 'right', position: { x: 100, y: 100 } });
+    const words = await pdfWords(await exportPdf(await blankPdf(), [essay]), 1);
+    const wide = words.find((word) => word.text === 'line');
+    const shorts = words.filter((word) => word.text === 'short');
+    // The page shows the first of them, each ending where "wide line" ends.
+    expect(shorts.length).toBeGreaterThan(30);
+    for (const short of shorts) expect(Math.abs(short.xMax - (wide?.xMax ?? NaN))).toBeLessThan(1.5);
+    // Natively too, where the longest line sets the annotation's width.
+    const native = await exportPdf(await blankPdf(), [essay], { mode: 'native' });
+    expect(await importAnnotations(native)).toMatchObject([{ type: 'text', content }]);
   });
 
   it('underlines each line and applies colour and opacity', async () => {

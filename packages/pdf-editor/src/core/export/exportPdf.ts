@@ -15,7 +15,7 @@ import { createExportContext } from './createExportContext';
 import { flattenAnnotations } from './flatten/flattenAnnotations';
 import { createPageCanvases, type PageCanvases } from './flatten/frame';
 import { addWatermarkAnnotations } from './native/watermarkAnnotation';
-import { writeNativeAnnotations } from './native/writeNativeAnnotations';
+import { nativeObjectCount, writeNativeAnnotations } from './native/writeNativeAnnotations';
 import type { ExportOptions, ExportResult } from './options';
 import { DEFAULT_WATERMARK_TEXT, watermarkPainter } from './watermark';
 
@@ -102,12 +102,14 @@ async function exportLazily(
   options: ExportOptions,
 ): Promise<ExportResult | undefined> {
   if (options.mode !== 'native' || options.watermark || options.incremental === false) return undefined;
-  const lazy = await openLazyAppend(original, (pageCount) =>
-    onPages(annotations, pageCount).map((annotation) => annotation.page - 1),
+  const lazy = await openLazyAppend(
+    original,
+    (pageCount) => onPages(annotations, pageCount).map((annotation) => annotation.page - 1),
+    nativeObjectCount(annotations),
   );
   if (!lazy) return undefined;
   const warnings: string[] = [];
-  const objects = new ObjectBytesWriter(lazy.pdf, COMPRESS_FROM_BYTES);
+  const objects = new ObjectBytesWriter(lazy.pdf, COMPRESS_FROM_BYTES, lazy.numbers);
   await writeAnnotations(lazy.pdf, annotations, options, {
     pageCount: lazy.pageCount,
     pageAt: lazy.pageAt,

@@ -36,10 +36,18 @@ export interface TextLine {
   width: number;
 }
 
+/**
+ * A text's layout, kept small: a text box may hold a million lines, whose runs would take hundreds
+ * of megabytes if all were kept until drawn. Only each line's width is kept; `eachLine` lays the
+ * lines out again one at a time for drawing.
+ */
 export interface TextBlock {
-  lines: TextLine[];
+  /** Each line's advance width in ems, one entry per line, in order. */
+  widths: Float64Array;
   /** The heights the layout places baselines with: those of the text's first font. */
   heights: FontHeights;
+  /** Hands each line, laid out, to `draw` with its index, in order; none is kept. */
+  eachLine(draw: (line: TextLine, index: number) => void): void;
 }
 
 /** Tabs become spaces and other control characters go: no font draws them. */
@@ -114,13 +122,17 @@ export function spans(count: number, alike: (index: number, first: number) => bo
   return result;
 }
 
-function layoutLine(line: AssignedLine, engine: ComplexTextEngine | undefined): TextLine {
+/**
+ * The line laid out. `width`, when given, is the line's width measured before (by `widthOf`): a
+ * line one font draws whole takes it rather than measuring itself again.
+ */
+function layoutLine(line: AssignedLine, engine: ComplexTextEngine | undefined, width?: number): TextLine {
   const { text } = line;
   if (text === '') return { runs: [], width: 0 };
   const fontAt = () => line.fontAt ?? Array<ExportFont>(text.length).fill(line.font);
   let runs: TextRun[];
   if (engine && needsComplexLayout(text)) runs = engine.layoutLine(text, fontAt());
-  else if (line.font) runs = [simpleRun(line.font, text)];
+  else if (line.font) runs = [width === undefined ? simpleRun(line.font, text) : { font: line.font, width, shown: line.font.metrics.encodeText(text) }];
   else {
     const at = fontAt();
     runs = spans(text.length, (index, first) => at[index] === at[first]).map(({ start, end }) => simpleRun(at[start] as ExportFont, text.slice(start, end)));
@@ -128,15 +140,58 @@ function layoutLine(line: AssignedLine, engine: ComplexTextEngine | undefined): 
   return { runs, width: runs.reduce((sum, run) => sum + run.width, 0) };
 }
 
+/** The line's width in ems: measured alone when one font draws it whole (most lines), else laid out. */
+function widthOf(line: AssignedLine, engine: ComplexTextEngine | undefined): number {
+  if (line.text === '') return 0;
+  if (line.font && !(engine && needsComplexLayout(line.text))) return line.font.metrics.widthOfTextAtSize(line.text, 1);
+  return layoutLine(line, engine).width;
+}
+
+/** Calls `visit` with each line of `text` and its index, without splitting it all at once. */
+function forEachLine(text: string, visit: (line: string, index: number) => void): void {
+  for (let start = 0, index = 0; ; index++) {
+    const end = text.indexOf('\n', start);
+    visit(end < 0 ? text.slice(start) : text.slice(start, end), index);
+    if (end < 0) return;
+    start = end + 1;
+  }
+}
+
+function lineCount(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
 /**
- * `text` laid out with `fonts` (in order of preference; see ExportContext.layoutText).
+ * `text` laid out with `fonts` (in order of preference; see ExportContext.layoutText). The widths
+ * are measured here, in line order, as the lines are laid out again when drawn: every glyph an
+ * embedded font records for its subset is recorded here first, in the order a single layout
+ * records it, so the output does not depend on the layout being done twice.
  * @throws UnsupportedCharactersError naming the visible characters none of `fonts` draws.
  */
 export async function layoutTextBlock(text: string, fonts: readonly [ExportFont, ...ExportFont[]]): Promise<TextBlock> {
   const normalized = normalizeWhitespace(text);
   const engine = needsComplexLayout(normalized) ? await loadComplexTextEngine() : undefined;
   const { assign, missing } = fontAssigner(fonts);
-  const lines = normalized.split('\n').map((line) => layoutLine(assign(line), engine));
+  const widths = new Float64Array(lineCount(normalized));
+  forEachLine(normalized, (lineText, index) => {
+    widths[index] = widthOf(assign(lineText), engine);
+  });
   if (missing.size > 0) throw new UnsupportedCharactersError([...missing]);
-  return { lines, heights: fonts[0].metrics };
+  return {
+    widths,
+    heights: fonts[0].metrics,
+    eachLine: (draw) =>
+      forEachLine(normalized, (lineText, index) => draw(layoutLine(assign(lineText), engine, widths[index]), index)),
+  };
+}
+
+/** The first line laid out, for texts of one line (a watermark, a stamp's word). */
+export function firstLine(block: TextBlock): TextLine | undefined {
+  const lines: TextLine[] = [];
+  block.eachLine((line, index) => {
+    if (index === 0) lines.push(line);
+  });
+  return lines[0];
 }

@@ -22,3 +22,10 @@ export function alignedX(align: TextAnnotation['textAlign'], left: number, boxWi
   if (align === 'right') return left + boxWidth - lineWidth;
   return left;
 }
+
+/** The largest of `widths` (0 for none), looped: spreading a million lines into Math.max overflows the stack. */
+export function longest(widths: ArrayLike<number>): number {
+  let max = 0;
+  for (let i = 0; i < widths.length; i++) max = Math.max(max, widths[i] ?? 0);
+  return max;
+}

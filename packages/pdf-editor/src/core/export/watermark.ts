@@ -5,6 +5,7 @@
 // flattening, a /Watermark annotation's appearance in native mode.
 import type { ExportContext } from './context';
 import type { Canvas } from './flatten/frame';
+import { firstLine } from './textBlock';
 
 export const DEFAULT_WATERMARK_TEXT = 'Marginalia - Free Version';
 const SIZE = 48;
@@ -26,8 +27,10 @@ export type WatermarkPainter = (canvas: Canvas) => boolean;
  */
 export async function watermarkPainter(text: string, context: ExportContext): Promise<WatermarkPainter | undefined> {
   if (text.trim() === '') return undefined;
-  const { lines, heights } = await context.layoutText(text.replace(/\r?\n|\r/g, ' '), { fontFamily: 'Helvetica', bold: false, italic: false });
-  const line = lines[0];
+  const block = await context.layoutText(text.replace(/\r?\n|\r/g, ' '), { fontFamily: 'Helvetica', bold: false, italic: false });
+  const { heights } = block;
+  // One line (its breaks became spaces), laid out once and kept for every page.
+  const line = firstLine(block);
   if (!line) return undefined;
   const widthAtOne = line.width;
   return (canvas) => {

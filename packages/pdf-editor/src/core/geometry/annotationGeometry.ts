@@ -35,19 +35,50 @@ export function markupRects(
 }
 
 /**
- * The line a strikethrough or underline draws across one of its rectangles: as thick as its
- * `strokeWidth` but at most half the line's height (so a thin text line is not painted over) and at
- * least half a point; through the middle for a strikethrough, resting inside the bottom edge for an
- * underline. `y` is the line's centre.
+ * Where a text markup marks each of its lines, as its kind states: colour over the whole line (a
+ * highlight), a line through its middle (a strikethrough) or resting inside its bottom edge (an
+ * underline), or a wave there (a squiggly, `squigglyWave`).
  */
-export function markupLine(
-  type: 'strikethrough' | 'underline',
-  rect: Rect,
-  strokeWidth: number,
-): { y: number; thickness: number } {
+export type MarkupPlacement = 'cover' | 'middle' | 'bottom' | 'wave';
+
+/**
+ * The line a line markup draws across one of its rectangles: as thick as its `strokeWidth` but at
+ * most half the line's height (so a thin text line is not painted over) and at least half a point;
+ * through the middle when placed 'middle', else resting inside the bottom edge. `y` is the line's
+ * centre.
+ */
+export function markupLine(placement: MarkupPlacement | undefined, rect: Rect, strokeWidth: number): { y: number; thickness: number } {
   const thickness = Math.max(0.5, Math.min(strokeWidth, rect.height / 2));
-  const y = type === 'strikethrough' ? rect.y + rect.height / 2 : rect.y + rect.height - thickness / 2;
+  const y = placement === 'middle' ? rect.y + rect.height / 2 : rect.y + rect.height - thickness / 2;
   return { y, thickness };
+}
+
+/**
+ * The wavy line a squiggly draws under one of its rectangles. Its height from trough to crest is a
+ * sixth of the line's (at least 1 pt), each half wave as long as the wave is high, as pdf.js and
+ * Acrobat draw theirs; the half waves are stretched so a whole number of them spans the line
+ * exactly. Its stroke is as thick as `strokeWidth` but no thicker than the wave is high (a thicker
+ * one would be a band, not a wave) and at least half a point, and it rests inside the bottom edge,
+ * as an underline does. `trace` sends the wave as quadratic curves, whose crests lie half the
+ * control points' offset from the middle.
+ */
+export function squigglyWave(rect: Rect, strokeWidth: number): { thickness: number; trace(sink: PathSink): void } {
+  const height = Math.max(1, rect.height / 6);
+  const thickness = Math.max(0.5, Math.min(strokeWidth, height));
+  const middle = rect.y + rect.height - thickness / 2 - height / 2;
+  const halves = Math.max(1, Math.round(rect.width / height));
+  const step = rect.width / halves;
+  return {
+    thickness,
+    trace(sink) {
+      sink.moveTo(rect.x, middle);
+      for (let i = 0; i < halves; i++) {
+        const x = rect.x + i * step;
+        // Crests up on even half waves, troughs down on odd ones.
+        sink.quadTo(x + step / 2, middle + (i % 2 === 0 ? -height : height), x + step, middle);
+      }
+    },
+  };
 }
 
 /** Height of one text line as a share of the font size: CSS-like line boxes of 1.2 em. */
@@ -83,6 +114,22 @@ export function boundsOfPoints(points: readonly Point[], fallback: Point): Rect 
     maxY = Math.max(maxY, p.y);
   }
   return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+}
+
+/** Receives straight segments, in the coordinates of the points they were traced from. */
+export interface LineSink {
+  moveTo(x: number, y: number): unknown;
+  lineTo(x: number, y: number): unknown;
+  closePath(): unknown;
+}
+
+/**
+ * Traces a polygon's or polyline's outline: straight segments through its vertices, back to the
+ * first when `closed`. Both exports and the screen draw it with round joins and caps.
+ */
+export function traceVertices(points: readonly Point[], closed: boolean, sink: LineSink): void {
+  points.forEach((p, i) => (i === 0 ? sink.moveTo(p.x, p.y) : sink.lineTo(p.x, p.y)));
+  if (closed && points.length > 0) sink.closePath();
 }
 
 /** Receives a path segment by segment, in the coordinates of the points it was traced from. */
@@ -141,4 +188,129 @@ export class CubicPathWriter implements PathSink {
   lineTo(x: number, y: number): void {
     this.target.lineTo((this.x = x), (this.y = y));
   }
+}
+
+/**
+ * A path as SVG writes it, in display coordinates: moves, lines, cubic curves and closes. The screen
+ * joins it into a `d` attribute and the exports trace it with `tracePath`, so both draw one shape.
+ */
+export type PathCommand = ['M', number, number] | ['L', number, number] | ['C', number, number, number, number, number, number] | ['Z'];
+
+/** The SVG `d` attribute of `commands`. */
+export function svgPathData(commands: readonly PathCommand[]): string {
+  return commands.map((command) => command.join(' ')).join(' ');
+}
+
+/** Traces `commands` on a PDF path target (a content builder). */
+export function tracePath(target: CubicPathTarget & { closePath(): unknown }, commands: readonly PathCommand[]): void {
+  for (const command of commands) {
+    if (command[0] === 'M') target.moveTo(command[1], command[2]);
+    else if (command[0] === 'L') target.lineTo(command[1], command[2]);
+    else if (command[0] === 'C') target.curveTo(command[1], command[2], command[3], command[4], command[5], command[6]);
+    else target.closePath();
+  }
+}
+
+/**
+ * The proofreader's caret filling `box`, to be filled: a chevron whose point is the top middle
+ * (the insertion point) and whose two legs stand on the bottom corners, a fifth of the width wide.
+ */
+export function caretPath(box: Rect): PathCommand[] {
+  const { x, y, width: w, height: h } = box;
+  const middle = x + w / 2;
+  const bottom = y + h;
+  const leg = w * 0.2;
+  return [
+    ['M', x, bottom],
+    ['L', middle, y],
+    ['L', x + w, bottom],
+    ['L', x + w - leg, bottom],
+    ['L', middle, y + h * 0.4],
+    ['L', x + leg, bottom],
+    ['Z'],
+  ];
+}
+
+/** A rectangle with corners rounded to `radius` (at most half its shorter side), clockwise on screen. */
+export function roundedRectPath(rect: Rect, radius: number): PathCommand[] {
+  const r = Math.max(0, Math.min(radius, rect.width / 2, rect.height / 2));
+  // How far a cubic's control points sit along the tangents to draw a quarter circle.
+  const k = r * (1 - 0.5523);
+  const { x, y } = rect;
+  const right = x + rect.width;
+  const bottom = y + rect.height;
+  return [
+    ['M', x + r, y],
+    ['L', right - r, y],
+    ['C', right - k, y, right, y + k, right, y + r],
+    ['L', right, bottom - r],
+    ['C', right, bottom - k, right - k, bottom, right - r, bottom],
+    ['L', x + r, bottom],
+    ['C', x + k, bottom, x, bottom - k, x, bottom - r],
+    ['L', x, y + r],
+    ['C', x, y + k, x + k, y, x + r, y],
+    ['Z'],
+  ];
+}
+
+/** The font a stamp's label is drawn in, on screen and in both exports. */
+export const STAMP_FONT = { fontFamily: 'Helvetica', bold: true, italic: false } as const;
+
+/**
+ * Helvetica-Bold's advance widths (its AFM, thousandths of an em) for ASCII 32-126, so the screen
+ * sizes a label exactly as the export's standard font measures it without loading the PDF engine.
+ */
+const HELVETICA_BOLD_WIDTHS = [
+  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556,
+  333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667,
+  611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889,
+  611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
+];
+
+/** Helvetica-Bold's cap height in ems: the label is centred on its capitals. */
+const CAP_HEIGHT = 0.718;
+
+/** The width of `label` in the stamp font, in ems; a character beyond ASCII counts as a wide capital. */
+export function stampLabelWidth(label: string): number {
+  let total = 0;
+  for (let i = 0; i < label.length; i++) total += HELVETICA_BOLD_WIDTHS[label.charCodeAt(i) - 32] ?? 778;
+  return total / 1000;
+}
+
+/** A stamp's proportions, as shares of its height: label size, border width, corner radius, side margin. */
+const STAMP_SHAPE = { fontSize: 0.5, border: 0.07, radius: 0.2, margin: 0.3 } as const;
+
+/** How a stamp of `label` fills `box`: its rounded frame and its label's size and place. */
+export interface StampLayout {
+  /** The frame's outline, stroked `border` wide with its outer edge on the box. */
+  frame: PathCommand[];
+  border: number;
+  fontSize: number;
+  /** Where the label's first baseline starts; the label is `labelWidth` points long. */
+  x: number;
+  baseline: number;
+  labelWidth: number;
+}
+
+/** The layout of a stamp: the label centred, at half the height or smaller so it fits between the margins. */
+export function stampLayout(box: Rect, label: string): StampLayout {
+  const border = box.height * STAMP_SHAPE.border;
+  const inner = { x: box.x + border / 2, y: box.y + border / 2, width: Math.max(0, box.width - border), height: Math.max(0, box.height - border) };
+  const em = stampLabelWidth(label);
+  const room = Math.max(0, box.width - 2 * box.height * STAMP_SHAPE.margin);
+  const fontSize = em === 0 ? 0 : Math.min(box.height * STAMP_SHAPE.fontSize, room / em);
+  const labelWidth = em * fontSize;
+  return {
+    frame: roundedRectPath(inner, box.height * STAMP_SHAPE.radius),
+    border,
+    fontSize,
+    x: box.x + (box.width - labelWidth) / 2,
+    baseline: box.y + box.height / 2 + (CAP_HEIGHT * fontSize) / 2,
+    labelWidth,
+  };
+}
+
+/** The size of a stamp `height` high whose `label` is at its full size. */
+export function stampSize(label: string, height: number): { width: number; height: number } {
+  return { width: stampLabelWidth(label) * height * STAMP_SHAPE.fontSize + 2 * height * STAMP_SHAPE.margin, height };
 }

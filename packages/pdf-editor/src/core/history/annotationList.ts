@@ -4,6 +4,7 @@
 // so a no-op makes no undo step.
 import { InvalidInputError } from '../errors';
 import { checkInteger, checkObject, invalid } from '../input';
+import { requireKind } from '../kinds/hostKinds';
 import { checkAnnotation, throwIssues } from '../model/check';
 import type { Annotation, AnnotationOfType, AnnotationType } from '../model/types';
 
@@ -29,6 +30,7 @@ function checkId(value: unknown, field: string): asserts value is string {
 export function addAnnotation(annotation: Annotation): AnnotationListUpdate {
   const checked = checkAnnotation(annotation, 'annotation');
   if (!('annotation' in checked)) throwIssues('annotation', checked.issues);
+  requireKind(annotation.type, 'annotation');
   return (list) => {
     if (list.some((existing) => existing.id === annotation.id)) {
       throw new Error(`An annotation with id "${annotation.id}" is already in the list.`);

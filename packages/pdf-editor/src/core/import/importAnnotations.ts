@@ -3,12 +3,12 @@
 // the ones we wrote; everything else (other tools' annotations, ours once another tool edited
 // them) is rebuilt from the standard keys. Only annotations a page's /Annots lists are read, so
 // orphans that merely point at a page (/P) stay out, and so do annotations another tool deleted.
-// Subtypes the model has no type for (Polygon, Caret, Widget, Link, Popup, ...) are left alone.
+// Subtypes the model has no type for (FileAttachment, Widget, Link, Popup, ...) are left alone.
 import { PdfArray, PdfDict, type PDF } from '@libpdf/core';
 import { nanoid } from 'nanoid';
 import { PdfEmptyError } from '../errors';
 import { fromPdfDate } from '../export/native/pdfDate';
-import { NATIVE_READERS } from '../kinds/pdfRegistry';
+import { nativeReader } from '../kinds/pdfRegistry';
 import { checkBytes, checkOptional, checkOptions } from '../input';
 import type { Annotation } from '../model/types';
 import { openPdf, readingEngine } from '../pdf/openPdf';
@@ -57,7 +57,7 @@ async function readPage(pdf: PDF, read: DictReader, pageIndex: number, warn: (me
     const dict = read.item(annots, index);
     if (!(dict instanceof PdfDict)) continue;
     const subtype = readName(read, dict, 'Subtype') ?? 'unknown';
-    const reader = NATIVE_READERS[subtype];
+    const reader = nativeReader(subtype);
     if (!reader) {
       if (!SILENTLY_IGNORED.has(subtype)) warn(`A ${subtype} annotation on page ${pageNumber} is not a supported type; skipped.`);
       continue;

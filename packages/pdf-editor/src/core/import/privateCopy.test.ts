@@ -1,10 +1,11 @@
-// The private copy's format: an image's bytes are stored once per export, apart from the JSON, and
-// come back as the very data URL that was exported; files written with the first format (the
-// whole data URL inside the JSON) still import exactly.
-import { PDF, PdfDict, PdfRef, PdfStream, type PdfObject } from '@libpdf/core';
+// The private copy's format: one stream per page holds the copies of its annotations (version 3);
+// an image's bytes are stored once per export, apart from the JSON, and come back as the very data
+// URL that was exported; files written with the earlier formats (version 2: a stream per
+// annotation, its image under /Image; version 1: the whole data URL inside the JSON) still import.
+import { PDF, PdfArray, PdfDict, PdfRef, PdfStream, type PdfObject } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import { exportPdf } from '../export/exportPdf';
-import { MARGINALIA_DATA_NAME, MARGINALIA_IMAGE_NAME } from '../export/native/marginaliaData';
+import { MARGINALIA_DATA_NAME, MARGINALIA_IMAGE_NAME, MARGINALIA_IMAGES_NAME } from '../export/native/marginaliaData';
 import { normalizeAnnotation } from '../model/defaults';
 import type { Annotation } from '../model/types';
 import { openPdf } from '../pdf/openPdf';
@@ -33,9 +34,13 @@ function resolver(pdf: PDF) {
 }
 
 interface StoredCopy {
-  /** The annotation dictionary holding it. */
+  /** The annotation dictionary the copy is for. */
   dict: PdfDict;
+  /** The page's stream holding it. */
   stream: PdfStream;
+  /** The stream's JSON: a page's copies (version 3) or one copy. */
+  page: { version: number; copies: Record<string, unknown>[] };
+  /** The annotation's own copy in it. */
   json: Record<string, unknown>;
 }
 
@@ -45,10 +50,54 @@ async function privateCopies(bytes: Uint8Array): Promise<{ pdf: PDF; copies: Sto
   const copies = annotationDicts(pdf).map((dict) => {
     const stream = resolve(dict.get(MARGINALIA_DATA_NAME));
     if (!(stream instanceof PdfStream)) throw new Error('no private copy');
-    return { dict, stream, json: JSON.parse(new TextDecoder().decode(stream.getDecodedData())) as Record<string, unknown> };
+    const page = JSON.parse(new TextDecoder().decode(stream.getDecodedData())) as StoredCopy['page'];
+    const id = dict.getString('NM')?.asString();
+    // Versions 1 and 2: the stream is the one copy.
+    const json = page.version < 3 ? page : page.copies.find((copy) => (copy.annotation as { id: string }).id === id);
+    if (!json) throw new Error(`no copy of ${id} in its page's stream`);
+    return { dict, stream, page, json };
   });
   return { pdf, copies };
 }
+
+describe('the private copies of native annotations', () => {
+  it("must keep one page's copies in one stream and import them exactly", async () => {
+    const drawn = [...everyType(1), ...everyType(2)];
+    const exported = await exportPdf(await blankPdf(), drawn, { mode: 'native' });
+    const { copies } = await privateCopies(exported);
+    expect(copies).toHaveLength(drawn.length);
+    const streamsOf = (page: number) =>
+      new Set(copies.filter(({ json }) => (json.annotation as Annotation).page === page).map(({ stream }) => stream));
+    expect(streamsOf(1).size).toBe(1);
+    expect(streamsOf(2).size).toBe(1);
+    expect([...streamsOf(1)][0]).not.toBe([...streamsOf(2)][0]);
+    expect(copies.every(({ page }) => page.version === 3)).toBe(true);
+    expect(await importAnnotations(exported)).toEqual(drawn);
+    expect((await qpdfCheck(exported)).errors).toEqual([]);
+  });
+
+  it('must still import files written with version 2: a stream per annotation, its image under /Image', async () => {
+    const drawn = [...everyType(1), ...images()];
+    const exported = await exportPdf(await blankPdf(), drawn, { mode: 'native' });
+    const { pdf, copies } = await privateCopies(exported);
+    const resolve = resolver(pdf);
+    for (const { dict, stream, json } of copies) {
+      const { image, ...copy } = json;
+      const version2 = new PdfStream(new PdfDict(), new TextEncoder().encode(JSON.stringify({ version: 2, ...copy })));
+      const stored = resolve(stream.get(MARGINALIA_IMAGES_NAME));
+      if (typeof image === 'number' && stored instanceof PdfArray) version2.set(MARGINALIA_IMAGE_NAME, stored.at(image) as PdfRef);
+      dict.set(MARGINALIA_DATA_NAME, pdf.register(version2));
+    }
+    const version2File = await pdf.save();
+    const rewritten = await openPdf(version2File);
+    const versions = annotationDicts(rewritten.pdf).map((dict) => {
+      const stream = resolver(rewritten.pdf)(dict.get(MARGINALIA_DATA_NAME)) as PdfStream;
+      return (JSON.parse(new TextDecoder().decode(stream.getDecodedData())) as { version: number }).version;
+    });
+    expect(versions).toEqual(drawn.map(() => 2));
+    expect(await importAnnotations(version2File)).toEqual(drawn);
+  });
+});
 
 describe('the private copy of an image annotation', () => {
   it('must keep the image bytes once, outside the JSON, and give back the exact data URL', async () => {
@@ -56,14 +105,17 @@ describe('the private copy of an image annotation', () => {
     const exported = await exportPdf(await blankPdf(), drawn, { mode: 'native' });
     const { pdf, copies } = await privateCopies(exported);
     expect(copies).toHaveLength(3);
+    const resolve = resolver(pdf);
     const imageRefs = copies.map(({ stream, json }) => {
       expect(JSON.stringify(json)).not.toContain('base64');
       expect(json.imageType).toBe('image/png');
-      return String(stream.get(MARGINALIA_IMAGE_NAME));
+      const stored = resolve(stream.get(MARGINALIA_IMAGES_NAME));
+      expect(stored).toBeInstanceOf(PdfArray);
+      return String((stored as PdfArray).at(json.image as number));
     });
-    // One stream for the three annotations that show the same picture.
+    // One stream for the three annotations that show the same picture, on both pages.
     expect(new Set(imageRefs).size).toBe(1);
-    const stored = resolver(pdf)(copies[0]?.stream.get(MARGINALIA_IMAGE_NAME));
+    const stored = resolve((resolve(copies[0]?.stream.get(MARGINALIA_IMAGES_NAME)) as PdfArray).at(0));
     expect(stored).toBeInstanceOf(PdfStream);
     expect(Buffer.from((stored as PdfStream).getDecodedData()).toString('base64')).toBe(picture.slice('data:image/png;base64,'.length));
     expect(await importAnnotations(exported)).toEqual(drawn);
@@ -79,7 +131,7 @@ describe('the private copy of an image annotation', () => {
     const exported = await exportPdf(await blankPdf(), drawn, { mode: 'native' });
     const { copies } = await privateCopies(exported);
     expect(copies[0]?.json.imageType).toBeUndefined();
-    expect(copies[0]?.stream.get(MARGINALIA_IMAGE_NAME)).toBeUndefined();
+    expect(copies[0]?.stream.get(MARGINALIA_IMAGES_NAME)).toBeUndefined();
     expect(await importAnnotations(exported)).toEqual(drawn);
   });
 

@@ -1,55 +1,102 @@
-// Reads the private copy of our model that native export keeps in each annotation
+// Reads the private copy of our model that native export keeps beside each annotation
 // (/MarginaliaData, written by export/native/marginaliaData.ts), and trusts it only while the
 // dictionary's standard keys still give the digest stored with it: once another tool has changed
-// any of them, the caller rebuilds the annotation from the keys instead. Version 1 copies carry an
-// image's whole data URL in the JSON; version 2 copies keep its bytes in a stream of their own.
-import { PdfStream, type PDF, type PdfDict } from '@libpdf/core';
-import { MARGINALIA_DATA_NAME, MARGINALIA_IMAGE_NAME, PAYLOAD_VERSION } from '../export/native/marginaliaData';
-import { annotationSchema } from '../model/schema';
+// any of them, the caller rebuilds the annotation from the keys instead. Version 3 streams hold the
+// copies of a page's annotations, found by the annotation's id (/NM), images listed under /Images;
+// version 2 streams hold one copy, its image's bytes under /Image; version 1 streams hold one copy
+// with its image's whole data URL in the JSON.
+import { PdfArray, PdfStream, PdfString, type PDF, type PdfDict } from '@libpdf/core';
+import {
+  MARGINALIA_DATA_NAME,
+  MARGINALIA_IMAGE_NAME,
+  MARGINALIA_IMAGES_NAME,
+  PAYLOAD_VERSION,
+} from '../export/native/marginaliaData';
+import { checkAnnotation } from '../model/check';
 import type { Annotation } from '../model/types';
 import { toDataUrl } from './png';
 import type { DictReader } from './pdfReaders';
 import { standardKeysDigest } from './standardKeysDigest';
 
-/** The payload versions this reader understands: the one export writes, and the first. */
-const READABLE_VERSIONS: readonly unknown[] = [1, PAYLOAD_VERSION];
-
-interface StoredPayload {
+/** One annotation's copy as read, not yet checked. */
+interface StoredCopy {
   version?: unknown;
   digest?: unknown;
   annotation?: unknown;
   imageType?: unknown;
+  image?: unknown;
+}
+
+/** A stream's copies by annotation id (version 3), or its one copy (versions 1 and 2); undefined when unreadable. */
+type ParsedStream = { version: 3; byId: Map<string, StoredCopy[]> } | { version: 1 | 2; copy: StoredCopy } | undefined;
+
+/** Each stream parsed once per document: a page's annotations share theirs. */
+const parsedStreams = new WeakMap<PdfStream, ParsedStream>();
+
+function parse(stream: PdfStream): ParsedStream {
+  if (parsedStreams.has(stream)) return parsedStreams.get(stream);
+  let parsed: ParsedStream;
+  try {
+    const json = JSON.parse(new TextDecoder().decode(stream.getDecodedData())) as StoredCopy & { copies?: unknown };
+    if (json.version === 1 || json.version === 2) parsed = { version: json.version, copy: json };
+    else if (json.version === PAYLOAD_VERSION && Array.isArray(json.copies)) {
+      const byId = new Map<string, StoredCopy[]>();
+      for (const copy of json.copies as StoredCopy[]) {
+        const id = (copy?.annotation as { id?: unknown } | undefined)?.id;
+        if (typeof id !== 'string') continue;
+        const same = byId.get(id);
+        if (same) same.push(copy);
+        else byId.set(id, [copy]);
+      }
+      parsed = { version: PAYLOAD_VERSION, byId };
+    }
+  } catch {
+    parsed = undefined;
+  }
+  parsedStreams.set(stream, parsed);
+  return parsed;
 }
 
 /**
- * The annotation stored in `dict` when there is one in a version we read, it validates, and it
+ * The annotation stored for `dict` when there is one in a version we read, it validates, and it
  * carries the digest of the standard keys the dictionary still has. Undefined otherwise, also for
  * copies written before digests were stored (nothing tells whether another tool changed them).
  */
 export function readPrivateCopy(pdf: PDF, read: DictReader, dict: PdfDict): Annotation | undefined {
   const stream = read.lookup(dict, MARGINALIA_DATA_NAME);
   if (!(stream instanceof PdfStream)) return undefined;
-  let payload: StoredPayload;
-  try {
-    payload = JSON.parse(new TextDecoder().decode(stream.getDecodedData())) as StoredPayload;
-  } catch {
-    return undefined;
-  }
-  if (!READABLE_VERSIONS.includes(payload.version) || typeof payload.digest !== 'string') return undefined;
+  const parsed = parse(stream);
+  if (!parsed) return undefined;
   // Version 1 copies carry a digest of the first kind.
-  if (payload.digest !== standardKeysDigest(pdf, dict, payload.version === 1 ? 1 : 2)) return undefined;
-  const annotation = withImage(read, stream, payload);
+  const digest = standardKeysDigest(pdf, dict, parsed.version === 1 ? 1 : 2);
+  let copy: StoredCopy | undefined;
+  let image: unknown;
+  if (parsed.version === PAYLOAD_VERSION) {
+    const id = read.lookup(dict, 'NM');
+    // Ids repeat only when annotations were copied by hand; the digest tells them apart where it can.
+    copy = id instanceof PdfString ? parsed.byId.get(id.asString())?.find((candidate) => candidate.digest === digest) : undefined;
+    const images = read.lookup(stream, MARGINALIA_IMAGES_NAME);
+    if (copy?.imageType !== undefined && images instanceof PdfArray && typeof copy.image === 'number') {
+      image = read.item(images, copy.image);
+    }
+  } else {
+    copy = parsed.copy;
+    if (copy.digest !== digest) return undefined;
+    if (copy.imageType !== undefined) image = read.lookup(stream, MARGINALIA_IMAGE_NAME);
+  }
+  if (!copy) return undefined;
+  const annotation = withImage(copy, image);
   if (annotation === undefined) return undefined;
-  const parsed = annotationSchema.safeParse(annotation);
-  return parsed.success ? parsed.data : undefined;
+  // Checked as a loaded list is: a host kind's annotation comes back whether or not it is registered.
+  const checked = checkAnnotation(annotation, 'annotation');
+  return 'annotation' in checked ? checked.annotation : undefined;
 }
 
-/** The stored annotation, with its image's data URL rebuilt when the bytes were kept apart. */
-function withImage(read: DictReader, stream: PdfStream, payload: StoredPayload): unknown {
-  if (payload.imageType === undefined) return payload.annotation;
-  const image = read.lookup(stream, MARGINALIA_IMAGE_NAME);
-  if (typeof payload.imageType !== 'string' || typeof payload.annotation !== 'object' || !(image instanceof PdfStream)) {
+/** The stored annotation, with its image's data URL rebuilt when the bytes were kept apart in `image`. */
+function withImage(copy: StoredCopy, image: unknown): unknown {
+  if (copy.imageType === undefined) return copy.annotation;
+  if (typeof copy.imageType !== 'string' || typeof copy.annotation !== 'object' || !(image instanceof PdfStream)) {
     return undefined;
   }
-  return { ...payload.annotation, imageData: toDataUrl(payload.imageType, image.getDecodedData()) };
+  return { ...copy.annotation, imageData: toDataUrl(copy.imageType, image.getDecodedData()) };
 }

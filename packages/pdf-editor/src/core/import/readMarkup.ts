@@ -1,12 +1,11 @@
-// /Highlight, /StrikeOut and /Underline back into markups: one line rectangle per quadrilateral of
-// /QuadPoints (their display bounding boxes, whatever corner order the writer used), the box being
-// their union; /Rect stands in when there are no quadrilaterals.
+// /Highlight, /StrikeOut, /Underline and /Squiggly back into markups: one line rectangle per
+// quadrilateral of /QuadPoints (their display bounding boxes, whatever corner order the writer
+// used), the box being their union; /Rect stands in when there are no quadrilaterals.
+import { kindOf } from '../kinds/registry';
 import { DEFAULTS } from '../model/defaults';
-import type { Annotation, Rect } from '../model/types';
+import type { Annotation, MarkupAnnotation, Rect } from '../model/types';
 import { readNumbers, readRect } from './pdfReaders';
 import { toDisplayBox, toDisplayPoints, type ReadEnv } from './readerTypes';
-
-type MarkupType = 'highlight' | 'strikethrough' | 'underline';
 
 function union(rects: readonly Rect[]): Rect {
   const x = Math.min(...rects.map((r) => r.x));
@@ -31,7 +30,7 @@ function quadRects(env: ReadEnv): Rect[] {
   return rects;
 }
 
-export function readMarkup(type: MarkupType) {
+export function readMarkup(type: MarkupAnnotation['type']) {
   return (env: ReadEnv): Annotation[] => {
     const rects = quadRects(env);
     const pdfRect = readRect(env.read, env.dict);
@@ -41,11 +40,12 @@ export function readMarkup(type: MarkupType) {
     }
     const box = rects.length > 0 ? union(rects) : toDisplayBox(env.space, pdfRect as Rect);
     const { base } = env;
-    const isHighlight = type === 'highlight';
-    // Other viewers draw highlights multiply-blended, so they are usually opaque (/CA 1); drawn
-    // with plain opacity that would hide the text, so those take the editor's highlight opacity.
+    const kind = kindOf(type);
+    // Other viewers draw marks over the text (highlights) multiply-blended, so they are usually
+    // opaque (/CA 1); drawn with plain opacity that would hide the text, so those take the kind's
+    // own opacity.
     const opacity =
-      isHighlight && (base.opacity === undefined || base.opacity >= 1) ? DEFAULTS.highlightOpacity : (base.opacity ?? 1);
+      kind.markup === 'cover' && (base.opacity === undefined || base.opacity >= 1) ? (kind.style?.opacity ?? 1) : (base.opacity ?? 1);
     return [
       {
         ...base,
@@ -54,7 +54,7 @@ export function readMarkup(type: MarkupType) {
         width: box.width,
         height: box.height,
         ...(rects.length > 1 ? { rects } : {}),
-        color: base.color ?? (isHighlight ? DEFAULTS.highlightColor : DEFAULTS.color),
+        color: base.color ?? kind.style?.color ?? DEFAULTS.color,
         opacity,
         strokeWidth: base.strokeWidth ?? 1,
       },

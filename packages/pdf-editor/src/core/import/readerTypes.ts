@@ -17,6 +17,7 @@ export interface BaseFields {
   updatedAt: string;
 }
 
+/** What a reader of one native annotation is given: its dictionary, the page's space and the common fields. */
 export interface ReadEnv {
   dict: PdfDict;
   /** Follows the document's references while reading `dict`. */

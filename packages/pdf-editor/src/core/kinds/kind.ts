@@ -5,8 +5,8 @@
 // in kinds/<type>/pdf.ts, apart because it pulls in the PDF engine, which the viewer's bundle
 // leaves out. Coordinates are page points, origin top-left of the page as displayed.
 import type { z } from 'zod';
-import type { AnnotationPatch } from '../history/annotationList';
-import type { Annotation, AnnotationOfType, AnnotationType, Point, Rect } from '../model/types';
+import type { MarkupPlacement } from '../geometry/annotationGeometry';
+import type { Annotation, AnnotationOfType, AnnotationType, CustomAnnotation, CustomType, Point, Rect } from '../model/types';
 
 /** What a kind offers the user; the properties panel and the selection read it. */
 export interface KindCapabilities {
@@ -28,6 +28,15 @@ export interface KindCapabilities {
    * anchor point turns (a point marker).
    */
   rotate: 'box' | 'points' | 'upright' | 'anchor';
+  /**
+   * How the user types its `content` in place, when they can: `in` 'box' into the annotation
+   * itself, in its font (a text box: a click once it is selected, or a double-click), 'note' into a
+   * note below it (a comment's, a caret's: a double-click; the note shows while it is selected).
+   * `required` when the text is all it is: an edit that leaves it blank deletes the annotation.
+   */
+  edit?: { in: 'box' | 'note'; required: boolean };
+  /** It is placed at a size picked from presets (the style's whiteout sizes), which the panel offers. */
+  sizes?: boolean;
 }
 
 /** A resize handle: a corner of the box, or an end of a line. */
@@ -39,30 +48,54 @@ export type Turn = (point: Point) => Point;
 /** The fields a kind fills in beyond the ones every annotation has. */
 export type KindDefaults<T extends Annotation> = Omit<T, 'id' | 'page' | 'type' | 'position' | 'color' | 'opacity' | 'strokeWidth' | 'createdAt' | 'updatedAt'>;
 
-/** One kind: its schema, defaults, capabilities and geometry. */
-export interface AnnotationKind<K extends AnnotationType> {
+/**
+ * The annotations of the kinds `K`: a built-in type's own, or for a host's `custom:` type the
+ * fields every annotation has (the host's kind narrows it to its own type).
+ */
+export type KindAnnotation<K extends AnnotationType | CustomType> = K extends AnnotationType ? AnnotationOfType<K> : CustomAnnotation;
+
+/** Fields a change may set on an annotation `A`: everything but its identity and timestamps. */
+export type KindPatch<A extends Annotation> = A extends unknown ? Partial<Omit<A, 'id' | 'type' | 'createdAt' | 'updatedAt'>> : never;
+
+/**
+ * One kind: its schema, defaults, capabilities and geometry. `K` is its type, `A` its annotations
+ * (given for a host's kind, whose type the SDK does not know).
+ */
+export interface AnnotationKind<K extends AnnotationType | CustomType, A extends Annotation = KindAnnotation<K>> {
   type: K;
-  /** Validates an annotation of this kind; `model/schema.ts` lists every kind's in its union. */
-  schema: z.ZodType<AnnotationOfType<K>>;
+  /** Validates an annotation of this kind; `model/schema.ts` lists every built-in kind's in its union. */
+  schema: z.ZodType<A>;
   /** The spec's values for a new annotation of this kind at `position` (a click rather than a drag). */
-  defaults(position: Point): KindDefaults<AnnotationOfType<K>>;
+  defaults(position: Point): KindDefaults<A>;
   /** Colour and opacity of a new annotation, when not the common black at full opacity. */
   style?: { color?: string; opacity?: number };
   capabilities: KindCapabilities;
   /** The area it covers, for selection boxes, hit testing and the eraser. */
-  bounds(annotation: AnnotationOfType<K>): Rect;
+  bounds(annotation: A): Rect;
   /** Whether `point` touches it: its stroke for lines, else its box. Default: within its bounds. */
-  hits?(annotation: AnnotationOfType<K>, point: Point, tolerance: number): boolean;
+  hits?(annotation: A, point: Point, tolerance: number): boolean;
   /** The patch that moves it by dx, dy. */
-  translate(annotation: AnnotationOfType<K>, dx: number, dy: number): AnnotationPatch<K>;
+  translate(annotation: A, dx: number, dy: number): KindPatch<A>;
   /** The handles the selection shows; empty when `capabilities.resize` is 'none'. */
-  handles(annotation: AnnotationOfType<K>): { handle: Handle; point: Point }[];
+  handles(annotation: A): { handle: Handle; point: Point }[];
   /** The patch that makes `original` (as the drag began) follow `handle` dragged to `point`. */
-  resize(original: AnnotationOfType<K>, handle: Handle, point: Point): AnnotationPatch<K>;
+  resize(original: A, handle: Handle, point: Point): KindPatch<A>;
   /** The text it draws in a font, so an export can load the fonts that text needs beforehand. */
-  fontText?(annotation: AnnotationOfType<K>): string;
+  fontText?(annotation: A): string;
+  /** A text markup's mark on each of its lines (`markupRects`), which every renderer and the import follow. */
+  markup?: MarkupPlacement;
+  /**
+   * Versions of the kind the user picks from (a stamp's presets), the first the default: the
+   * properties panel lists them, a new annotation is the version picked, and picking one while
+   * some are selected turns those into it at their height. `now` dates a version showing the day.
+   */
+  variants?: {
+    names: readonly string[];
+    of(annotation: A): string;
+    fields(name: string, now: Date, current?: A): KindPatch<A>;
+  };
   /** The annotation where it sits after its page turned as `turn` maps points. */
-  turn(annotation: AnnotationOfType<K>, turn: Turn): AnnotationOfType<K>;
+  turn(annotation: A, turn: Turn): A;
 }
 
 /** Every kind by its type: the registry's shape, so the compiler names a type without a kind. */

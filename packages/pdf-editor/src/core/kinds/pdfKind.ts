@@ -4,18 +4,23 @@
 // pdfRegistry.ts lists one per type, so the compiler names a kind without one.
 import type { ExportContext } from '../export/context';
 import type { Canvas } from '../export/flatten/frame';
-import type { NativeWriter } from '../export/native/nativeTypes';
+import type { NativeParts, WriterEnv } from '../export/native/nativeTypes';
 import type { AnnotationReader } from '../import/readerTypes';
-import type { AnnotationOfType, AnnotationType } from '../model/types';
+import type { Annotation, AnnotationOfType, AnnotationType, CustomType } from '../model/types';
+import type { KindAnnotation } from './kind';
 
 /** Draws one annotation into its page's content; only text and images wait for anything. */
 export type Drawer<K extends AnnotationType> = (canvas: Canvas, annotation: AnnotationOfType<K>, context: ExportContext) => Promise<void> | void;
 
-export interface PdfKind<K extends AnnotationType> {
-  /** Flatten mode: the annotation drawn into the page, inside its own q ... Q. */
-  draw: Drawer<K>;
-  /** Native mode: the annotation's subtype, /Rect, entries and appearance stream. */
-  write: NativeWriter<AnnotationOfType<K>>;
+/** The PDF half of the kind `K` whose annotations are `A` (given for a host's kind, as in `AnnotationKind`). */
+export interface PdfKind<K extends AnnotationType | CustomType, A extends Annotation = KindAnnotation<K>> {
+  /**
+   * Flatten mode: the annotation drawn into the page, inside its own q ... Q; native mode: its
+   * appearance stream. Only text and images wait for anything.
+   */
+  draw(canvas: Canvas, annotation: A, context: ExportContext): Promise<void> | void;
+  /** Native mode: the annotation's subtype, /Rect and entries; undefined skips it. */
+  write(annotation: A, env: WriterEnv): Promise<NativeParts | undefined>;
   /**
    * Native subtypes this kind reads back, by /Subtype name; a reader may return another kind
    * (a borderless white /Square is a whiteout). Each subtype belongs to one kind only.

@@ -3,6 +3,7 @@
 // normalizeAnnotation, parseAnnotations and the export's input check.
 import type { z } from 'zod';
 import { AnnotationValidationError } from '../errors';
+import { hostKind, isCustomType, UNREGISTERED_KIND } from '../kinds/hostKinds';
 import { ANNOTATION_TYPES, annotationSchema } from './schema';
 import type { Annotation, AnnotationType } from './types';
 
@@ -25,17 +26,22 @@ export function isAnnotationType(value: unknown): value is AnnotationType {
 export function shapeProblem(value: unknown, at: string): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${at}: expected an annotation object`;
   const { type } = value as { type?: unknown };
-  if (isAnnotationType(type)) return undefined;
-  return type === undefined
-    ? `${at}.type: missing; expected one of ${ANNOTATION_TYPES.join(', ')}`
-    : `${at}.type: unknown annotation type ${JSON.stringify(type)}; expected one of ${ANNOTATION_TYPES.join(', ')}`;
+  if (isAnnotationType(type) || isCustomType(type)) return undefined;
+  const expected = `expected one of ${ANNOTATION_TYPES.join(', ')} or a host kind's 'custom:...'`;
+  return type === undefined ? `${at}.type: missing; ${expected}` : `${at}.type: unknown annotation type ${JSON.stringify(type)}; ${expected}`;
 }
 
-/** Checks one complete annotation; `at` prefixes each issue (e.g. `annotations[2]`). */
+/**
+ * Checks one complete annotation; `at` prefixes each issue (e.g. `annotations[2]`). A host kind's
+ * is checked by its registered schema; one of a kind nobody registered keeps all its fields,
+ * the common ones checked (see kinds/hostKinds.ts).
+ */
 export function checkAnnotation(value: unknown, at: string): { annotation: Annotation; issues: [] } | { issues: string[] } {
   const problem = shapeProblem(value, at);
   if (problem) return { issues: [problem] };
-  const result = annotationSchema.safeParse(value);
+  const { type } = value as { type: unknown };
+  const schema: z.ZodType<Annotation> = isCustomType(type) ? (hostKind(type)?.kind.schema ?? UNREGISTERED_KIND.schema) : annotationSchema;
+  const result = schema.safeParse(value);
   return result.success ? { annotation: result.data, issues: [] } : { issues: result.error.issues.map((issue) => describe(issue, at)) };
 }
 

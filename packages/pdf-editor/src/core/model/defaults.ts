@@ -3,7 +3,8 @@ import { nanoid } from 'nanoid';
 import { kindOf } from '../kinds/registry';
 import { checkAnnotation, shapeProblem, throwIssues } from './check';
 import { DEFAULTS } from './defaultValues';
-import type { Annotation, AnnotationInput, AnnotationOfType } from './types';
+import { requireKind } from '../kinds/hostKinds';
+import type { Annotation, AnnotationInput, AnnotationOfType, CustomAnnotation, CustomAnnotationInput } from './types';
 
 export { DEFAULTS, WHITEOUT_PRESETS } from './defaultValues';
 
@@ -19,19 +20,26 @@ function definedOnly<T extends object>(input: T): Partial<T> {
  * timestamps, 100x100 shapes, 100x20 markups, radius 50, 16 px Arial, stroke 2, yellow highlight.
  * Fields that are given are kept as they are; an arrow with no end point gets one 100 pt away.
  *
+ * A host kind's annotation is made by its registered kind, named as the type argument:
+ * `normalizeAnnotation<CheckmarkAnnotation>({ type: 'custom:checkmark', page: 1 })`.
+ *
  * @throws AnnotationValidationError when `input` is not an object, its `type` is unknown, or a
  * given field has a wrong value (e.g. `page: 0`, `color: 5`); its `issues` name each field.
+ * @throws UnknownKindError when `type` is a host kind's that is not registered.
  */
-export function normalizeAnnotation<T extends AnnotationInput>(input: T): AnnotationOfType<T['type']> {
+export function normalizeAnnotation<T extends AnnotationInput>(input: T): AnnotationOfType<T['type']>;
+export function normalizeAnnotation<A extends CustomAnnotation>(input: CustomAnnotationInput<A>): A;
+export function normalizeAnnotation(input: AnnotationInput | CustomAnnotationInput<CustomAnnotation>): Annotation {
   const problem = shapeProblem(input, 'annotation');
   if (problem) throwIssues('annotation', [problem]);
+  requireKind(input.type, 'annotation');
   const checked = checkAnnotation(withDefaults(input), 'annotation');
   if (!('annotation' in checked)) throwIssues('annotation', checked.issues);
-  return checked.annotation as AnnotationOfType<T['type']>;
+  return checked.annotation;
 }
 
 /** `input` with every missing field filled in; `input.type` must be a known type. */
-export function withDefaults(input: AnnotationInput): object {
+export function withDefaults(input: AnnotationInput | CustomAnnotationInput<CustomAnnotation>): object {
   const now = new Date().toISOString();
   const given = definedOnly(input);
   const position = input.position ?? { x: 0, y: 0 };

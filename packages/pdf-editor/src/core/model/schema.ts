@@ -6,14 +6,19 @@
 // (its /Rotate applied, its CropBox as the visible area); `page` is 1-based.
 import { z } from 'zod';
 import { arrowAnnotationSchema } from '../kinds/arrow';
+import { caretAnnotationSchema } from '../kinds/caret';
 import { circleAnnotationSchema } from '../kinds/circle';
 import { commentAnnotationSchema } from '../kinds/comment';
 import { ellipseAnnotationSchema } from '../kinds/ellipse';
 import { freehandAnnotationSchema } from '../kinds/freehand';
 import { highlightAnnotationSchema } from '../kinds/highlight';
 import { imageAnnotationSchema } from '../kinds/image';
+import { polygonAnnotationSchema } from '../kinds/polygon';
+import { polylineAnnotationSchema } from '../kinds/polyline';
 import { rectangleAnnotationSchema } from '../kinds/rectangle';
 import { signatureAnnotationSchema } from '../kinds/signature';
+import { squigglyAnnotationSchema } from '../kinds/squiggly';
+import { stampAnnotationSchema } from '../kinds/stamp';
 import { strikethroughAnnotationSchema } from '../kinds/strikethrough';
 import { textAnnotationSchema } from '../kinds/text';
 import { underlineAnnotationSchema } from '../kinds/underline';
@@ -34,15 +39,20 @@ export const annotationSchema = z.discriminatedUnion('type', [
   highlightAnnotationSchema,
   strikethroughAnnotationSchema,
   underlineAnnotationSchema,
+  squigglyAnnotationSchema,
   rectangleAnnotationSchema,
   circleAnnotationSchema,
   ellipseAnnotationSchema,
   arrowAnnotationSchema,
   freehandAnnotationSchema,
+  polygonAnnotationSchema,
+  polylineAnnotationSchema,
   imageAnnotationSchema,
   signatureAnnotationSchema,
+  stampAnnotationSchema,
   whiteoutAnnotationSchema,
   commentAnnotationSchema,
+  caretAnnotationSchema,
 ]);
 
 /** Validates an array of annotations (a document's list), as {@link annotationSchema} does one. */

@@ -80,7 +80,7 @@ describe('parseAnnotations and serializeAnnotations', () => {
   });
 
   it('names an unknown type', () => {
-    expect(() => parseAnnotations([{ type: 'polygon', page: 1 }])).toThrow(/annotations\[0\]\.type: unknown annotation type "polygon"; expected one of text, /);
+    expect(() => parseAnnotations([{ type: 'sticker', page: 1 }])).toThrow(/annotations\[0\]\.type: unknown annotation type "sticker"; expected one of text, /);
     expect(() => parseAnnotations([{ page: 1 }])).toThrow(/annotations\[0\]\.type: missing/);
     expect(() => parseAnnotations([null])).toThrow(/annotations\[0\]: expected an annotation object/);
   });

@@ -54,11 +54,18 @@ export function parseAnnotations(json: string | unknown): Annotation[] {
       throw new AnnotationValidationError(`Annotations are not valid JSON: ${detail}`, [`json: ${detail}`]);
     }
   }
-  const items = unwrap(value);
+  return readAnnotationItems(unwrap(value), 'annotations');
+}
+
+/**
+ * `items` read as `parseAnnotations` reads a list, each completed with the defaults; issues are
+ * named `field[i].key`. Also reads the lists of a change set (see history/changes.ts).
+ */
+export function readAnnotationItems(items: readonly unknown[], field: string): Annotation[] {
   const issues: string[] = [];
   const annotations: Annotation[] = [];
   items.forEach((item, index) => {
-    const at = `annotations[${index}]`;
+    const at = `${field}[${index}]`;
     const problem = shapeProblem(item, at);
     if (problem) {
       issues.push(problem);
@@ -68,7 +75,7 @@ export function parseAnnotations(json: string | unknown): Annotation[] {
     if ('annotation' in checked) annotations.push(checked.annotation);
     else issues.push(...checked.issues);
   });
-  if (issues.length > 0) throwIssues('annotations', issues);
+  if (issues.length > 0) throwIssues(field, issues);
   return annotations;
 }
 

@@ -3,18 +3,24 @@ import type { z } from 'zod';
 import type { ANNOTATION_TYPES, annotationSchema } from './schema';
 import type { pointSchema, rectSchema } from './fields';
 import type { arrowAnnotationSchema } from '../kinds/arrow';
+import type { caretAnnotationSchema } from '../kinds/caret';
 import type { circleAnnotationSchema } from '../kinds/circle';
 import type { commentAnnotationSchema } from '../kinds/comment';
 import type { ellipseAnnotationSchema } from '../kinds/ellipse';
 import type { freehandAnnotationSchema } from '../kinds/freehand';
 import type { highlightAnnotationSchema } from '../kinds/highlight';
 import type { imageAnnotationSchema } from '../kinds/image';
+import type { polygonAnnotationSchema } from '../kinds/polygon';
+import type { polylineAnnotationSchema } from '../kinds/polyline';
 import type { rectangleAnnotationSchema } from '../kinds/rectangle';
 import type { signatureAnnotationSchema } from '../kinds/signature';
+import type { squigglyAnnotationSchema } from '../kinds/squiggly';
+import type { stampAnnotationSchema } from '../kinds/stamp';
 import type { strikethroughAnnotationSchema } from '../kinds/strikethrough';
 import type { textAnnotationSchema } from '../kinds/text';
 import type { underlineAnnotationSchema } from '../kinds/underline';
 import type { whiteoutAnnotationSchema } from '../kinds/whiteout';
+import type { customAnnotationSchema } from '../kinds/hostKinds';
 
 /**
  * A point in page space: PDF points (1/72 inch) at zoom 1, origin at the top-left corner of the
@@ -40,6 +46,8 @@ export type HighlightAnnotation = z.infer<typeof highlightAnnotationSchema>;
 export type StrikethroughAnnotation = z.infer<typeof strikethroughAnnotationSchema>;
 /** A line along the bottom of each marked box (or of each text line in `rects`). */
 export type UnderlineAnnotation = z.infer<typeof underlineAnnotationSchema>;
+/** A wavy line along the bottom of each marked box (or of each text line in `rects`). */
+export type SquigglyAnnotation = z.infer<typeof squigglyAnnotationSchema>;
 /** A rectangle outline of `strokeWidth`, optionally filled (`fillStyle: 'solid'`). */
 export type RectangleAnnotation = z.infer<typeof rectangleAnnotationSchema>;
 /** A circle outline of `radius`; `position` is its bounding box's top-left (centre: position + radius). */
@@ -50,14 +58,22 @@ export type EllipseAnnotation = z.infer<typeof ellipseAnnotationSchema>;
 export type ArrowAnnotation = z.infer<typeof arrowAnnotationSchema>;
 /** A pen stroke through `points` (absolute page points); `position` is its bounds' top-left. */
 export type FreehandAnnotation = z.infer<typeof freehandAnnotationSchema>;
+/** A closed outline through `points` (at least three, page points), optionally filled; `position` is its bounds' top-left. */
+export type PolygonAnnotation = z.infer<typeof polygonAnnotationSchema>;
+/** An open line through `points` (at least two, page points); `position` is its bounds' top-left. */
+export type PolylineAnnotation = z.infer<typeof polylineAnnotationSchema>;
 /** A PNG or JPEG image (`imageData`) stretched to `width` x `height` from `position`. */
 export type ImageAnnotation = z.infer<typeof imageAnnotationSchema>;
 /** A signature image (drawn on the `SignaturePad`, a transparent PNG), placed like an image. */
 export type SignatureAnnotation = z.infer<typeof signatureAnnotationSchema>;
+/** A rounded frame with a word in capitals: a preset (APPROVED, REJECTED, ...; a dated SIGNED) or another tool's `custom` word. */
+export type StampAnnotation = z.infer<typeof stampAnnotationSchema>;
 /** An opaque white box hiding the page content under it; exported white whatever its `color`. */
 export type WhiteoutAnnotation = z.infer<typeof whiteoutAnnotationSchema>;
 /** A sticky note at `position`: an icon on the page with `content` as its text. */
 export type CommentAnnotation = z.infer<typeof commentAnnotationSchema>;
+/** A proofreader's insertion mark (^) filling its box, its point where `content` is to be inserted. */
+export type CaretAnnotation = z.infer<typeof caretAnnotationSchema>;
 
 /**
  * One annotation: a discriminated union on `type`. Every type has `id` (unique in its list),
@@ -66,7 +82,15 @@ export type CommentAnnotation = z.infer<typeof commentAnnotationSchema>;
  * `createdAt` / `updatedAt`. Build one with `normalizeAnnotation`, validate JSON with
  * `parseAnnotations`.
  */
-export type Annotation = z.infer<typeof annotationSchema>;
+export type Annotation = z.infer<typeof annotationSchema> | CustomAnnotation;
+/** The `type` of a host's own kind: `custom:` and a name, so it never clashes with the editor's. */
+export type CustomType = `custom:${string}`;
+/**
+ * An annotation of a host's own kind (see `registerKinds`) as the editor sees it: the fields every
+ * annotation has and a `custom:` type; its kind's schema validates the rest, which a host reads by
+ * narrowing to its own type (`HostAnnotation`).
+ */
+export type CustomAnnotation = z.infer<typeof customAnnotationSchema>;
 /** The `type` of an annotation: `'text'`, `'highlight'`, … (see `ANNOTATION_TYPES`). */
 export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
 /**
@@ -74,8 +98,8 @@ export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
  */
 export type AnnotationOfType<T extends AnnotationType> = Extract<Annotation, { type: T }>;
 
-/** Text-line markups: highlight, strikethrough and underline. */
-export type MarkupAnnotation = HighlightAnnotation | StrikethroughAnnotation | UnderlineAnnotation;
+/** Text-line markups: highlight, strikethrough, underline and squiggly. */
+export type MarkupAnnotation = HighlightAnnotation | StrikethroughAnnotation | UnderlineAnnotation | SquigglyAnnotation;
 
 /**
  * What `normalizeAnnotation` accepts: a type and a page, everything else optional and filled
@@ -84,3 +108,9 @@ export type MarkupAnnotation = HighlightAnnotation | StrikethroughAnnotation | U
 export type AnnotationInput = {
   [K in AnnotationType]: { type: K; page: number } & Partial<Omit<AnnotationOfType<K>, 'type' | 'page'>>;
 }[AnnotationType];
+
+/**
+ * What `normalizeAnnotation<A>` accepts for an annotation `A` of a host's own kind: its type and
+ * a page, everything else optional and filled with the kind's defaults.
+ */
+export type CustomAnnotationInput<A extends CustomAnnotation> = { type: A['type']; page: number } & Partial<Omit<A, 'type' | 'page'>>;

@@ -5,7 +5,8 @@
 // cost followed the file, not the edit. The engine resolves every other object lazily through the
 // file's own xref chain (tables, xref streams, /Prev, object streams), so nothing of it is
 // rewritten here: the engine is given the original bytes with a small update appended (a "shim")
-// whose trailer names a stand-in catalog with an empty page tree, so loading reads no page. The
+// whose trailer names a stand-in catalog with an empty page tree, so loading reads no page (the
+// page tree's number leaves a block free before it, for the objects written beside the engine). The
 // touched pages are found by descending the original page tree by /Count and handed to the writers
 // as the engine's page objects. The engine reads, writes and serializes everything as usual, and
 // its update, which holds only the changed page dictionaries and the objects it owns (fonts,
@@ -237,6 +238,11 @@ export interface LazyAppend {
   /** The engine's page for a 0-based page index of the original document, when it was touched. */
   pageAt(index: number): PDFPage | undefined;
   /**
+   * Object numbers the engine never hands out, for the objects written beside it
+   * (`ObjectBytesWriter`); those left unused are listed as free.
+   */
+  numbers: { first: number; count: number };
+  /**
    * The exported file from the engine's incremental save of `pdf` and the objects written beside
    * it (numbered by `pdf`'s engine): the original bytes, the engine's new and changed objects,
    * `written`, and a new xref section. Undefined when the save is not what the fast path expects;
@@ -247,18 +253,24 @@ export interface LazyAppend {
 
 /**
  * Opens `bytes` for an incremental update of the pages `touched(pageCount)` returns (0-based),
- * reading only what leads to them. Undefined when the fast path does not apply.
+ * reading only what leads to them, with `reserved` object numbers set aside for objects written
+ * beside the engine. Undefined when the fast path does not apply.
  */
 export async function openLazyAppend(
   bytes: Uint8Array,
   touched: (pageCount: number) => readonly number[],
+  reserved = 0,
 ): Promise<LazyAppend | undefined> {
   if (!hasPdfHeader(bytes) || usesBrotli(bytes)) return undefined;
   const trailer = readTrailer(bytes);
   if (!trailer) return undefined;
-  // The stand-in catalog with an empty page tree, objects /Size and /Size + 1.
-  const shim = withEmptyCatalog(bytes, trailer.size, `/Prev ${trailer.xrefAt} ${trailer.carried}`);
+  // The stand-in catalog with an empty page tree, objects /Size and, past the reserved block,
+  // /Size + 1 + reserved: the engine numbers what it adds after the largest number it read.
+  const pagesNumber = trailer.size + 1 + reserved;
+  const numbers = { first: trailer.size + 1, count: reserved };
+  const shim = withEmptyCatalog(bytes, trailer.size, `/Prev ${trailer.xrefAt} ${trailer.carried}`, pagesNumber);
   const pdf = await loadClean(shim);
+  if (pdf && pdf.context.registry.nextObjectNumber <= pagesNumber) return undefined;
   const [rootNumber, rootGeneration] = trailer.root.split(/\s+/).map(Number) as [number, number];
   const catalog = pdf ? resolved(pdf, PdfRef.of(rootNumber, rootGeneration)) : undefined;
   const tree = pdf && catalog instanceof PdfDict ? resolved(pdf, catalog.get('Pages')) : undefined;
@@ -279,6 +291,7 @@ export async function openLazyAppend(
     pdf,
     pageCount,
     pageAt: (index) => pages.get(index),
+    numbers,
     async finish(saved, written) {
       const tail = Math.max(0, shim.length - TAIL_BYTES);
       if (
@@ -292,7 +305,7 @@ export async function openLazyAppend(
       const entries = engineEntries(saved, sectionAt);
       if (!entries || entries.length === 0) return undefined;
       // The shim's catalog and page tree must not be part of what the engine changed.
-      const shimNumbers = [trailer.size, trailer.size + 1];
+      const shimNumbers = [trailer.size, pagesNumber];
       if (entries.some(([objectNumber]) => shimNumbers.includes(objectNumber))) return undefined;
       if (entries.some(([, type, offset]) => type === 1 && (offset < shim.length || offset >= sectionAt))) return undefined;
 
@@ -305,13 +318,19 @@ export async function openLazyAppend(
         type === 1 ? [objectNumber, 1, offset + shift, generation] : [objectNumber, 0, 0, generation],
       );
       for (const { objectNumber, offset } of written.entries) moved.push([objectNumber, 1, writtenAt + offset, 0]);
-      // The shim's two numbers exist in no revision of the output: free, so /Size covers no gap.
+      // The shim's two numbers exist in no revision of the output, nor do reserved numbers left
+      // unused: free, so /Size covers no gap.
+      const used = new Set(moved.map(([objectNumber]) => objectNumber));
       for (const objectNumber of shimNumbers) moved.push([objectNumber, 0, 0, 0]);
+      for (let objectNumber = numbers.first; objectNumber < numbers.first + numbers.count; objectNumber++) {
+        if (!used.has(objectNumber)) moved.push([objectNumber, 0, 0, 0]);
+      }
       moved.sort((a, b) => a[0] - b[0]);
       // Numbers come from the engine's one counter; a repeat would mean two objects under one number.
       if (moved.some((row, i) => i > 0 && moved[i - 1]?.[0] === row[0])) return undefined;
       const newSectionAt = writtenAt + written.bytes.length;
-      const largest = Math.max(trailer.size + 1, ...moved.map(([objectNumber]) => objectNumber));
+      // Sorted: the last row has the largest number (a spread of every number would overflow the stack on a huge export).
+      const largest = Math.max(pagesNumber, moved.at(-1)?.[0] ?? 0);
       const streamNumber = largest + 1;
       const size = trailer.kind === 'stream' ? streamNumber + 1 : largest + 1;
       const trailerEntries =

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { qpdfCheck } from '../../test-support/pdfTools';
 import { openLazyAppend } from './lazyAppend';
 import { decimalText, ObjectBytesWriter, type PdfDictValue, type StreamData } from './objectWriter';
+import { pdfDict } from './objects';
 
 async function onePagePdf(): Promise<Uint8Array> {
   const pdf = PDF.create();
@@ -15,11 +16,12 @@ async function onePagePdf(): Promise<Uint8Array> {
 
 /** `objects` written by ObjectBytesWriter into an incremental update, each referenced from page 1 as /T0, /T1, ... */
 async function written(objects: readonly [PdfDictValue, StreamData?][], compressFrom = 1 << 20): Promise<Uint8Array> {
-  const lazy = await openLazyAppend(await onePagePdf(), () => [0]);
+  // More numbers reserved than used: the rest must be listed as free.
+  const lazy = await openLazyAppend(await onePagePdf(), () => [0], objects.length + 3);
   if (!lazy) throw new Error('the fast path should open a one-page file');
-  const writer = new ObjectBytesWriter(lazy.pdf, compressFrom);
+  const writer = new ObjectBytesWriter(lazy.pdf, compressFrom, lazy.numbers);
   const page = lazy.pageAt(0);
-  objects.forEach(([dict, data], index) => page?.dict.set(`T${index}`, writer.add(dict, data)));
+  objects.forEach(([dict, data], index) => page?.dict.set(`T${index}`, PdfRef.of(writer.add(dict, data).objectNumber, 0)));
   const bytes = await lazy.finish(await lazy.pdf.save({ incremental: true }), writer.written());
   if (!bytes) throw new Error('the fast path should finish');
   return bytes;
@@ -103,6 +105,31 @@ describe('ObjectBytesWriter', () => {
     const stream = (await readBack(bytes, 0)).object as PdfStream;
     expect(stream.getName('Filter')?.value).toBe('FlateDecode');
     expect(new TextDecoder().decode(stream.getDecodedData())).toBe(text);
+  });
+
+  it("must write each page's /Annots anew, the annotations it had first, and free the numbers it left unused", async () => {
+    const source = PDF.create();
+    const sourcePage = source.addPage();
+    const old = source.register(pdfDict({ Type: 'Annot', Subtype: 'Square', Rect: [10, 10, 20, 20], NM: PdfString.fromString('old') }));
+    sourcePage.dict.set('Annots', new PdfArray([old]));
+    const lazy = await openLazyAppend(await source.save(), () => [0], 10);
+    const page = lazy?.pageAt(0);
+    if (!lazy || !page) throw new Error('the fast path should open a one-page file');
+    const writer = new ObjectBytesWriter(lazy.pdf, 1 << 20, lazy.numbers);
+    for (const name of ['first', 'second']) {
+      writer.annotate(page, writer.add({ Type: 'Annot', Subtype: 'Square', Rect: [30, 30, 40, 40], NM: PdfString.fromString(name) }));
+    }
+    writer.close();
+    const bytes = await lazy.finish(await lazy.pdf.save({ incremental: true }), writer.written());
+    if (!bytes) throw new Error('the fast path should finish');
+    const check = await qpdfCheck(bytes);
+    expect(check.errors).toEqual([]);
+    expect(check.warnings).toEqual([]);
+    const reread = await PDF.load(bytes);
+    const annots = reread.getPage(0)?.dict.get('Annots');
+    const array = annots instanceof PdfRef ? reread.getObject(annots) : annots;
+    const names = (array as PdfArray).toArray().map((ref) => (reread.getObject(ref as PdfRef) as PdfDict).getString('NM')?.asString());
+    expect(names).toEqual(['old', 'first', 'second']);
   });
 
   it('must refuse values no PDF number can hold, rather than write an unreadable file', async () => {

@@ -2,8 +2,8 @@
 // syntax straight into the bytes of an incremental update (the fast path, pdf/lazyAppend.ts).
 //
 // Why both: the engine spends about 20 µs on each object it holds (building it, tracking changes,
-// walking it for the save, serializing it), and a native export adds three objects per annotation
-// (dictionary, appearance stream, private copy). Here an object's syntax goes byte by byte into
+// walking it for the save, serializing it), and a native export adds two objects per annotation
+// (dictionary, appearance stream) and a private-copy stream per page. Here an object's syntax goes byte by byte into
 // one growing buffer, numbers included, with no intermediate strings to build, join and encode.
 // Only objects that nothing reads or changes afterwards come here; pages, fonts and images stay
 // with the engine, which owns their subsetting and encryption. Numbers come from the engine's
@@ -19,8 +19,11 @@ import {
   PdfStream,
   PdfString,
   type PDF,
+  type PDFPage,
+  type PdfObject,
 } from '@libpdf/core';
-import { isPdfObject, pdfDict, pdfStream, type PdfValue } from './objects';
+import { isPdfObject, pdfDict, pdfStream, WrittenRef, type PdfValue } from './objects';
+import { resolved } from './pageAttributes';
 
 /** A dictionary as plain values (see objects.ts): `{ Type: 'Annot', Rect: [0, 0, 10, 10] }`. */
 export type PdfDictValue = { readonly [key: string]: PdfValue };
@@ -28,23 +31,49 @@ export type PdfDictValue = { readonly [key: string]: PdfValue };
 /** Stream data: bytes, or text written as its UTF-8 bytes (content streams, JSON). */
 export type StreamData = Uint8Array | string;
 
+/** A reference to an added object: the engine's, or one `ObjectBytesWriter` numbered itself. */
+export type ObjectRef = PdfRef | WrittenRef;
+
 export interface ObjectSink {
   /**
-   * Adds `dict` as a new indirect object, or a stream of `data` when given; returns its reference.
-   * `data` is read or copied before it returns: the caller may reuse its buffer.
+   * Adds `dict` as a new indirect object, or a stream of `data` when given; returns its reference:
+   * `at` when given (from `reserve`), else a new one. `data` is read or copied before it returns:
+   * the caller may reuse its buffer.
    */
-  add(dict: PdfDictValue, data?: StreamData): PdfRef;
+  add(dict: PdfDictValue, data?: StreamData, at?: ObjectRef): ObjectRef;
+  /** A reference for an object added later with `add(..., at)`, so others can point at it first. */
+  reserve(): ObjectRef;
+  /** Appends the annotation `annotation` to the /Annots of `page`. */
+  annotate(page: PDFPage, annotation: ObjectRef): void;
+  /** Writes what waits for the last object (the pages' /Annots); call once, when all are added. */
+  close(): void;
 }
 
 const utf8 = new TextEncoder();
 
+/** The engine's reference for `ref`. */
+const engineRef = (ref: ObjectRef): PdfRef => (ref instanceof WrittenRef ? PdfRef.of(ref.objectNumber, 0) : ref);
+
+/** Adds `annotation` to the page's /Annots, in place when the array is the page's own. */
+export function addToPage(doc: PDF, page: PDFPage, annotation: PdfObject): void {
+  const annots = resolved(doc, page.dict.get('Annots'));
+  if (annots instanceof PdfArray) annots.push(annotation);
+  else page.dict.set('Annots', new PdfArray([annotation]));
+}
+
 /** Objects registered with the engine, which writes (and encrypts) them on save. */
 export function engineObjects(doc: PDF): ObjectSink {
+  const { registry } = doc.context;
   return {
-    add(dict, data) {
-      if (data === undefined) return doc.register(pdfDict(dict));
-      return doc.register(pdfStream(dict, typeof data === 'string' ? utf8.encode(data) : data.slice()));
+    add(dict, data, at) {
+      const object = data === undefined ? pdfDict(dict) : pdfStream(dict, typeof data === 'string' ? utf8.encode(data) : data.slice());
+      if (!at) return doc.register(object);
+      registry.registerAt(engineRef(at), object);
+      return at;
     },
+    reserve: () => registry.allocateRef(),
+    annotate: (page, annotation) => addToPage(doc, page, engineRef(annotation)),
+    close() {},
   };
 }
 
@@ -88,22 +117,36 @@ const MAX_MAGNITUDE = 1e15;
 const DECIMALS = 5;
 const SCALE = 10 ** DECIMALS;
 
-/** Name characters that need no #xx escape: regular ASCII, no delimiters, no '#'. */
-const PLAIN_NAME = /^[A-Za-z0-9_.+*:;,!'"=?@^`|~$&-]*$/;
-const DELIMITERS = '()<>[]{}/%#';
-/** Whether a name needs no escape, by name: the same few dozen keys and values recur in every object. */
-const plainNames = new Map<string, boolean>();
-const MAX_CACHED_NAMES = 1024;
+/** 1 for the bytes a name holds as they are: regular printable ASCII, no delimiter, no '#'. */
+const PLAIN_NAME_BYTES = new Uint8Array(256);
+for (let byte = 0x21; byte < 0x7f; byte++) PLAIN_NAME_BYTES[byte] = '()<>[]{}/%#'.includes(String.fromCharCode(byte)) ? 0 : 1;
 
 const [SPACE, NEWLINE, MINUS, DOT, ZERO, SLASH, HASH, BACKSLASH, OPEN, CLOSE, LESS, GREATER] = [
   ...' \n-.0/#\\()<>',
 ].map((char) => char.charCodeAt(0)) as number[] as [number, number, number, number, number, number, number, number, number, number, number, number];
 const HEX = [...'0123456789abcdef'].map((char) => char.charCodeAt(0));
 
+/** Writes the digits of `value` (0 to 2^31 - 1) into `out` from `at` on; returns where they end. */
+function writeDigits(out: Uint8Array, at: number, value: number): number {
+  let digits = 1;
+  for (let power = 10; power <= value && digits < 10; power *= 10) digits++;
+  let rest = value;
+  for (let index = at + digits - 1; index >= at; index--) {
+    const next = (rest / 10) | 0;
+    out[index] = ZERO + (rest - next * 10);
+    rest = next;
+  }
+  return at + digits;
+}
+
 /** A growing buffer of PDF syntax. */
 class SyntaxBuffer {
-  bytes = new Uint8Array(64 * 1024);
+  bytes: Uint8Array;
   length = 0;
+
+  constructor(capacity: number) {
+    this.bytes = new Uint8Array(capacity);
+  }
 
   reserve(count: number): void {
     if (this.length + count <= this.bytes.length) return;
@@ -121,7 +164,9 @@ class SyntaxBuffer {
   ascii(text: string): void {
     this.reserve(text.length);
     const { bytes } = this;
-    for (let i = 0; i < text.length; i++) bytes[this.length++] = text.charCodeAt(i);
+    let at = this.length;
+    for (let i = 0; i < text.length; i++) bytes[at++] = text.charCodeAt(i);
+    this.length = at;
   }
 
   data(data: Uint8Array): void {
@@ -132,16 +177,12 @@ class SyntaxBuffer {
 
   /** An unsigned integer's digits. */
   integer(value: number): void {
-    let digits = 1;
-    for (let power = 10; power <= value; power *= 10) digits++;
-    this.reserve(digits);
-    let rest = value;
-    for (let at = this.length + digits - 1; at >= this.length; at--) {
-      const next = Math.floor(rest / 10);
-      this.bytes[at] = ZERO + (rest - next * 10);
-      rest = next;
+    if (value >= SMALL) {
+      this.ascii(String(value));
+      return;
     }
-    this.length += digits;
+    this.reserve(10);
+    this.length = writeDigits(this.bytes, this.length, value);
   }
 
   /** A number as the engine writes it: at most five decimals, never an exponent or "-0". */
@@ -154,34 +195,52 @@ class SyntaxBuffer {
       this.ascii(decimalText(value, DECIMALS));
       return;
     }
-    if (scaled < 0) this.byte(MINUS);
+    // Integer arithmetic on 32 bits from here: |scaled| < 2^31.
+    this.reserve(12 + DECIMALS);
+    const out = this.bytes;
+    let at = this.length;
+    if (scaled < 0) out[at++] = MINUS;
     const magnitude = scaled < 0 ? -scaled : scaled;
-    const whole = Math.floor(magnitude / SCALE);
-    this.integer(whole);
+    const whole = (magnitude / SCALE) | 0;
+    at = writeDigits(out, at, whole);
     let fraction = magnitude - whole * SCALE;
-    if (fraction === 0) return;
-    this.reserve(1 + DECIMALS);
-    this.bytes[this.length++] = DOT;
-    for (let unit = SCALE / 10; fraction > 0; unit /= 10) {
-      const digit = Math.floor(fraction / unit);
-      this.bytes[this.length++] = ZERO + digit;
-      fraction -= digit * unit;
+    if (fraction !== 0) {
+      let digits = DECIMALS;
+      while (fraction % 10 === 0) {
+        fraction = (fraction / 10) | 0;
+        digits--;
+      }
+      out[at] = DOT;
+      // The fraction's digits, zero-padded on the left to `digits`, ending at `at + digits`.
+      for (let end = at + digits; end > at; end--) {
+        const next = (fraction / 10) | 0;
+        out[end] = ZERO + (fraction - next * 10);
+        fraction = next;
+      }
+      at += digits + 1;
     }
+    this.length = at;
   }
 
   name(name: string): void {
+    // Written as it is while every character is plain (the keys and values an export writes are),
+    // checked as it goes: a table lookup a character rather than a cache lookup by the whole name.
+    this.reserve(name.length + 1);
+    const out = this.bytes;
+    let at = this.length;
+    out[at++] = SLASH;
+    for (let index = 0; index < name.length; index++) {
+      const code = name.charCodeAt(index);
+      if (code >= 128 || PLAIN_NAME_BYTES[code] === 0) return this.escapedName(name);
+      out[at++] = code;
+    }
+    this.length = at;
+  }
+
+  private escapedName(name: string): void {
     this.byte(SLASH);
-    let plain = plainNames.get(name);
-    if (plain === undefined) {
-      if (plainNames.size >= MAX_CACHED_NAMES) plainNames.clear();
-      plainNames.set(name, (plain = PLAIN_NAME.test(name)));
-    }
-    if (plain) {
-      this.ascii(name);
-      return;
-    }
     for (const byte of utf8.encode(name)) {
-      if (byte > 0x20 && byte < 0x7f && !DELIMITERS.includes(String.fromCharCode(byte))) this.byte(byte);
+      if (PLAIN_NAME_BYTES[byte] === 1) this.byte(byte);
       else this.hexByte(HASH, byte);
     }
   }
@@ -191,17 +250,19 @@ class SyntaxBuffer {
     this.reserve(2 * bytes.length + 2);
     const out = this.bytes;
     const start = this.length;
-    out[this.length++] = OPEN;
-    for (const byte of bytes) {
+    let at = start;
+    out[at++] = OPEN;
+    for (let index = 0; index < bytes.length; index++) {
+      const byte = bytes[index] as number;
       if (byte < 0x20 || byte > 0x7e) {
-        this.length = start;
         this.hexString(bytes);
         return;
       }
-      if (byte === OPEN || byte === CLOSE || byte === BACKSLASH) out[this.length++] = BACKSLASH;
-      out[this.length++] = byte;
+      if (byte === OPEN || byte === CLOSE || byte === BACKSLASH) out[at++] = BACKSLASH;
+      out[at++] = byte;
     }
-    out[this.length++] = CLOSE;
+    out[at++] = CLOSE;
+    this.length = at;
   }
 
   private hexString(bytes: Uint8Array): void {
@@ -211,16 +272,18 @@ class SyntaxBuffer {
   }
 
   value(value: PdfValue): void {
-    if (typeof value === 'number') this.number(value);
-    else if (typeof value === 'string') this.name(value);
-    else if (typeof value === 'boolean') this.ascii(value ? 'true' : 'false');
-    else if (Array.isArray(value)) this.array(value);
-    else if (value instanceof PdfRef) {
-      this.integer(value.objectNumber);
-      this.byte(SPACE);
-      this.integer(value.generation);
-      this.ascii(' R');
-    } else if (value instanceof PdfName) this.name(value.value);
+    if (typeof value === 'number') return this.number(value);
+    if (typeof value === 'string') return this.name(value);
+    if (typeof value === 'boolean') return this.ascii(value ? 'true' : 'false');
+    if (Array.isArray(value)) return this.array(value);
+    // By constructor first: one comparison each for what annotation objects hold, where an
+    // instanceof chain walked prototypes for every value and was a third of the serializing time.
+    const type = (value as object).constructor;
+    if (type === Object) return this.dict(value as PdfDictValue);
+    if (type === PdfRef || type === WrittenRef) return this.ref(value as ObjectRef);
+    if (type === PdfString) return this.string((value as PdfString).bytes);
+    if (value instanceof PdfRef) this.ref(value);
+    else if (value instanceof PdfName) this.name(value.value);
     else if (value instanceof PdfNumber) this.number(value.value);
     else if (value instanceof PdfString) this.string(value.bytes);
     else if (value instanceof PdfBool) this.ascii(value.value ? 'true' : 'false');
@@ -232,12 +295,19 @@ class SyntaxBuffer {
     else this.dict(value as PdfDictValue);
   }
 
+  private ref(ref: ObjectRef): void {
+    this.integer(ref.objectNumber);
+    this.byte(SPACE);
+    this.integer(ref instanceof WrittenRef ? 0 : ref.generation);
+    this.ascii(' R');
+  }
+
   array(items: readonly PdfValue[]): void {
     this.byte(0x5b);
-    items.forEach((item, index) => {
+    for (let index = 0; index < items.length; index++) {
       if (index > 0) this.byte(SPACE);
-      this.value(item);
-    });
+      this.value(items[index] as PdfValue);
+    }
     this.byte(0x5d);
   }
 
@@ -270,24 +340,45 @@ class SyntaxBuffer {
  * more are registered with the engine instead, which compresses them on save. Nothing is
  * encrypted: use it only for files that are not.
  */
+/** Bytes set aside at first for each number of the block: an annotation dictionary or an ordinary form is a few hundred. */
+const BYTES_PER_OBJECT = 512;
+
 export class ObjectBytesWriter implements ObjectSink {
-  private readonly out = new SyntaxBuffer();
+  private readonly out: SyntaxBuffer;
   private readonly entries: { objectNumber: number; offset: number }[] = [];
   /** Stream text as UTF-8, encoded in one native call into this reused buffer. */
   private text = new Uint8Array(64 * 1024);
+  /** The next number of the block, and where the block ends. */
+  private next: number;
+  private readonly end: number;
+  /** The annotations added to each page, written as the page's new /Annots by `close`. */
+  private readonly annots = new Map<PDFPage, ObjectRef[]>();
 
+  /**
+   * Numbers come from `numbers`, a block the engine never hands out (see lazyAppend.ts), then,
+   * once it is used up, from the engine's own counter.
+   */
   constructor(
     private readonly doc: PDF,
     private readonly compressFrom: number,
-  ) {}
+    numbers: { first: number; count: number } = { first: 0, count: 0 },
+  ) {
+    this.next = numbers.first;
+    this.end = numbers.first + numbers.count;
+    // Sized for the block up front rather than doubled (and copied) a dozen times on the way.
+    this.out = new SyntaxBuffer(Math.max(64 * 1024, numbers.count * BYTES_PER_OBJECT));
+  }
 
-  add(dict: PdfDictValue, data?: StreamData): PdfRef {
+  add(dict: PdfDictValue, data?: StreamData, at?: ObjectRef): ObjectRef {
     const bytes = typeof data === 'string' ? this.utf8(data) : data;
     if (bytes !== undefined && bytes.length >= this.compressFrom) {
       // The engine keeps the bytes until it saves: a copy, not a view of a reused buffer.
-      return this.doc.register(pdfStream(dict, bytes.slice()));
+      const stream = pdfStream(dict, bytes.slice());
+      if (!at) return this.doc.register(stream);
+      this.doc.context.registry.registerAt(engineRef(at), stream);
+      return at;
     }
-    const ref = this.doc.context.registry.allocateRef();
+    const ref = at ?? this.reserve();
     const { out } = this;
     this.entries.push({ objectNumber: ref.objectNumber, offset: out.length });
     out.integer(ref.objectNumber);
@@ -303,6 +394,36 @@ export class ObjectBytesWriter implements ObjectSink {
     out.byte(NEWLINE);
     out.ascii('endstream\nendobj\n');
     return ref;
+  }
+
+  reserve(): ObjectRef {
+    if (this.next < this.end) return new WrittenRef(this.next++);
+    return this.doc.context.registry.allocateRef();
+  }
+
+  annotate(page: PDFPage, annotation: ObjectRef): void {
+    const added = this.annots.get(page);
+    if (added) added.push(annotation);
+    else this.annots.set(page, [annotation]);
+  }
+
+  /**
+   * Writes each page's /Annots as a new array object of its own: the annotations it had, then
+   * the new ones; the page (saved by the engine) then points at it.
+   */
+  close(): void {
+    for (const [page, added] of this.annots) {
+      const annots = resolved(this.doc, page.dict.get('Annots'));
+      const items: PdfValue[] = annots instanceof PdfArray ? annots.toArray() : [];
+      const ref = this.reserve();
+      this.entries.push({ objectNumber: ref.objectNumber, offset: this.out.length });
+      this.out.integer(ref.objectNumber);
+      this.out.ascii(' 0 obj\n');
+      this.out.array([...items, ...added]);
+      this.out.ascii('\nendobj\n');
+      page.dict.set('Annots', engineRef(ref));
+    }
+    this.annots.clear();
   }
 
   /** `text` as UTF-8, a view of the reused buffer valid until the next call. */

@@ -1,11 +1,30 @@
 // Builds the engine's PDF objects from plain values, so writers describe dictionaries the way they
 // read in the PDF reference rather than one constructor call per number and name.
-import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfStream, type PdfObject } from '@libpdf/core';
+import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, type PdfObject } from '@libpdf/core';
 
-/** A plain value: numbers, booleans, strings as names, arrays, records, or engine objects as they are. */
-export type PdfValue = number | boolean | string | PdfObject | readonly PdfValue[] | { readonly [key: string]: PdfValue };
+/**
+ * A reference to an object the export writes as bytes itself (pdf/objectWriter.ts), numbered
+ * from a block the engine never hands out: the engine's own references are interned in a cache
+ * whose upkeep cost more than writing the objects they name.
+ */
+export class WrittenRef {
+  constructor(readonly objectNumber: number) {}
+}
 
-/** Engine objects all write themselves; plain records do not. */
+/**
+ * A plain value: numbers, booleans, strings as names, arrays, records, references to written
+ * objects, or engine objects as they are.
+ */
+export type PdfValue =
+  | number
+  | boolean
+  | string
+  | PdfObject
+  | WrittenRef
+  | readonly PdfValue[]
+  | { readonly [key: string]: PdfValue };
+
+/** Engine objects all write themselves; plain records and written references do not. */
 export function isPdfObject(value: object): value is PdfObject {
   return typeof (value as { toBytes?: unknown }).toBytes === 'function';
 }
@@ -16,6 +35,7 @@ export function pdfValue(value: PdfValue): PdfObject {
   if (typeof value === 'boolean') return PdfBool.of(value);
   if (typeof value === 'string') return PdfName.of(value);
   if (Array.isArray(value)) return new PdfArray(value.map((item: PdfValue) => pdfValue(item)));
+  if (value instanceof WrittenRef) return PdfRef.of(value.objectNumber, 0);
   if (isPdfObject(value)) return value;
   return pdfDict(value as { readonly [key: string]: PdfValue });
 }

@@ -145,9 +145,15 @@ describe.skipIf(!hasSharedPdfs)('openPdf on real files', () => {
       expect(opened.pdf.getProducer()).toMatch(/^Adobe Acrobat Pro/);
       // Decrypted with the padded key, its content reads as operators: a form drawn in a marked section.
       expect(contentOf(opened.pdf)).toMatch(/BMC\s+q\s+\/Fm0 Do\s+Q\s+EMC/);
-      // Saved as a rewrite with the same encryption, which the engine reads again.
-      const reopened = await openPdf(await opened.pdf.save());
+      // Saved as a rewrite encrypted anew, with the same empty user password and permissions,
+      // which the engine reads again and qpdf, which rejects the original's password, accepts.
+      const saved = await opened.pdf.save();
+      const reopened = await openPdf(saved);
       expect(contentOf(reopened.pdf)).toBe(contentOf(opened.pdf));
+      expect(reopened.pdf.getSecurity()).toMatchObject({ algorithm: 'AES-256', encryptMetadata: false, permissions: opened.pdf.getSecurity().permissions });
+      expect((await qpdfCheck(saved)).exitCode).toBe(0);
+      // The owner password, which opening with the user password does not reveal, is not kept.
+      expect(reopened.pdf.getSecurity().authenticatedAs).toBe('user');
     },
   );
 

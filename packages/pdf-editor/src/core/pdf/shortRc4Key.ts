@@ -7,8 +7,15 @@
 // is opened through its probe (catalogProbe.ts): the engine's RC4 handlers then get the padded
 // key before anything encrypted is read, and the original catalog's entries and pages are moved
 // into the probe's catalog and page tree. The document is then whole again; it must be saved as a
-// rewrite (the probe is not part of the file), encrypted as before with the padded key, as
-// Acrobat and pdf.js read it.
+// rewrite (the probe is not part of the file).
+//
+// The rewrite is not encrypted as the file was: qpdf takes the key length of /V 4 to be 128 bits
+// whatever /Length says, so it rejects the file's own password and every copy of its encryption.
+// It is encrypted anew by the engine (AES-256, the one encryption it writes), with the same user
+// password, permissions and clear-text metadata, which every reader checked opens alike. The owner
+// password cannot be kept: a new one needs the old one, which opening with the user password does
+// not reveal, so the new one is random (nobody can lift the permissions), unless the file was
+// opened with the owner password, which then stays the owner password (and opens the file).
 import { PDF, PdfDict, PdfName, PdfRef, type PdfObject } from '@libpdf/core';
 import { withPlainCatalog } from './catalogProbe';
 import { inheritInto } from './pageAttributes';
@@ -47,6 +54,30 @@ function pagesUnder(pdf: PDF, node: PdfDict, visited: Set<string>, depth = 0): P
     pages.push(kid);
   }
   return pages;
+}
+
+/**
+ * Makes the next save of `pdf` encrypt it anew (see above), opened with `password` ('' when the
+ * engine opened it without one). The engine lets only the owner change the protection; it is let
+ * through here because nothing is loosened: same user password, same permissions.
+ */
+function reencryptOnSave(pdf: PDF, password: string): void {
+  const security = pdf.context.info.securityHandler;
+  if (!security) return;
+  const asOwner = security.hasOwnerAccess;
+  const { permissions, encryption } = security;
+  Object.assign(security, { isOwner: true });
+  try {
+    pdf.setProtection({
+      algorithm: 'AES-256',
+      userPassword: password,
+      ownerPassword: asOwner ? password : undefined,
+      permissions,
+      encryptMetadata: encryption.encryptMetadata,
+    });
+  } finally {
+    Object.assign(security, { isOwner: asOwner });
+  }
 }
 
 /** Whether the engine opened `pdf` with a short RC4 key it will decrypt wrongly (see above). */
@@ -89,5 +120,6 @@ export async function openWithShortRc4Key(
     // Loaded now, as the engine's loader loads it: its readers take only loaded objects.
     pdf.getObject(probe.info);
   }
+  reencryptOnSave(pdf, credentials.credentials ?? '');
   return pdf;
 }

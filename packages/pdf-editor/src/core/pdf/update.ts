@@ -34,18 +34,23 @@ export const idEntry = (trailer: string): string | undefined => /\/ID\s*\[[^\]]*
 
 /**
  * `bytes` with an update appended (written as a table, which readers accept after either kind)
- * whose catalog, object `size`, has an empty page tree, object `size + 1`; `entries` follow the
- * trailer's /Size and /Root.
+ * whose catalog, object `size`, has an empty page tree, object `pagesNumber` (by default
+ * `size + 1`; a larger one leaves the numbers between free, so the engine numbers its objects
+ * after them); `entries` follow the trailer's /Size and /Root.
  */
-export function withEmptyCatalog(bytes: Uint8Array, size: number, entries: string): Uint8Array {
+export function withEmptyCatalog(bytes: Uint8Array, size: number, entries: string, pagesNumber = size + 1): Uint8Array {
   const catalogAt = bytes.length + 1;
-  const catalog = `${size} 0 obj\n<< /Type /Catalog /Pages ${size + 1} 0 R >>\nendobj\n`;
+  const catalog = `${size} 0 obj\n<< /Type /Catalog /Pages ${pagesNumber} 0 R >>\nendobj\n`;
   const pagesAt = catalogAt + catalog.length;
-  const pages = `${size + 1} 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n`;
+  const pages = `${pagesNumber} 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n`;
   const entry = (offset: number) => `${String(offset).padStart(10, '0')} 00000 n \n`;
+  const sections =
+    pagesNumber === size + 1
+      ? `${size} 2\n${entry(catalogAt)}${entry(pagesAt)}`
+      : `${size} 1\n${entry(catalogAt)}${pagesNumber} 1\n${entry(pagesAt)}`;
   const update =
-    `\n${catalog}${pages}xref\n${size} 2\n${entry(catalogAt)}${entry(pagesAt)}trailer\n` +
-    `<< /Size ${size + 2} /Root ${size} 0 R ${entries} >>\n` +
+    `\n${catalog}${pages}xref\n${sections}trailer\n` +
+    `<< /Size ${pagesNumber + 1} /Root ${size} 0 R ${entries} >>\n` +
     `startxref\n${pagesAt + pages.length}\n%%EOF\n`;
   return concat([bytes, ascii(update)]);
 }

@@ -1,8 +1,11 @@
 // Starts an export in a Web Worker and resolves with the PDF bytes; aborting the signal terminates
-// the worker. Where workers do not exist (tests, server rendering) it runs in place.
+// the worker. Where workers do not exist (tests, server rendering) it runs in place, and so does
+// the export of a host's own kinds: their drawing code is registered on this thread, and functions
+// cannot be posted to a worker.
 import { reviveError } from '../../core/errorTransfer';
 import { withFallbacksLoaded } from '../../core/export/fallbackClaims';
 import { checkExportArguments } from '../../core/exportInput';
+import { isCustomType } from '../../core/kinds/hostKinds';
 import { kindFor } from '../../core/kinds/registry';
 import type { Annotation } from '../../core/model/types';
 import type { ExportOptions } from '../../core/export/options';
@@ -32,7 +35,8 @@ function abortError(): DOMException {
 
 /**
  * Runs the core's `exportPdf` in a Web Worker, so a large export never freezes the page (in place
- * where there are no workers). `bytes` is copied, never detached. Aborting `options.signal`
+ * where there are no workers, and for annotations of a host's own kinds, whose code is registered
+ * on this thread only). `bytes` is copied, never detached. Aborting `options.signal`
  * terminates the worker.
  *
  * @example
@@ -47,10 +51,14 @@ export function runExport(bytes: Uint8Array, annotations: readonly Annotation[],
   } catch (error) {
     return Promise.reject(error);
   }
-  if (typeof Worker === 'undefined') {
-    return import('../../core/export/exportPdf').then(({ exportPdf }) =>
+  // A host's kinds are registered on this thread only: their drawing code cannot reach a worker.
+  if (typeof Worker === 'undefined' || annotations.some((annotation) => isCustomType(annotation.type))) {
+    const running = import('../../core/export/exportPdf').then(({ exportPdf }) =>
       exportPdf(bytes, annotations, { ...exportOptions, ...(onWarning && { onWarning }) }),
     );
+    // Work on this thread cannot be stopped: an abort rejects at once and its result is dropped.
+    const aborted = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(abortError()), { once: true }));
+    return signal ? Promise.race([running, aborted]) : running;
   }
   // A loader function cannot be sent to the worker: the fallbacks the texts need are loaded here.
   const texts = annotations.flatMap((annotation) => kindFor(annotation).fontText?.(annotation) ?? []);
@@ -99,14 +107,18 @@ function inWorker(
   });
 }
 
-/** Offers `bytes` as a file download. */
-export function downloadBytes(bytes: Uint8Array, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+/**
+ * Offers `file` (a PDF's bytes, or any Blob) to the user as a download named `fileName`. A
+ * Uint8Array view contributes only its own bytes, never the rest of its buffer.
+ */
+export function downloadFile(file: Uint8Array | Blob, fileName: string): void {
+  const url = URL.createObjectURL(file instanceof Blob ? file : new Blob([file as BlobPart], { type: 'application/pdf' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
+  // Revoked later: revoking at once can cancel the download in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

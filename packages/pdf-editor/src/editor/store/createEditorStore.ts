@@ -5,7 +5,8 @@
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import { openGate, recentSignatures, type EditorTool } from '../../core/adapters';
-import type { Annotation } from '../../core/model/types';
+import type { Annotation, AnnotationInput } from '../../core/model/types';
+import { kindOf } from '../../core/kinds/registry';
 import { normalizeAnnotation } from '../../core/model/defaults';
 import { sameAnnotations } from '../../core/model/equality';
 import { createHistory } from '../../core/history/createHistory';
@@ -155,19 +156,20 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
         const { editing, style } = get();
         if (!editing) return;
         set({ editing: null });
-        const blank = editing.content.trim() === '';
+        const { kind, page, position, content } = editing;
+        const { capabilities } = kindOf(kind);
+        const blank = content.trim() === '';
         if (editing.id) {
-          if (blank) actions.remove([editing.id]);
-          else apply(updateAnnotation(editing.id, { content: editing.content }), 'Edit text');
+          // Blank text deletes what is nothing but its text (a text box, a comment); a caret stays a bare mark.
+          if (blank && capabilities.edit?.required !== false) actions.remove([editing.id]);
+          else apply(updateAnnotation(editing.id, { content: blank ? '' : content }), 'Edit text');
           return;
         }
         if (blank) return;
-        const { kind, page, position, content } = editing;
-        const fields =
-          kind === 'text'
-            ? { color: style.color, opacity: style.opacity, ...textStyleOf(style) }
-            : { color: style.color === '#000000' ? '#FFD700' : style.color };
-        actions.add(normalizeAnnotation({ type: kind, page, position, content, ...fields }) as Annotation);
+        const fields = capabilities.text
+          ? { color: style.color, opacity: style.opacity, ...textStyleOf(style) }
+          : { color: style.color === '#000000' ? '#FFD700' : style.color };
+        actions.add(normalizeAnnotation({ type: kind, page, position, content, ...fields } as AnnotationInput) as Annotation);
       },
       cancelEditing() {
         set({ editing: null });

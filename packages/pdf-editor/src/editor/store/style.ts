@@ -22,6 +22,8 @@ export interface AnnotationStyle {
   whiteoutSize: WhiteoutSize;
   whiteoutWidth: number;
   whiteoutHeight: number;
+  /** The version picked of each kind that has some (a stamp's preset), by type; absent: its first. */
+  variants: Readonly<Record<string, string>>;
 }
 
 /** The style an editor starts with. */
@@ -39,6 +41,7 @@ export const DEFAULT_STYLE: AnnotationStyle = {
   whiteoutSize: 'medium',
   whiteoutWidth: WHITEOUT_PRESETS.medium.width,
   whiteoutHeight: WHITEOUT_PRESETS.medium.height,
+  variants: {},
 };
 
 /** The 21 colours of the palette. */
@@ -74,7 +77,7 @@ export function textStyleOf(source: TextStyle): TextStyle {
  * stands until the user picks another than the common black at full opacity.
  */
 export function styleFields(type: AnnotationType, style: AnnotationStyle): Record<string, unknown> {
-  const { capabilities: can, style: own } = kindOf(type);
+  const { capabilities: can, style: own, variants } = kindOf(type);
   const fields: Record<string, unknown> = {};
   if (can.color) {
     fields.color = own?.color && style.color === DEFAULTS.color ? own.color : style.color;
@@ -86,20 +89,19 @@ export function styleFields(type: AnnotationType, style: AnnotationStyle): Recor
   else fields.opacity = 1;
   if (can.text) Object.assign(fields, textStyleOf(style));
   if (can.fill && style.fillColor !== 'transparent') Object.assign(fields, { fillStyle: 'solid', fillColor: style.fillColor });
+  if (variants) Object.assign(fields, variants.fields(style.variants[type] ?? variants.names[0] ?? '', new Date()));
   return fields;
 }
 
 /** The patch a change of style makes to an existing annotation: only fields its type has. */
 export function stylePatch(annotation: Annotation, change: Partial<AnnotationStyle>, style: AnnotationStyle = DEFAULT_STYLE): AnnotationPatch {
-  if (annotation.type === 'whiteout') {
-    const box = change.whiteoutSize || change.whiteoutWidth || change.whiteoutHeight;
-    return box ? whiteoutBox({ ...style, ...change }) : {};
-  }
-  const can = kindOf(annotation.type).capabilities;
+  const kind = kindOf(annotation.type);
+  const can = kind.capabilities;
   const patch: Record<string, unknown> = {};
+  if (can.sizes && (change.whiteoutSize || change.whiteoutWidth || change.whiteoutHeight)) Object.assign(patch, whiteoutBox({ ...style, ...change }));
   if (change.color !== undefined && can.color) patch.color = change.color;
-  if (change.opacity !== undefined) patch.opacity = change.opacity;
-  if (change.strokeWidth !== undefined) patch.strokeWidth = change.strokeWidth;
+  if (change.opacity !== undefined && can.opacity) patch.opacity = change.opacity;
+  if (change.strokeWidth !== undefined && can.stroke) patch.strokeWidth = change.strokeWidth;
   if (can.text) {
     for (const key of TEXT_FIELDS) {
       if (change[key] !== undefined) patch[key] = change[key];
@@ -108,11 +110,16 @@ export function stylePatch(annotation: Annotation, change: Partial<AnnotationSty
   if (can.fill && change.fillColor !== undefined) {
     Object.assign(patch, change.fillColor === 'transparent' ? { fillStyle: 'none' } : { fillStyle: 'solid', fillColor: change.fillColor });
   }
+  const variant = change.variants?.[annotation.type];
+  if (variant !== undefined && kind.variants) Object.assign(patch, kind.variants.fields(variant, new Date(), annotation));
   return patch as AnnotationPatch;
 }
 
 /** The style shown while `annotation` is selected, so the panel reflects it. */
 export function styleOf(annotation: Annotation, current: AnnotationStyle): AnnotationStyle {
   const next = { ...current, color: annotation.color, opacity: annotation.opacity, strokeWidth: annotation.strokeWidth };
-  return annotation.type === 'text' ? { ...next, ...textStyleOf(annotation) } : next;
+  const { variants, capabilities } = kindOf(annotation.type);
+  if (variants) next.variants = { ...current.variants, [annotation.type]: variants.of(annotation) };
+  // A kind that is text in a font has the text fields (the ones stylePatch sets).
+  return capabilities.text ? { ...next, ...textStyleOf(annotation as unknown as TextStyle) } : next;
 }

@@ -8,9 +8,12 @@ import type { DocumentState } from '../../core/history/diff';
 import type { PdfRevision } from '../../core/pages/pdfRevision';
 import type { AnnotationStyle } from './style';
 
-/** A text or comment being typed in place. `id` is set when an existing annotation is edited. */
+/**
+ * The text of an annotation being typed in place: one of a kind whose capabilities say how
+ * (`edit`), a text box or a comment's note. `id` is set when an existing annotation is edited.
+ */
 export interface TextEditing {
-  kind: 'text' | 'comment';
+  kind: Annotation['type'];
   page: number;
   position: Point;
   id?: string;

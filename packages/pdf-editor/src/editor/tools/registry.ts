@@ -3,6 +3,7 @@ import type { EditorTool } from '../../core/adapters';
 import { checkArray, checkObject, invalid } from '../../core/input';
 import type { Messages } from '../messages';
 import { arrowTool } from './arrow';
+import { caretTool } from './caret';
 import { circleTool } from './circle';
 import { commentTool } from './comment';
 import { ellipseTool } from './ellipse';
@@ -10,9 +11,13 @@ import { eraserTool } from './eraser';
 import { freehandTool } from './freehand';
 import { highlightTool } from './highlight';
 import { imageTool } from './image';
+import { polygonTool } from './polygon';
+import { polylineTool } from './polyline';
 import { rectangleTool } from './rectangle';
 import { selectTool } from './select';
 import { signatureTool } from './signature';
+import { squigglyTool } from './squiggly';
+import { stampTool } from './stamp';
 import { strikethroughTool } from './strikethrough';
 import { textTool } from './text';
 import type { ToolDefinition, ToolPreset } from './types';
@@ -26,13 +31,18 @@ export const TOOLS: readonly ToolDefinition[] = [
   highlightTool,
   strikethroughTool,
   underlineTool,
+  squigglyTool,
   freehandTool,
   rectangleTool,
   circleTool,
   ellipseTool,
   arrowTool,
+  polygonTool,
+  polylineTool,
   commentTool,
+  caretTool,
   signatureTool,
+  stampTool,
   imageTool,
   whiteoutTool,
   eraserTool,

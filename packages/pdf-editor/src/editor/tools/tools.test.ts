@@ -80,6 +80,16 @@ describe('drawing tools', () => {
     ]);
   });
 
+  it('must resize a selected whiteout to the size picked and keep it opaque white whatever style is picked', () => {
+    const editor = createTestEditor().setTool('whiteout').click(30, 40).setTool('select').click(35, 45);
+    editor.state.actions.setStyle({ color: '#FF0000', opacity: 0.5, strokeWidth: 6 });
+    expect(editor.annotations[0]).toMatchObject({ color: '#FFFFFF', opacity: 1, width: 100, height: 20 });
+    // Nothing changed, so nothing to undo but the placing.
+    expect(editor.store.history.undoCount).toBe(1);
+    editor.state.actions.setStyle({ whiteoutSize: 'small' });
+    expect(editor.annotations[0]).toMatchObject({ color: '#FFFFFF', position: { x: 30, y: 40 }, width: 50, height: 15 });
+  });
+
   it('must erase what the eraser clicks and outline what it hovers', () => {
     const editor = createTestEditor().setTool('rectangle').drag([0, 0], [50, 50]).setTool('eraser');
     editor.pointerMove(25, 25);

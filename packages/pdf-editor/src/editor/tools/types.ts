@@ -2,7 +2,7 @@
 // machine fed with pointer events already converted to page points. Machines are pure TypeScript,
 // so tests script them like a user (pointerDown, pointerMove, pointerUp) without a browser.
 import type { EditorTool } from '../../core/adapters';
-import type { AnnotationType, Rect } from '../../core/model/types';
+import type { AnnotationType, CustomType, Rect } from '../../core/model/types';
 import type { EditorStore } from '../store/createEditorStore';
 import type { MessageKey } from '../messages';
 
@@ -35,6 +35,16 @@ export interface ToolMachine {
   /** The pointer left the page, a pinch began or Escape was pressed: drop the gesture. */
   cancel(): void;
   doubleClick?(pointer: ToolPointer): void;
+  /**
+   * The pointer left the page with no button pressed. Clears hover previews but keeps a gesture
+   * made of several clicks (a polygon's vertices); tools without it are cancelled.
+   */
+  leave?(): void;
+  /**
+   * A key pressed without Ctrl, Cmd or Alt, offered to the gesture before the editor's shortcuts
+   * (Enter finishes a polygon, Backspace drops its last vertex); true when the gesture took it.
+   */
+  keyDown?(key: string): boolean;
 }
 
 /** A tool as data: id, label, cursor, shortcut and icon. */
@@ -43,7 +53,7 @@ export interface ToolPreset {
   /** The toolbar label: a key of the editor's messages, or the text itself (a host's own tool). */
   label: MessageKey | { text: string };
   /** The annotation type this tool creates, if any. */
-  creates?: AnnotationType;
+  creates?: AnnotationType | CustomType;
   cursor: string;
   /** Single-key shortcut, shown in the button's title. */
   shortcut?: string;

@@ -1,7 +1,7 @@
 // The editor in a real Chromium, driven like a user through examples/vite-basic: every tool,
 // select / move / resize, copy and paste, undo and redo, page rotation and reordering, export;
 // the exported PDF is checked with pdf-lib and rendered by poppler's pdftoppm.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Annotation } from '../../core/index';
@@ -50,13 +50,13 @@ describe.skipIf(!hasChromium || !hasSharedPdfs)('PdfEditor in Chromium (examples
   const tool = (id: string) => page.locator(`.mg-toolbar [data-tool="${id}"]`).click();
   const count = async () => (await annotations()).length;
   // Base64 crosses the DevTools protocol far faster than an array of a million numbers.
-  const exported = async () => {
-    const base64 = await page.evaluate(async () => {
-      const bytes = await window.marginalia!.exportPdf();
+  const exported = async (mode: 'flatten' | 'native' = 'flatten') => {
+    const base64 = await page.evaluate(async (mode) => {
+      const bytes = await window.marginalia!.exportPdf({ mode });
       let text = '';
       for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
       return btoa(text);
-    });
+    }, mode);
     return new Uint8Array(Buffer.from(base64, 'base64'));
   };
 
@@ -257,6 +257,71 @@ describe.skipIf(!hasChromium || !hasSharedPdfs)('PdfEditor in Chromium (examples
     expect((await annotations()).at(-1)).toMatchObject({ type: 'rectangle', fillStyle: 'solid', fillColor: '#000000', width: 100, height: 30 });
     const [r, g, b] = renderPage(await exported(), 1).pixel(450, 115);
     expect(Math.max(r, g, b)).toBeLessThan(60);
+  });
+
+  it("must stamp the host's own check mark kind (the kinds prop), show and move it, and export it drawn by its own code on the main thread", async () => {
+    await page.locator('.mg-page[data-page-number="1"]').scrollIntoViewIfNeeded();
+    await tool('custom:checkmark');
+    const before = await count();
+    await click(1, 560, 240);
+    expect(await count()).toBe(before + 1);
+    const stamped = (await annotations()).at(-1) as Annotation & { size: number };
+    expect(stamped).toMatchObject({ type: 'custom:checkmark', page: 1, size: 24 });
+    expect(stamped.position.x).toBeCloseTo(548, 0);
+    expect(stamped.position.y).toBeCloseTo(228, 0);
+    // Its own view draws it on the page.
+    expect(await overlay(1).locator(`[data-annotation-id="${stamped.id}"]`).getAttribute('data-annotation-type')).toBe('custom:checkmark');
+    // The select tool moves it by its own geometry, as any annotation.
+    await tool('select');
+    await drag(1, [560, 240], [530, 250]);
+    const mark = (await annotations()).find((a) => a.id === stamped.id) as Annotation & { size: number };
+    expect(mark.position.x).toBeCloseTo(stamped.position.x - 30, 0);
+    expect(mark.position.y).toBeCloseTo(stamped.position.y + 10, 0);
+    // The bend of the tick, 0.4 and 0.8 of the box (examples/vite-basic/src/checkmark.tsx), in its colour in both exports:
+    // the export worker knows no host kind, so these ran where the kind is registered.
+    const [r, g, b] = [1, 3, 5].map((at) => parseInt(mark.color.slice(at, at + 2), 16));
+    for (const mode of ['flatten', 'native'] as const) {
+      const bytes = await exported(mode);
+      const pixel = renderPage(bytes, 1).pixel(mark.position.x + 0.4 * mark.size, mark.position.y + 0.8 * mark.size - 1);
+      expect({ mode, pixel }).toEqual({ mode, pixel: [expect.closeTo(r!, -2), expect.closeTo(g!, -2), expect.closeTo(b!, -2)] });
+      if (mode === 'flatten') continue;
+      // Natively a /Stamp with its appearance, named by the mark's id.
+      const pdf = await PDFDocument.load(bytes);
+      const dicts = (pdf.getPage(0).node.Annots()?.asArray() ?? []).map((ref) => pdf.context.lookup(ref, PDFDict));
+      const stamp = dicts.find((dict) => dict.lookup(PDFName.of('NM'), PDFString, PDFHexString)?.decodeText() === mark.id);
+      expect(stamp?.get(PDFName.of('Subtype'))).toBe(PDFName.of('Stamp'));
+      expect(stamp?.get(PDFName.of('AP'))).toBeDefined();
+    }
+  });
+
+  it('must click out a polygon (closed by a double-click) and a polyline (ended by Enter) and export them where they were drawn', async () => {
+    await page.locator('.mg-page[data-page-number="1"]').scrollIntoViewIfNeeded();
+    await tool('polygon');
+    await page.locator('.mg-swatch[aria-label="#0000FF"]').click();
+    const before = await count();
+    await click(1, 70, 200);
+    await click(1, 190, 200);
+    const last = await at(1, 130, 290);
+    await page.mouse.dblclick(last.x, last.y);
+    await tool('polyline');
+    // Each tool keeps a style of its own.
+    await page.locator('.mg-swatch[aria-label="#0000FF"]').click();
+    for (const [x, y] of [[230, 200], [300, 290], [370, 200], [390, 280]] as const) await click(1, x, y);
+    // The last click was a slip: Backspace takes it back, Enter ends the line.
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Enter');
+    expect(await count()).toBe(before + 2);
+    const [shape, line] = (await annotations()).slice(-2);
+    const rounded = (a: Annotation | undefined) => (a && 'points' in a ? a.points.map((p) => [Math.round(p.x), Math.round(p.y)]) : []);
+    expect(shape).toMatchObject({ type: 'polygon', color: '#0000FF' });
+    expect(rounded(shape)).toEqual([[70, 200], [190, 200], [130, 290]]);
+    expect(line).toMatchObject({ type: 'polyline', color: '#0000FF' });
+    expect(rounded(line)).toEqual([[230, 200], [300, 290], [370, 200]]);
+    const raster = renderPage(await exported(), 1);
+    for (const [x, y] of [[130, 200], [265, 245]] as const) {
+      const [r = 255, g = 255, b = 0] = raster.pixel(x, y);
+      expect({ x, y, blue: r < 90 && g < 90 && b > 180 }).toEqual({ x, y, blue: true });
+    }
   });
 
   it('must log no errors in the console', () => {

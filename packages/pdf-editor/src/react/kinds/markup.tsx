@@ -1,6 +1,6 @@
 // Highlight, strikethrough and underline on screen: the same rectangles (`markupRects`) and, for
 // the lines, the same thickness and position (`markupLine`) as both exports.
-import { markupLine, markupRects } from '../../core/internal';
+import { kindOf, markupLine, markupRects } from '../../core/internal';
 import type { ViewProps } from './types';
 
 export function HighlightView({ annotation: a, common }: ViewProps<'highlight'>) {
@@ -12,10 +12,11 @@ export function HighlightView({ annotation: a, common }: ViewProps<'highlight'>)
 }
 
 function LineMarkView({ annotation: a, common }: ViewProps<'strikethrough'> | ViewProps<'underline'>) {
+  const { markup } = kindOf(a.type);
   return (
     <g {...common} stroke={a.color}>
       {markupRects(a).map((r, i) => {
-        const { y, thickness } = markupLine(a.type, r, a.strokeWidth);
+        const { y, thickness } = markupLine(markup, r, a.strokeWidth);
         return <line key={i} x1={r.x} y1={y} x2={r.x + r.width} y2={y} strokeWidth={thickness} />;
       })}
       {/* An invisible box so the whole mark, not only its thin line, can be clicked. */}

@@ -33,8 +33,12 @@ export function PropertiesPanel() {
   const isStroked = capabilities?.stroke ?? false;
   const takesColor = capabilities?.color ?? true;
   const takesOpacity = capabilities?.opacity ?? true;
-  // The size presets are the whiteout tool's own.
-  const isWhiteout = type === 'whiteout';
+  // Size presets, for a kind placed at a picked size (a whiteout).
+  const takesSizes = capabilities?.sizes ?? false;
+  // Versions of the kind (a stamp's presets), named by the messages `<type>.<version>`.
+  const variants = type === undefined ? undefined : kindOf(type).variants;
+  const picked = type === undefined ? undefined : (style.variants[type] ?? variants?.names[0]);
+  const message = (key: string, fallback: string) => (key in messages ? messages[key as keyof typeof messages] : fallback);
 
   return (
     <aside className="mg-properties" aria-label={messages.styleOptions}>
@@ -103,7 +107,20 @@ export function PropertiesPanel() {
             onChange={(event) => slide({ opacity: Number(event.target.value) / 100 }, 'opacity')} {...sliderEvents} />
         </label>
       )}
-      {isWhiteout && (
+      {variants && type !== undefined && (
+        <fieldset className="mg-field">
+          <legend>{message(`${type}.variants`, type)}</legend>
+          <div className="mg-row">
+            {variants.names.map((name) => (
+              <button key={name} type="button" className="mg-button" aria-pressed={picked === name}
+                onClick={() => set({ variants: { ...style.variants, [type]: name } })}>
+                {message(`${type}.${name}`, name)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {takesSizes && (
         <fieldset className="mg-field">
           <legend>{messages.whiteoutSize}</legend>
           <div className="mg-row">

@@ -102,9 +102,13 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
         onPointerDown={(event) => {
           if (event.button > 0) return;
           event.preventDefault();
-          // Shortcuts listen on the editor's root: pressing on a page gives it the keyboard focus.
+          // Shortcuts listen on the editor's root: pressing on a page gives it the keyboard focus,
+          // taking it from a toolbar button too, whose Enter would otherwise press the button
+          // again instead of finishing the polygon being clicked out.
           const root = event.currentTarget.closest<HTMLElement>('.mg-editor');
-          if (root && !root.contains(document.activeElement)) root.focus({ preventScroll: true });
+          const active = document.activeElement;
+          const onControl = active instanceof HTMLElement && active.closest('button, a[href], [role="button"], summary') !== null;
+          if (root && (!root.contains(active) || onControl)) root.focus({ preventScroll: true });
           router.down(toPointer(event));
         }}
         onPointerMove={(event) => router.move(toPointer(event))}

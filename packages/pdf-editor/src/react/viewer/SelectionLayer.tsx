@@ -1,6 +1,8 @@
 // Feedback drawn over the annotations: the dashed blue box (and handles) of the selection, the
-// eraser's red dashed outline, and a comment's text while it is selected.
-import type { Annotation, CommentAnnotation } from '../../core/index';
+// eraser's red dashed outline, and the note of a kind whose text is a note (a comment's, a
+// caret's) while it is selected.
+import type { Annotation } from '../../core/index';
+import { kindOf } from '../../core/internal';
 import { bounds, handlesOf } from '../../editor/internal';
 
 const PAD = 3;
@@ -18,19 +20,21 @@ export function SelectionLayer({ selected, hovered, zoom }: { selected: Annotati
               <rect key={handle} className="mg-handle" data-handle={handle} x={point.x - handleSize / 2} y={point.y - handleSize / 2}
                 width={handleSize} height={handleSize} strokeWidth={1 / zoom} />
             ))}
-          {annotation.type === 'comment' && annotation.content && <CommentBubble annotation={annotation} />}
+          <NoteBubble annotation={annotation} />
         </g>
       ))}
     </g>
   );
 }
 
-/** A selected comment's text, just below its note icon. */
-function CommentBubble({ annotation }: { annotation: CommentAnnotation }) {
-  const icon = bounds(annotation);
+/** A selected annotation's note, just below it: when its kind's text is a note and it has some. */
+function NoteBubble({ annotation }: { annotation: Annotation }) {
+  const note: unknown = 'content' in annotation ? annotation.content : undefined;
+  if (kindOf(annotation.type).capabilities.edit?.in !== 'note' || typeof note !== 'string' || note === '') return null;
+  const box = bounds(annotation);
   return (
-    <foreignObject x={icon.x} y={icon.y + icon.height + PAD} width={180} height={120}>
-      <div className="mg-comment-bubble">{annotation.content}</div>
+    <foreignObject x={box.x} y={box.y + box.height + PAD} width={180} height={120}>
+      <div className="mg-comment-bubble">{note}</div>
     </foreignObject>
   );
 }

@@ -1,34 +1,47 @@
-// The inline input of the text and comment tools: "Click to edit"; Enter (without Shift) or blur
-// commits, Escape cancels.
+// The inline input of the text and comment tools, and of any kind whose text is typed in place:
+// "Click to edit"; Enter (without Shift) or blur commits, Escape cancels. A text box is typed where
+// it stands, in its font; a note (a comment's, a caret's) in a plain box below its annotation.
 import { useEffect, useRef } from 'react';
+import { normalizeAnnotation } from '../../core/index';
+import type { AnnotationInput } from '../../core/index';
+import { kindOf } from '../../core/internal';
 import { useEditorRuntime, useEditorState } from '../context';
+import { bounds } from '../../editor/internal';
 import type { TextEditing } from '../../editor/internal';
+
+/** The gap between a note's annotation and the box its note is typed in. */
+const NOTE_GAP = 6;
 
 export function TextEditor({ editing, zoom }: { editing: TextEditing; zoom: number }) {
   const { messages } = useEditorRuntime();
   const actions = useEditorState((s) => s.actions);
   const style = useEditorState((s) => s.style);
+  const edited = useEditorState((s) => s.annotations.find((a) => a.id === editing.id));
   const ref = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     ref.current?.focus();
   }, []);
-  const comment = editing.kind === 'comment';
+  const note = kindOf(editing.kind).capabilities.edit?.in === 'note';
+  // A note goes below the annotation: the one edited, or the one it will make.
+  const box = note
+    ? bounds(edited ?? normalizeAnnotation({ type: editing.kind, page: editing.page, position: editing.position } as AnnotationInput))
+    : undefined;
   return (
     <textarea
       ref={ref}
-      className={comment ? 'mg-text-editor mg-comment-editor' : 'mg-text-editor'}
-      aria-label={comment ? messages.commentPlaceholder : messages.textPlaceholder}
-      placeholder={comment ? messages.commentPlaceholder : messages.textPlaceholder}
+      className={note ? 'mg-text-editor mg-comment-editor' : 'mg-text-editor'}
+      aria-label={note ? messages.commentPlaceholder : messages.textPlaceholder}
+      placeholder={note ? messages.commentPlaceholder : messages.textPlaceholder}
       value={editing.content}
       rows={Math.max(1, editing.content.split('\n').length)}
       style={{
-        left: editing.position.x * zoom,
-        top: (editing.position.y + (comment ? 26 : 0)) * zoom,
-        fontSize: comment ? 13 : style.fontSize * zoom,
-        fontFamily: comment ? undefined : style.fontFamily,
-        fontWeight: comment ? undefined : style.fontWeight,
-        fontStyle: comment ? undefined : style.fontStyle,
-        color: comment ? undefined : style.color,
+        left: (box ? box.x : editing.position.x) * zoom,
+        top: (box ? box.y + box.height + NOTE_GAP : editing.position.y) * zoom,
+        fontSize: note ? 13 : style.fontSize * zoom,
+        fontFamily: note ? undefined : style.fontFamily,
+        fontWeight: note ? undefined : style.fontWeight,
+        fontStyle: note ? undefined : style.fontStyle,
+        color: note ? undefined : style.color,
       }}
       onChange={(event) => actions.setEditingContent(event.target.value)}
       onBlur={() => actions.commitEditing()}

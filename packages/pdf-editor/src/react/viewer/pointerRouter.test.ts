@@ -5,7 +5,7 @@ import { createTestEditor } from '../../test-support/testEditor';
 import { createPointerRouter } from './pointerRouter';
 import type { RoutedPointer } from './pointerRouter';
 
-function setup(tool: 'freehand' | 'rectangle' = 'freehand') {
+function setup(tool: 'freehand' | 'rectangle' | 'polygon' = 'freehand') {
   const editor = createTestEditor().setTool(tool);
   const router = createPointerRouter({
     machine: () => editor.machine,
@@ -52,6 +52,20 @@ describe('pointer router', () => {
     router.up(p(1, 'mouse', 60, 60));
     expect(editor.annotations).toHaveLength(0);
     expect(editor.state.draft).toBeNull();
+  });
+
+  it('must keep a polygon\'s vertices when the pointer leaves the page between clicks', () => {
+    const { editor, router, p } = setup('polygon');
+    for (const [x, y] of [[10, 10], [90, 10]] as const) {
+      router.down(p(1, 'mouse', x, y));
+      router.up(p(1, 'mouse', x, y));
+    }
+    router.move(p(1, 'mouse', 60, 60));
+    router.leave(p(1, 'mouse', 60, 60));
+    router.down(p(1, 'mouse', 50, 80));
+    router.up(p(1, 'mouse', 50, 80));
+    editor.doubleClick(50, 80);
+    expect(editor.annotations[0]).toMatchObject({ type: 'polygon', points: [{ x: 10, y: 10 }, { x: 90, y: 10 }, { x: 50, y: 80 }] });
   });
 
   it('must draw with a single finger outside select mode', () => {

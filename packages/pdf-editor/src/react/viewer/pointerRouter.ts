@@ -93,7 +93,12 @@ export function createPointerRouter({ machine, getZoom, setZoom }: PointerRouter
       if (pointer.pointerType === 'pen') penDown = false;
       if (touches.size < 2) pinch = null;
       // Leaving also clears hover previews (whiteout box, eraser outline) when nothing is drawn.
-      if (drawingId === pointer.pointerId || drawingId === null) {
+      // A gesture of several clicks (a polygon's vertices) survives the pointer leaving between them.
+      if (drawingId === null) {
+        const current = machine();
+        if (current.leave) current.leave();
+        else current.cancel();
+      } else if (drawingId === pointer.pointerId) {
         drawingId = null;
         machine().cancel();
       }

@@ -34,15 +34,22 @@ const SAMPLES: Sample[] = [
   { name: 'ellipse', annotation: { type: 'ellipse', page: 1, position: { x: 40, y: 30 }, width: 200, height: 90, strokeWidth: 3, color: '#008080' } },
   { name: 'arrow', annotation: { type: 'arrow', page: 1, position: { x: 40, y: 40 }, endPoint: { x: 200, y: 110 }, strokeWidth: 3, color: '#0000FF' } },
   { name: 'freehand', annotation: { type: 'freehand', page: 1, position: { x: 40, y: 50 }, points: [{ x: 40, y: 80 }, { x: 90, y: 50 }, { x: 140, y: 110 }, { x: 220, y: 70 }], strokeWidth: 4, color: '#FF8000' } },
+  { name: 'polygon', annotation: { type: 'polygon', page: 1, position: { x: 40, y: 30 }, points: [{ x: 60, y: 30 }, { x: 240, y: 70 }, { x: 180, y: 130 }, { x: 40, y: 100 }], strokeWidth: 4, color: '#800000' } },
+  { name: 'filled polygon', annotation: { type: 'polygon', page: 1, position: { x: 40, y: 30 }, points: [{ x: 60, y: 30 }, { x: 240, y: 70 }, { x: 40, y: 130 }], strokeWidth: 0, fillStyle: 'solid', color: '#008000' } },
+  { name: 'polyline', annotation: { type: 'polyline', page: 1, position: { x: 40, y: 30 }, points: [{ x: 40, y: 130 }, { x: 100, y: 30 }, { x: 160, y: 120 }, { x: 250, y: 50 }], strokeWidth: 5, color: '#000080' } },
   { name: 'highlight', annotation: { type: 'highlight', page: 1, position: { x: 40, y: 40 }, width: 150, height: 20 } },
   { name: 'snapped highlight', annotation: { type: 'highlight', page: 1, position: { x: 40, y: 40 }, width: 150, height: 44, rects: [{ x: 40, y: 40, width: 150, height: 18 }, { x: 40, y: 66, width: 90, height: 18 }] } },
   { name: 'strikethrough', annotation: { type: 'strikethrough', page: 1, position: { x: 40, y: 40 }, width: 150, height: 20, strokeWidth: 4, color: '#FF0000' } },
   { name: 'strikethrough thicker than its line', annotation: { type: 'strikethrough', page: 1, position: { x: 40, y: 40 }, width: 150, height: 8, strokeWidth: 12, color: '#FF0000' } },
   { name: 'underline', annotation: { type: 'underline', page: 1, position: { x: 40, y: 40 }, width: 150, height: 20, strokeWidth: 4, color: '#8000FF' } },
+  { name: 'squiggly', annotation: { type: 'squiggly', page: 1, position: { x: 40, y: 40 }, width: 150, height: 24, strokeWidth: 2, color: '#FF0000' } },
+  { name: 'snapped squiggly', annotation: { type: 'squiggly', page: 1, position: { x: 40, y: 40 }, width: 150, height: 44, rects: [{ x: 40, y: 40, width: 150, height: 18 }, { x: 40, y: 66, width: 90, height: 18 }], strokeWidth: 1, color: '#0000FF' } },
   { name: 'image', annotation: { type: 'image', page: 1, position: { x: 40, y: 40 }, width: 80, height: 50, imageData: pngDataUrl(solidPng(8, 5, { r: 0, g: 160, b: 160 })) } },
   { name: 'signature', annotation: { type: 'signature', page: 1, position: { x: 40, y: 40 }, width: 100, height: 40, imageData: pngDataUrl(solidPng(10, 4, { r: 128, g: 64, b: 0 })) } },
   { name: 'whiteout', annotation: { type: 'whiteout', page: 1, position: { x: 40, y: 40 }, width: 100, height: 30 }, dark: true },
   { name: 'comment', annotation: { type: 'comment', page: 1, position: { x: 40, y: 40 }, content: 'Check this' } },
+  { name: 'caret', annotation: { type: 'caret', page: 1, position: { x: 40, y: 40 }, width: 30, height: 36, color: '#0000FF' } },
+  { name: 'stamp', annotation: { type: 'stamp', page: 1, position: { x: 40, y: 40 }, width: 210, height: 40, preset: 'signed', label: 'SIGNED 2026-11-24' } },
   { name: 'text', annotation: { type: 'text', page: 1, position: { x: 40, y: 40 }, content: 'HHHH', fontSize: 24, color: '#000000' } },
   { name: 'three lines of text', annotation: { type: 'text', page: 1, position: { x: 40, y: 20 }, content: 'H\nH\nH', fontSize: 30, color: '#000000' } },
 ];
@@ -69,9 +76,14 @@ function paintedArea(width: number, height: number, differs: (x: number, y: numb
 /** A channel 64 levels or more away from the background: anti-aliased fringes below half cover do not count. */
 const INK = 64;
 
-function pdfArea(image: RenderedPage, dark: boolean): Rect | undefined {
+/** Whether pixel x, y lies in `rect` (points), or anywhere without one. */
+const inside = (rect: Rect | undefined, x: number, y: number) =>
+  !rect || (x / SCALE >= rect.x && x / SCALE < rect.x + rect.width && y / SCALE >= rect.y && y / SCALE < rect.y + rect.height);
+
+function pdfArea(image: RenderedPage, dark: boolean, within?: Rect): Rect | undefined {
   const background = dark ? 0 : 255;
   return paintedArea(image.width, image.height, (x, y) => {
+    if (!inside(within, x, y)) return false;
     const { r, g, b } = image.getPixel(x, y);
     return Math.max(Math.abs(r - background), Math.abs(g - background), Math.abs(b - background)) >= INK;
   });
@@ -85,7 +97,7 @@ function screenMarkup(annotation: Annotation, dark: boolean): string {
 }
 
 /** Chromium draws the overlay's SVG into a canvas; the painted area comes back in points. */
-async function screenArea(page: Page, annotation: Annotation, dark: boolean): Promise<Rect | undefined> {
+async function screenArea(page: Page, annotation: Annotation, dark: boolean, within?: Rect): Promise<Rect | undefined> {
   const { width, height, painted } = await page.evaluate(
     async ({ svg, background, ink }) => {
       const image = new Image();
@@ -108,7 +120,7 @@ async function screenArea(page: Page, annotation: Annotation, dark: boolean): Pr
     { svg: screenMarkup(annotation, dark), background: dark ? 0 : 255, ink: INK },
   );
   const set = new Set(painted);
-  return paintedArea(width, height, (x, y) => set.has(y * width + x));
+  return paintedArea(width, height, (x, y) => inside(within, x, y) && set.has(y * width + x));
 }
 
 async function blankDocument(samples: readonly Sample[]): Promise<Uint8Array> {
@@ -164,6 +176,12 @@ describe.skipIf(!hasChromium)('the screen and both exports paint every kind in t
         const box = kindOf(annotation.type).bounds(annotation);
         expect(painted.y, `${name} (${mode}) top`).toBeGreaterThanOrEqual(box.y - TOLERANCE);
         expect(painted.y + painted.height, `${name} (${mode}) bottom`).toBeLessThanOrEqual(box.y + box.height + TOLERANCE);
+      }
+      // A stamp's word, inside its frame: set where the screen sets it and as wide (the layout's measure).
+      if (annotation.type === 'stamp') {
+        const inner = { x: annotation.position.x + 4, y: annotation.position.y + 4, width: annotation.width - 8, height: annotation.height - 8 };
+        const word = pdfArea(rendered[mode][index] as RenderedPage, false, inner);
+        expectWithinTolerance(word, await screenArea(page, annotation, false, inner), `${name} word (${mode})`);
       }
     }
   });

@@ -1,7 +1,7 @@
 // Comments become a visible sticky-note icon at their position: a flattened page has no pop-ups,
 // so the mark at least shows that a note was left there.
 import type { CommentAnnotation } from '../../model/types';
-import { NOTE_BODY, NOTE_COLORS, NOTE_FLAP, NOTE_LINES, NOTE_STROKES } from '../noteIcon';
+import { NOTE_BODY, NOTE_COLORS, NOTE_FLAP, NOTE_LINES, NOTE_STROKES } from '../../geometry/noteIcon';
 import type { Canvas } from './frame';
 
 export function drawComment(canvas: Canvas, annotation: CommentAnnotation): void {

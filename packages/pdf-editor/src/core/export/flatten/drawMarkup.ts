@@ -1,5 +1,6 @@
 // Highlight, strikethrough and underline, over each snapped text-line rectangle or else the box.
 import { markupLine, markupRects } from '../../geometry/annotationGeometry';
+import { kindOf } from '../../kinds/registry';
 import type { HighlightAnnotation, StrikethroughAnnotation, UnderlineAnnotation } from '../../model/types';
 import type { Canvas } from './frame';
 
@@ -16,8 +17,9 @@ function drawLineAcross(canvas: Canvas, annotation: StrikethroughAnnotation | Un
   canvas.setOpacity(annotation.opacity);
   const { content } = canvas;
   content.strokeColor(canvas.color(annotation.color));
+  const { markup } = kindOf(annotation.type);
   for (const rect of markupRects(annotation)) {
-    const { y, thickness } = markupLine(annotation.type, rect, annotation.strokeWidth);
+    const { y, thickness } = markupLine(markup, rect, annotation.strokeWidth);
     content.lineWidth(thickness).moveTo(rect.x, y).lineTo(rect.x + rect.width, y).stroke();
   }
 }

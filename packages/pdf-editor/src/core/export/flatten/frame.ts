@@ -11,6 +11,10 @@ import { ContentBuilder, LineJoin } from './contentBuilder';
 import { createContentAppender } from './pageContents';
 import { createResourceRegistry, type BlendMode, type PageResources } from './pageResources';
 
+/**
+ * Where a kind draws one annotation (a page's content, or a native annotation's appearance), in
+ * page points with the origin at the top-left of the page as displayed: the frame maps them to PDF.
+ */
 export interface Canvas {
   /** Displayed page size in points. */
   readonly width: number;

@@ -3,14 +3,14 @@
 // alike by construction, and the drawing maths lives in one place. The drawer draws in display
 // space (points, origin top-left of the page as displayed, y downwards) on a canvas whose frame
 // maps that onto the form's space. The form's /BBox starts at the origin and has the size of the annotation's /Rect,
-// with an identity /Matrix: every viewer (poppler, MuPDF, pdf.js, PDFium, Acrobat) maps such a box
+// with an identity /Matrix (the default, so not written): every viewer (poppler, MuPDF, pdf.js, PDFium, Acrobat) maps such a box
 // one to one onto /Rect, including the upright boxes of NoRotate notes on rotated pages, which some
 // viewers misplace or drop when the box sits elsewhere.
 import type { PdfRef } from '@libpdf/core';
 import type { PageSpace } from '../../geometry/pageSpace';
 import type { Rect } from '../../model/types';
 import { parseHexColor, type RgbComponents } from '../../pdf/color';
-import type { PdfDictValue, ObjectSink } from '../../pdf/objectWriter';
+import type { ObjectRef, PdfDictValue, ObjectSink } from '../../pdf/objectWriter';
 import type { ExportFont } from '../context';
 import { ContentBuilder } from '../flatten/contentBuilder';
 import { createCanvas, type Canvas } from '../flatten/frame';
@@ -83,7 +83,7 @@ export class AppearanceWriter {
    * on a canvas in the display coordinates of `space`; returns its ref. Stored uncompressed:
    * appearances are a few hundred bytes, where deflate costs more than it saves.
    */
-  async write(space: PageSpace, pdfRect: Rect, draw: (canvas: Canvas) => Promise<void> | void): Promise<PdfRef> {
+  async write(space: PageSpace, pdfRect: Rect, draw: (canvas: Canvas) => Promise<void> | void): Promise<ObjectRef> {
     const content = this.content.clear().transform(1, 0, 0, 1, -pdfRect.x, -pdfRect.y);
     const resources = new FormResources();
     // Only text and images wait for anything: most appearances are drawn without a microtask.
@@ -93,9 +93,9 @@ export class AppearanceWriter {
       {
         Type: 'XObject',
         Subtype: 'Form',
-        FormType: 1,
+        // No /FormType or /Matrix: their defaults (1, the identity) are what is meant, and an export
+        // writes a thousand forms.
         BBox: [0, 0, pdfRect.width, pdfRect.height],
-        Matrix: [1, 0, 0, 1, 0, 0],
         Resources: resources.dictionary(),
       },
       content.restore().view(),

@@ -5,6 +5,7 @@
 // importer read back; /Q repeats the alignment for readers that ignore /DS.
 import type { TextAnnotation } from '../../model/types';
 import { TEXT_LINE_HEIGHT } from '../../geometry/annotationGeometry';
+import { longest } from '../textLayout';
 import { inflate, rectDifferences, type NativeWriter } from './nativeTypes';
 import { colorComponents, num, textString } from './pdfValues';
 
@@ -27,21 +28,20 @@ function defaultStyle(annotation: TextAnnotation): string {
 
 export const writeFreeText: NativeWriter<TextAnnotation> = async (annotation, env) => {
   const size = annotation.fontSize;
-  const { lines } = await env.context.layoutText(annotation.content, {
+  const { widths } = await env.context.layoutText(annotation.content, {
     fontFamily: annotation.fontFamily,
     bold: annotation.fontWeight === 'bold',
     italic: annotation.fontStyle === 'italic',
   });
-  const widths = lines.map((line) => line.width * size);
   // A zero width is a box the editor never sized: the longest line, as the drawer aligns it.
-  const boxWidth = annotation.width || Math.max(0, ...widths);
+  const boxWidth = annotation.width || longest(widths) * size;
   const lineHeight = size * TEXT_LINE_HEIGHT;
 
   const [r, g, b] = colorComponents(annotation.color);
   // Accents on capitals (Ü, Å) and descenders reach past the line boxes: the appearance gets room
   // for them above and below, and /RD tells readers where the text box itself is.
   const margin = size * GLYPH_OVERHANG;
-  const textBox = { x: annotation.position.x, y: annotation.position.y, width: boxWidth, height: lines.length * lineHeight };
+  const textBox = { x: annotation.position.x, y: annotation.position.y, width: boxWidth, height: widths.length * lineHeight };
   const displayRect = inflate(textBox, 0, margin);
   return {
     subtype: 'FreeText',

@@ -1,36 +1,47 @@
-// Our full annotation model, kept losslessly inside each native annotation under a private key, so
+// Our full annotation model, kept losslessly beside each native annotation under a private key, so
 // a round trip through our own export gives back exactly what was drawn (fonts, image data URLs,
-// ids, timestamps). The standard keys stay authoritative: the payload records a digest of them,
+// ids, timestamps). The standard keys stay authoritative: each copy records a digest of them,
 // and import (import/privateCopy.ts) trusts it only while the dictionary still gives that digest.
 //
-// An image's data URL is not repeated inside the JSON, where it would be base64 inside text on
-// top of the image XObject: its bytes go once per export into a stream of their own under
-// /Image, shared by every annotation showing the same image, and import rebuilds the same URL.
-import type { PdfRef } from '@libpdf/core';
-import type { ObjectSink } from '../../pdf/objectWriter';
+// Version 3 keeps the copies of one page's annotations in one stream, which each of them names
+// under /MarginaliaData; import finds an annotation's copy by its id (/NM). One stream per page
+// instead of one per annotation: a third of the objects a native export writes, and their cross-
+// reference entries, were private copies. An image's data URL is not repeated inside the JSON,
+// where it would be base64 inside text on top of the image XObject: its bytes go once per export
+// into a stream of their own, listed under the page stream's /Images, and import rebuilds the URL.
+// Version 2 (one stream per annotation, its image under /Image) and version 1 (one stream per
+// annotation, the whole data URL in the JSON) still import.
+import type { ObjectRef, ObjectSink } from '../../pdf/objectWriter';
 import type { Annotation } from '../../model/types';
 
 /** Private annotation-dictionary key holding a stream of UTF-8 JSON. */
 export const MARGINALIA_DATA_NAME = 'MarginaliaData';
-/** Key, in the private copy's stream dictionary, of the stream holding the image's bytes. */
+/** Version 2: key, in a copy's stream dictionary, of the stream holding the image's bytes. */
 export const MARGINALIA_IMAGE_NAME = 'Image';
-/**
- * The version written, with a version 2 digest (import/standardKeysDigest.ts). Version 1 kept the
- * whole data URL in the JSON and a version 1 digest; import still reads it.
- */
-export const PAYLOAD_VERSION = 2;
+/** Version 3: key, in a page's stream dictionary, of the array of image streams its copies use. */
+export const MARGINALIA_IMAGES_NAME = 'Images';
+/** The version written, with a version 2 digest (import/standardKeysDigest.ts). */
+export const PAYLOAD_VERSION = 3;
 
-export interface Payload {
-  version: number;
+/** One annotation's copy inside a page's stream (version 3), or a whole stream (versions 1 and 2). */
+export interface Copy {
   /** `standardKeysDigest` of the finished dictionary: import trusts the copy only while it still matches. */
   digest: string;
   /** The annotation; an image's `imageData` empty when `imageType` is given. */
   annotation: unknown;
   /**
    * The media type of an image kept apart: `imageData` is `data:<imageType>;base64,` followed by
-   * the base64 of the /Image stream's bytes.
+   * the base64 of the image stream's bytes.
    */
   imageType?: string;
+  /** Version 3: the image stream's index in the page stream's /Images. */
+  image?: number;
+}
+
+/** A page's stream (version 3). */
+export interface PageCopies {
+  version: number;
+  copies: Copy[];
 }
 
 /** A data URL that `data:<type>;base64,` and the standard base64 of its bytes give back exactly. */
@@ -38,22 +49,46 @@ const BASE64_DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,
 
 interface StoredImage {
   type: string;
-  ref: PdfRef;
+  ref: ObjectRef;
 }
 
-/** Writes the private copies of one export, each distinct image's bytes once. */
+interface PageStream {
+  ref: ObjectRef;
+  copies: Copy[];
+  images: ObjectRef[];
+}
+
+/** Writes the private copies of one export: a stream per page, each distinct image's bytes once. */
 export class PrivateCopyWriter {
   /** By data URL; undefined for one that is kept inline (not base64, or not in standard form). */
   private readonly images = new Map<string, StoredImage | undefined>();
+  /** By 1-based page number. */
+  private readonly pages = new Map<number, PageStream>();
 
   constructor(private readonly objects: ObjectSink) {}
 
-  /** The private copy of `annotation` as a stream (compressed on save when it is worth it, see exportPdf.ts). */
-  write(annotation: Annotation, digest: string): PdfRef {
+  /** Adds `annotation`'s copy to its page's stream; returns that stream's reference (written by `finish`). */
+  write(annotation: Annotation, digest: string): ObjectRef {
+    let page = this.pages.get(annotation.page);
+    if (!page) this.pages.set(annotation.page, (page = { ref: this.objects.reserve(), copies: [], images: [] }));
     const image = 'imageData' in annotation ? this.storedImage(annotation.imageData) : undefined;
-    if (!image) return this.objects.add({}, JSON.stringify({ version: PAYLOAD_VERSION, digest, annotation } satisfies Payload));
-    const payload: Payload = { version: PAYLOAD_VERSION, digest, annotation: { ...annotation, imageData: '' }, imageType: image.type };
-    return this.objects.add({ [MARGINALIA_IMAGE_NAME]: image.ref }, JSON.stringify(payload));
+    if (!image) {
+      page.copies.push({ digest, annotation });
+      return page.ref;
+    }
+    let index = page.images.indexOf(image.ref);
+    if (index < 0) index = page.images.push(image.ref) - 1;
+    page.copies.push({ digest, annotation: { ...annotation, imageData: '' }, imageType: image.type, image: index });
+    return page.ref;
+  }
+
+  /** Writes every page's stream. */
+  finish(): void {
+    for (const { ref, copies, images } of this.pages.values()) {
+      const json = JSON.stringify({ version: PAYLOAD_VERSION, copies } satisfies PageCopies);
+      this.objects.add(images.length > 0 ? { [MARGINALIA_IMAGES_NAME]: images } : {}, json, ref);
+    }
+    this.pages.clear();
   }
 
   private storedImage(dataUrl: string): StoredImage | undefined {

@@ -1,12 +1,12 @@
-// Highlight, strikethrough and underline as /Highlight, /StrikeOut and /Underline with one
-// quadrilateral per text line. /QuadPoints follow the order Acrobat, pdf.js and poppler read:
-// upper-left, upper-right, lower-left, lower-right, "upper" meaning as displayed, so the marks keep
-// their orientation on rotated pages.
+// Highlight, strikethrough, underline and squiggly as /Highlight, /StrikeOut, /Underline and
+// /Squiggly with one quadrilateral per text line. /QuadPoints follow the order Acrobat, pdf.js and
+// poppler read: upper-left, upper-right, lower-left, lower-right, "upper" meaning as displayed, so
+// the marks keep their orientation on rotated pages.
 import { markupRects } from '../../geometry/annotationGeometry';
 import type { MarkupAnnotation, Rect } from '../../model/types';
 import { boundsOf, type NativeParts, type NativeWriter, type WriterEnv } from './nativeTypes';
 
-const SUBTYPES = { highlight: 'Highlight', strikethrough: 'StrikeOut', underline: 'Underline' } as const;
+const SUBTYPES = { highlight: 'Highlight', strikethrough: 'StrikeOut', underline: 'Underline', squiggly: 'Squiggly' } as const;
 
 function quadPoints(env: WriterEnv, rects: readonly Rect[]): number[] {
   return rects.flatMap((r) =>

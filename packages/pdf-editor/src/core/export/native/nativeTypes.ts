@@ -8,14 +8,19 @@ import type { Annotation, Rect } from '../../model/types';
 import type { PdfValue } from '../../pdf/objects';
 import type { ExportContext } from '../context';
 
+/** What a kind's native writer is given: the document, its page's space and the export's context. */
 export interface WriterEnv {
   doc: PDF;
   space: PageSpace;
   context: ExportContext;
 }
 
+/**
+ * A native annotation as a kind's writer describes it; the export adds the keys every annotation
+ * carries and the appearance, which the kind's `draw` paints.
+ */
 export interface NativeParts {
-  subtype: 'Square' | 'Circle' | 'Line' | 'Ink' | 'Highlight' | 'StrikeOut' | 'Underline' | 'FreeText' | 'Stamp' | 'Text';
+  subtype: 'Square' | 'Circle' | 'Line' | 'Ink' | 'Polygon' | 'PolyLine' | 'Highlight' | 'StrikeOut' | 'Underline' | 'Squiggly' | 'FreeText' | 'Stamp' | 'Text' | 'Caret';
   /** The area the appearance covers, in display coordinates; becomes /Rect and the form's /BBox. */
   displayRect: Rect;
   /** /Rect in PDF user space when it is not simply `displayRect` mapped (NoRotate notes). */

@@ -6,7 +6,7 @@
 // position, the icon is drawn unrotated, and /F says NoZoom and NoRotate as Acrobat writes notes.
 import { createPageSpace } from '../../geometry/pageSpace';
 import type { CommentAnnotation, Rect } from '../../model/types';
-import { NOTE_ICON_SIZE } from '../noteIcon';
+import { NOTE_ICON_SIZE } from '../../geometry/noteIcon';
 import type { NativeWriter } from './nativeTypes';
 
 /** /F: Print, NoZoom, NoRotate. */

@@ -3,7 +3,8 @@
 import type { ImageAnnotation, Rect, SignatureAnnotation } from '../../model/types';
 import type { NativeWriter } from './nativeTypes';
 
-export const writeStamp: NativeWriter<ImageAnnotation | SignatureAnnotation> = async (annotation, env) => {
+/** The writer of the kind whose stamps say `contents` (what a viewer lists the annotation as). */
+export const writeStamp = (contents: string): NativeWriter<ImageAnnotation | SignatureAnnotation> => async (annotation, env) => {
   if (annotation.imageData.trim() === '') {
     env.context.warn(`The ${annotation.type} annotation ${annotation.id} has no image data and was skipped.`);
     return undefined;
@@ -13,7 +14,7 @@ export const writeStamp: NativeWriter<ImageAnnotation | SignatureAnnotation> = a
     subtype: 'Stamp',
     displayRect: box,
     entries: {},
-    contents: annotation.type === 'signature' ? 'Signature' : 'Image',
+    contents,
     color: annotation.color,
     borderWidth: 0,
   };

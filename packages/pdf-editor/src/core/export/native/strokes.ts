@@ -6,9 +6,10 @@ import type { ArrowAnnotation, FreehandAnnotation, Point } from '../../model/typ
 import { boundsOf, inflate, type NativeWriter, type WriterEnv } from './nativeTypes';
 
 /** Room for round caps and joins beyond half the stroke, so nothing is clipped by the /BBox. */
-const CAP_ROOM = 1;
+export const CAP_ROOM = 1;
 
-function flatPoints(env: WriterEnv, points: readonly Point[]): number[] {
+/** Points as the flat x1 y1 x2 y2 ... list of PDF user space that /L, /InkList and /Vertices hold. */
+export function flatPoints(env: WriterEnv, points: readonly Point[]): number[] {
   return points.flatMap((point) => {
     const pdf = env.space.toPdf(point);
     return [pdf.x, pdf.y];

@@ -11,7 +11,7 @@ import { ContentBuilder } from '../flatten/contentBuilder';
 import { createCanvas } from '../flatten/frame';
 import { createResourceRegistry } from '../flatten/pageResources';
 import type { WatermarkPainter } from '../watermark';
-import { addToPage } from './writeNativeAnnotations';
+import { addToPage } from '../../pdf/objectWriter';
 
 /** /F: Print (4), ReadOnly (64) and Locked (128): it prints, and no viewer lets it be edited, moved or deleted. */
 const WATERMARK_FLAGS = 4 | 64 | 128;

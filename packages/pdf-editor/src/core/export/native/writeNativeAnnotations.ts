@@ -1,11 +1,10 @@
 // Native export: each annotation becomes a real PDF annotation on its page's /Annots, with an
 // appearance stream so every viewer shows it and the standard keys other tools edit, plus a private
 // copy of our model so our own import gets it back exactly.
-import { PdfArray, type PDF, type PDFPage, type PdfObject } from '@libpdf/core';
+import type { PDF, PDFPage, PdfString } from '@libpdf/core';
 import { annotationWriteError } from '../../errors';
 import type { PdfValue } from '../../pdf/objects';
 import { engineObjects, type ObjectSink } from '../../pdf/objectWriter';
-import { resolved } from '../../pdf/pageAttributes';
 import type { Annotation } from '../../model/types';
 import type { ExportContext } from '../context';
 import { pdfKindOf } from '../../kinds/pdfRegistry';
@@ -18,15 +17,23 @@ import { colorComponents, textString } from './pdfValues';
 /** /F 4: Print. Without it an annotation is left out when the document is printed. */
 const PRINT_FLAG = 4;
 
-/** Adds the annotation to the page's /Annots, in place when the array is the page's own. */
-export function addToPage(doc: PDF, page: PDFPage, annotation: PdfObject): void {
-  const existing = page.dict.get('Annots');
-  const annots = resolved(doc, existing);
-  if (annots instanceof PdfArray) annots.push(annotation);
-  else page.dict.set('Annots', new PdfArray([annotation]));
-}
+type Writers = { appearances: AppearanceWriter; privateCopies: PrivateCopyWriter; dates: DateStrings };
 
-type Writers = { appearances: AppearanceWriter; privateCopies: PrivateCopyWriter };
+/**
+ * PDF date strings by ISO timestamp, for one export: its annotations mostly share a few creation
+ * and modification times, and each string is two objects to build.
+ */
+class DateStrings {
+  private readonly byIso = new Map<string, PdfString | undefined>();
+
+  of(iso: string): PdfString | undefined {
+    if (this.byIso.has(iso)) return this.byIso.get(iso);
+    const date = toPdfDate(iso);
+    const text = date === undefined ? undefined : textString(date);
+    this.byIso.set(iso, text);
+    return text;
+  }
+}
 
 async function writeOne(
   doc: PDF,
@@ -45,32 +52,45 @@ async function writeOne(
   // A NaN would be written as is and make the whole file unreadable.
   if (!rect.every(Number.isFinite)) throw new Error('its position or size is not a finite number');
   const appearance = await writers.appearances.write(parts.frame ?? space, pdfRect, (canvas) => kind.draw(canvas, annotation, context));
-  const created = toPdfDate(annotation.createdAt);
-  const modified = toPdfDate(annotation.updatedAt);
+  const created = writers.dates.of(annotation.createdAt);
+  const modified = writers.dates.of(annotation.updatedAt);
   const dict: Record<string, PdfValue> = {
     Type: 'Annot',
     Subtype: parts.subtype,
-    Rect: [...rect],
+    Rect: rect,
     NM: textString(annotation.id),
     F: parts.flags ?? PRINT_FLAG,
     P: page.ref,
     CA: Math.min(1, Math.max(0, annotation.opacity)),
-    BS: { Type: 'Border', W: parts.borderWidth, S: 'S' },
+    // /Type /Border and a solid /S are the defaults.
+    BS: { W: parts.borderWidth },
     AP: { N: appearance },
   };
   if (parts.color !== undefined) dict.C = colorComponents(parts.color);
   if (parts.contents !== undefined) dict.Contents = textString(parts.contents);
-  if (created) dict.CreationDate = textString(created);
-  if (modified) dict.M = textString(modified);
+  if (created) dict.CreationDate = created;
+  if (modified) dict.M = modified;
   Object.assign(dict, parts.entries);
   dict[MARGINALIA_DATA_NAME] = writers.privateCopies.write(annotation, standardKeysDigestOfValues(dict));
-  addToPage(doc, page, objects.add(dict));
+  objects.annotate(page, objects.add(dict));
+}
+
+/**
+ * The most objects `writeNativeAnnotations` adds to a sink for `annotations`: a dictionary and an
+ * appearance per annotation, a private-copy stream and an /Annots array per page, and a stream
+ * per distinct image.
+ */
+export function nativeObjectCount(annotations: readonly Annotation[]): number {
+  const pages = new Set(annotations.map((annotation) => annotation.page)).size;
+  const images = new Set(annotations.flatMap((annotation) => ('imageData' in annotation ? [annotation.imageData] : []))).size;
+  return 2 * annotations.length + 2 * pages + images;
 }
 
 /**
  * Adds every annotation to its page's /Annots as a native PDF annotation, its objects going to
  * `objects` (by default registered with the engine): rectangle and whiteout
- * as /Square, circle as /Circle, arrow as /Line, freehand as /Ink, the text markups as /Highlight,
+ * as /Square, circle as /Circle, arrow as /Line, freehand as /Ink, polygon and polyline as
+ * /Polygon and /PolyLine, the text markups as /Highlight,
  * /StrikeOut and /Underline, text as /FreeText, image and signature as /Stamp, comment as /Text.
  * The caller passes only annotations on existing pages; `pageAt` finds them (by default in the
  * document's own page list). What a rule of the product skips (an image without data, a stroke
@@ -84,7 +104,11 @@ export async function writeNativeAnnotations(
   pageAt: (pageIndex: number) => PDFPage | undefined = (pageIndex) => doc.getPage(pageIndex) ?? undefined,
   objects: ObjectSink = engineObjects(doc),
 ): Promise<void> {
-  const writers: Writers = { appearances: new AppearanceWriter(objects), privateCopies: new PrivateCopyWriter(objects) };
+  const writers: Writers = {
+    appearances: new AppearanceWriter(objects),
+    privateCopies: new PrivateCopyWriter(objects),
+    dates: new DateStrings(),
+  };
   for (const annotation of annotations) {
     const page = pageAt(annotation.page - 1);
     try {
@@ -94,4 +118,6 @@ export async function writeNativeAnnotations(
       throw annotationWriteError(annotation, error);
     }
   }
+  writers.privateCopies.finish();
+  objects.close();
 }

@@ -2,6 +2,7 @@
 // area at the top-left of a page (every test page is at least that large), a tiny PNG, and
 // helpers that read and rewrite exported files with the engine, the way other tools would.
 import { PdfArray, PdfDict, PdfRef, type PDF } from '@libpdf/core';
+import { PDFDocument } from 'pdf-lib';
 import { normalizeAnnotation } from '../../model/defaults';
 import type { Annotation } from '../../model/types';
 import { MARGINALIA_DATA_NAME } from '../../export/native/marginaliaData';
@@ -13,6 +14,13 @@ export function solidPng(width: number, height: number, [r, g, b]: [number, numb
   const pixels = new Uint8Array(width * height * 4);
   for (let i = 0; i < width * height; i++) pixels.set([r, g, b, 255], i * 4);
   return toDataUrl('image/png', encodePng(width, height, pixels, 4));
+}
+
+/** A one-page PDF of `width` x `height` points with nothing on it, written by another library (pdf-lib). */
+export async function blankPdf(width: number, height: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([width, height]);
+  return doc.save();
 }
 
 /** One annotation of every type on `page`, ids prefixed so pages can be told apart. */

@@ -3,7 +3,7 @@
 // moves with the page.
 import { z } from 'zod';
 import { baseFields } from '../../model/fields';
-import { NOTE_ICON_SIZE } from '../../export/noteIcon';
+import { NOTE_ICON_SIZE } from '../../geometry/noteIcon';
 import type { AnnotationKind } from '../kind';
 import { shift } from '../shared/geometry';
 
@@ -19,7 +19,7 @@ export const commentKind: AnnotationKind<'comment'> = {
   type: 'comment',
   schema: commentAnnotationSchema,
   defaults: () => ({ content: '' }),
-  capabilities: { stroke: false, fill: false, text: false, color: true, opacity: true, resize: 'none', rotate: 'anchor' },
+  capabilities: { stroke: false, fill: false, text: false, color: true, opacity: true, resize: 'none', rotate: 'anchor', edit: { in: 'note', required: true } },
   bounds: (annotation) => ({ ...annotation.position, width: NOTE_ICON_SIZE, height: NOTE_ICON_SIZE }),
   translate: (annotation, dx, dy) => ({ position: shift(annotation.position, dx, dy) }),
   handles: () => [],

@@ -1,4 +1,4 @@
-// Comment in PDF: the note icon (noteIcon.ts) drawn on a flattened page; written as a /Text note
+// Comment in PDF: the note icon (core/geometry/noteIcon.ts) drawn on a flattened page; written as a /Text note
 // with the same icon as its appearance; /Text reads back as a comment.
 import { drawComment } from '../../export/flatten/drawComment';
 import { writeNote } from '../../export/native/note';

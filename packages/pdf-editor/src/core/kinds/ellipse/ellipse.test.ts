@@ -5,6 +5,7 @@ import { PDFArray, PDFDocument, PDFName } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportPdf } from '../../export/exportPdf';
 import { importAnnotations } from '../../import/importAnnotations';
+import { blankPdf } from '../../import/testing/fixtures';
 import { normalizeAnnotation } from '../../model/defaults';
 import type { Annotation } from '../../model/types';
 import { findColorNear, isColor, qpdfCheck, renderPagePixels } from '../../../test-support/pdfTools';
@@ -13,18 +14,13 @@ const PAGE = { width: 400, height: 300 };
 const RED = { r: 255, g: 0, b: 0 };
 const WHITE = { r: 255, g: 255, b: 255 };
 
-async function blankPage(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.addPage([PAGE.width, PAGE.height]);
-  return doc.save();
-}
 
 describe('an ellipse in the exports', () => {
   const ellipse = normalizeAnnotation({ type: 'ellipse', page: 1, position: { x: 50, y: 60 }, width: 240, height: 100, color: '#FF0000', strokeWidth: 4 });
   const exported: Record<'flatten' | 'native', Uint8Array> = { flatten: new Uint8Array(), native: new Uint8Array() };
 
   beforeAll(async () => {
-    for (const mode of ['flatten', 'native'] as const) exported[mode] = await exportPdf(await blankPage(), [ellipse], { mode });
+    for (const mode of ['flatten', 'native'] as const) exported[mode] = await exportPdf(await blankPdf(PAGE.width, PAGE.height), [ellipse], { mode });
   });
 
   it.each(['flatten', 'native'] as const)('must write a file qpdf finds no fault in and pdftoppm draws as an ellipse (%s)', async (mode) => {
@@ -73,7 +69,7 @@ describe('other tools\' /Circle annotations', () => {
   });
 
   it('must read the ellipse MuPDF draws as an ellipse', async () => {
-    const doc = mupdf.Document.openDocument(await blankPage(), 'application/pdf').asPDF();
+    const doc = mupdf.Document.openDocument(await blankPdf(PAGE.width, PAGE.height), 'application/pdf').asPDF();
     const page = doc?.loadPage(0);
     if (!doc || !(page instanceof mupdf.PDFPage)) throw new Error('MuPDF did not open the page');
     const drawn = page.createAnnotation('Circle');

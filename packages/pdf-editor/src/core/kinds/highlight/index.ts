@@ -15,4 +15,5 @@ export const highlightKind: AnnotationKind<'highlight'> = {
   style: { color: DEFAULTS.highlightColor, opacity: DEFAULTS.highlightOpacity },
   capabilities: { ...MARKUP_CAPABILITIES, stroke: false },
   ...markupParts,
+  markup: 'cover',
 };

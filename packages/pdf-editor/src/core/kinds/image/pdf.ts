@@ -1,8 +1,8 @@
 // Image in PDF: the picture drawn over its box; written as /Stamp with the image as its
-// appearance; a /Stamp reads back as an image.
+// appearance. Other tools' /Stamp annotations are read by the stamp kind, which makes an image of
+// those whose appearance holds one (import/readStamp.ts).
 import { drawImage } from '../../export/flatten/drawImage';
 import { writeStamp } from '../../export/native/stamp';
-import { readStamp } from '../../import/readStamp';
 import type { PdfKind } from '../pdfKind';
 
-export const imagePdf: PdfKind<'image'> = { draw: drawImage, write: writeStamp, reads: { Stamp: readStamp } };
+export const imagePdf: PdfKind<'image'> = { draw: drawImage, write: writeStamp('Image'), reads: {} };

@@ -1,5 +1,5 @@
-// Highlight, strikethrough and underline share their geometry: a box, optionally snapped to text
-// lines (`rects`), whose lines are what a click hits and what turns with the page.
+// Highlight, strikethrough, underline and squiggly share their geometry: a box, optionally snapped
+// to text lines (`rects`), whose lines are what a click hits and what turns with the page.
 import { z } from 'zod';
 import { baseFields, boxFields, rectSchema } from '../../model/fields';
 import type { MarkupAnnotation, Point, Rect } from '../../model/types';
@@ -8,7 +8,7 @@ import type { Handle, Turn } from '../kind';
 import { boxPatch, boxParts } from './box';
 import { contains, turnRect } from './geometry';
 
-/** Highlight, strikethrough and underline share a shape: a box, optionally snapped to text lines. */
+/** Highlight, strikethrough, underline and squiggly share a shape: a box, optionally snapped to text lines. */
 export const markupFields = {
   ...baseFields,
   ...boxFields,

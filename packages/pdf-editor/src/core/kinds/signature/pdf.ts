@@ -4,4 +4,4 @@ import { drawImage } from '../../export/flatten/drawImage';
 import { writeStamp } from '../../export/native/stamp';
 import type { PdfKind } from '../pdfKind';
 
-export const signaturePdf: PdfKind<'signature'> = { draw: drawImage, write: writeStamp, reads: {} };
+export const signaturePdf: PdfKind<'signature'> = { draw: drawImage, write: writeStamp('Signature'), reads: {} };

@@ -12,4 +12,5 @@ export const strikethroughKind: AnnotationKind<'strikethrough'> = {
   defaults: markupDefaults,
   capabilities: { ...MARKUP_CAPABILITIES, stroke: true },
   ...markupParts,
+  markup: 'middle',
 };

@@ -42,7 +42,7 @@ export const textKind: AnnotationKind<'text'> = {
     textAlign: 'left',
     textDecoration: 'none',
   }),
-  capabilities: { stroke: false, fill: false, text: true, color: true, opacity: true, resize: 'corners', rotate: 'upright' },
+  capabilities: { stroke: false, fill: false, text: true, color: true, opacity: true, resize: 'corners', rotate: 'upright', edit: { in: 'box', required: true } },
   bounds: boundsOf,
   translate: (annotation, dx, dy) => ({ position: shift(annotation.position, dx, dy) }),
   handles: (annotation) => cornerHandles(boundsOf(annotation)),

@@ -12,4 +12,5 @@ export const underlineKind: AnnotationKind<'underline'> = {
   defaults: markupDefaults,
   capabilities: { ...MARKUP_CAPABILITIES, stroke: true },
   ...markupParts,
+  markup: 'bottom',
 };

@@ -18,7 +18,7 @@ export const whiteoutKind: AnnotationKind<'whiteout'> = {
   schema: whiteoutAnnotationSchema,
   defaults: () => ({ width: DEFAULTS.whiteout.width, height: DEFAULTS.whiteout.height }),
   style: { color: DEFAULTS.whiteoutColor },
-  capabilities: { stroke: false, fill: false, text: false, color: false, opacity: false, resize: 'corners', rotate: 'box' },
+  capabilities: { stroke: false, fill: false, text: false, color: false, opacity: false, resize: 'corners', rotate: 'box', sizes: true },
   ...boxParts,
   turn: (annotation, turn) => ({ ...annotation, ...boxPatch(turnRect(boxParts.bounds(annotation), turn)) }),
 };

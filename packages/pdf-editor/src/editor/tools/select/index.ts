@@ -3,11 +3,13 @@
 // selected annotation). While a drag or a resize lasts, only a transient copy of the selection
 // moves (the document and its thousands of other shapes stay untouched); releasing applies it as
 // one undo step, and cancelling it (pointer leaves the page, Escape) simply drops the copy.
+import { kindOf } from '../../../core/kinds/registry';
 import type { Annotation, Point } from '../../../core/model/types';
 import type { AnnotationPatch } from '../../../core/history/annotationList';
 import { handleAt, hitTest, resize, translate } from '../geometry';
 import type { Handle } from '../geometry';
 import { isClick } from '../shared/dragCreate';
+import { textEditing } from '../shared/placeText';
 import { ICONS } from '../shared/presets';
 import type { ToolContext, ToolDefinition, ToolMachine, ToolPointer } from '../types';
 
@@ -89,16 +91,15 @@ function createSelectMachine(context: ToolContext): ToolMachine {
       const clicked = state === 'pointing';
       const target = originals.length === 1 ? originals[0] : undefined;
       finish(true);
-      // A click on text that was already selected starts editing it, like a second click in a word processor.
-      if (clicked && pressedSelected && target?.type === 'text') {
-        actions().startEditing({ kind: 'text', page: target.page, position: target.position, id: target.id, content: target.content });
-      }
+      // A click on a text box that was already selected starts editing it, like a second click in a word processor.
+      const editing = clicked && pressedSelected && target && kindOf(target.type).capabilities.edit?.in === 'box' ? textEditing(target) : undefined;
+      if (editing) actions().startEditing(editing);
     },
     doubleClick(pointer) {
+      // A double-click edits the text of any kind that has text typed in place: a text box's, a note's.
       const hit = hitTest(store.getState().annotations, pointer.page, pointer, context.tolerance());
-      if (hit?.type === 'text' || hit?.type === 'comment') {
-        actions().startEditing({ kind: hit.type, page: hit.page, position: hit.position, id: hit.id, content: hit.content });
-      }
+      const editing = hit && textEditing(hit);
+      if (editing) actions().startEditing(editing);
     },
     cancel() {
       finish(false);

@@ -1,5 +1,6 @@
-// Highlight, strikethrough and underline: drag a box; when the box covers text lines of the page's
-// text layer the mark snaps to them (one rectangle per line), otherwise it stays a free box.
+// Highlight, strikethrough, underline and squiggly: drag a box; when the box covers text lines of
+// the page's text layer the mark snaps to them (one rectangle per line), otherwise it stays a free
+// box.
 import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
 import type { Annotation, MarkupAnnotation, Rect } from '../../../core/model/types';
 import { styleFields } from '../../store/style';

@@ -1,10 +1,21 @@
 // The click-to-type gesture of the text and comment tools: a click on an annotation of the tool's
 // kind edits it, a click elsewhere opens an empty editor there, and a click while editing only
-// finishes the edit in progress (as clicking away from an input does).
+// finishes the edit in progress (as clicking away from an input does). `textEditing` is how any
+// tool starts editing an annotation's text in place.
+import { kindOf } from '../../../core/kinds/registry';
+import type { Annotation, AnnotationType } from '../../../core/model/types';
+import type { TextEditing } from '../../store/types';
 import { hitTest } from '../geometry';
 import type { ToolContext, ToolMachine } from '../types';
 
-export function createPlaceTextMachine(context: ToolContext, kind: 'text' | 'comment'): ToolMachine {
+/** The in-place edit of `annotation`'s text, when its kind has text the user types in place. */
+export function textEditing(annotation: Annotation): TextEditing | undefined {
+  const content: unknown = 'content' in annotation ? annotation.content : undefined;
+  if (!kindOf(annotation.type).capabilities.edit || typeof content !== 'string') return undefined;
+  return { kind: annotation.type, page: annotation.page, position: annotation.position, id: annotation.id, content };
+}
+
+export function createPlaceTextMachine(context: ToolContext, kind: AnnotationType): ToolMachine {
   const { store } = context;
   let state: 'idle' | 'pressing' = 'idle';
   return {
@@ -24,11 +35,8 @@ export function createPlaceTextMachine(context: ToolContext, kind: 'text' | 'com
         return;
       }
       const hit = hitTest(annotations, pointer.page, pointer, context.tolerance());
-      if (hit && hit.type === kind) {
-        actions.startEditing({ kind, page: hit.page, position: hit.position, id: hit.id, content: hit.content });
-        return;
-      }
-      actions.startEditing({ kind, page: pointer.page, position: { x: pointer.x, y: pointer.y }, content: '' });
+      const existing = hit && hit.type === kind ? textEditing(hit) : undefined;
+      actions.startEditing(existing ?? { kind, page: pointer.page, position: { x: pointer.x, y: pointer.y }, content: '' });
     },
     cancel() {
       state = 'idle';

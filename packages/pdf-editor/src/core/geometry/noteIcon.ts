@@ -1,6 +1,6 @@
-// The sticky-note icon a comment is drawn as, in both export modes: a flattened page has no
-// pop-ups, and a native note's appearance should look the same. Coordinates are relative to the
-// icon's top-left corner, y down, in points.
+// The sticky-note icon a comment is drawn as, on screen and in both export modes (a flattened
+// page has no pop-ups, and a native note's appearance should look the same): one shape for all
+// three. Coordinates are relative to the icon's top-left corner, y down, in points.
 import type { RgbComponents } from '../pdf/color';
 import type { Point } from '../model/types';
 

@@ -1,0 +1,57 @@
+// Caret in PDF: the filled caret shape (caretPath, the one the screen draws); written as a /Caret
+// whose /Rect is its box (/RD all zero: the mark fills it) with the text to insert as /Contents;
+// other tools' /Caret read back the same way, their box being /Rect less /RD.
+import { caretPath, tracePath } from '../../geometry/annotationGeometry';
+import type { Canvas } from '../../export/flatten/frame';
+import type { NativeWriter } from '../../export/native/nativeTypes';
+import { readContents, readNumbers, readRect } from '../../import/pdfReaders';
+import { toDisplayBox, type AnnotationReader } from '../../import/readerTypes';
+import { DEFAULTS } from '../../model/defaultValues';
+import type { CaretAnnotation } from '../../model/types';
+import type { PdfKind } from '../pdfKind';
+
+function drawCaret(canvas: Canvas, annotation: CaretAnnotation): void {
+  canvas.setOpacity(annotation.opacity);
+  canvas.content.fillColor(canvas.color(annotation.color));
+  tracePath(canvas.content, caretPath({ ...annotation.position, width: annotation.width, height: annotation.height }));
+  canvas.content.fill();
+}
+
+const writeCaret: NativeWriter<CaretAnnotation> = async (annotation) => ({
+  subtype: 'Caret',
+  displayRect: { ...annotation.position, width: annotation.width, height: annotation.height },
+  // /Sy /None: a plain caret, not the paragraph symbol.
+  entries: { RD: [0, 0, 0, 0], Sy: 'None' },
+  ...(annotation.content === '' ? {} : { contents: annotation.content }),
+  color: annotation.color,
+  borderWidth: 0,
+});
+
+const readCaret: AnnotationReader = (env) => {
+  const rect = readRect(env.read, env.dict);
+  if (!rect) {
+    env.warn(`${env.label} has no usable /Rect; skipped.`);
+    return [];
+  }
+  // /RD: left, top, right and bottom margins between /Rect and the caret.
+  const rd = readNumbers(env.read, env.dict, 'RD');
+  const [left, top, right, bottom] = rd?.length === 4 ? (rd as [number, number, number, number]) : [0, 0, 0, 0];
+  const inner = { x: rect.x + left, y: rect.y + bottom, width: Math.max(0, rect.width - left - right), height: Math.max(0, rect.height - top - bottom) };
+  const box = toDisplayBox(env.space, inner);
+  const { base } = env;
+  return [
+    {
+      ...base,
+      type: 'caret',
+      position: { x: box.x, y: box.y },
+      width: box.width,
+      height: box.height,
+      content: readContents(env.read, env.dict),
+      color: base.color ?? DEFAULTS.color,
+      opacity: base.opacity ?? DEFAULTS.opacity,
+      strokeWidth: base.strokeWidth ?? DEFAULTS.strokeWidth,
+    },
+  ];
+};
+
+export const caretPdf: PdfKind<'caret'> = { draw: drawCaret, write: writeCaret, reads: { Caret: readCaret } };

@@ -1,0 +1,16 @@
+// Squiggly: a wavy line resting inside the bottom of each marked text line (see `squigglyWave`).
+import { z } from 'zod';
+import type { AnnotationKind } from '../kind';
+import { MARKUP_CAPABILITIES, markupDefaults, markupFields, markupParts } from '../shared/markup';
+
+/** Validates a {@link SquigglyAnnotation}. */
+export const squigglyAnnotationSchema = z.object({ ...markupFields, type: z.literal('squiggly') });
+
+export const squigglyKind: AnnotationKind<'squiggly'> = {
+  type: 'squiggly',
+  schema: squigglyAnnotationSchema,
+  defaults: markupDefaults,
+  capabilities: { ...MARKUP_CAPABILITIES, stroke: true },
+  ...markupParts,
+  markup: 'wave',
+};

@@ -1,0 +1,23 @@
+// Squiggly in PDF: a wave drawn under each line rectangle (the same `squigglyWave` the screen
+// draws), which is also its appearance stream; written as /Squiggly with one quadrilateral per
+// line; read back from /Squiggly.
+import { CubicPathWriter, markupRects, squigglyWave } from '../../geometry/annotationGeometry';
+import { writeMarkup } from '../../export/native/markup';
+import type { Canvas } from '../../export/flatten/frame';
+import { readMarkup } from '../../import/readMarkup';
+import type { SquigglyAnnotation } from '../../model/types';
+import type { PdfKind } from '../pdfKind';
+
+function drawSquiggly(canvas: Canvas, annotation: SquigglyAnnotation): void {
+  canvas.setOpacity(annotation.opacity);
+  const { content } = canvas;
+  content.strokeColor(canvas.color(annotation.color));
+  for (const rect of markupRects(annotation)) {
+    const wave = squigglyWave(rect, annotation.strokeWidth);
+    content.lineWidth(wave.thickness);
+    wave.trace(new CubicPathWriter(content));
+    content.stroke();
+  }
+}
+
+export const squigglyPdf: PdfKind<'squiggly'> = { draw: drawSquiggly, write: writeMarkup, reads: { Squiggly: readMarkup('squiggly') } };

@@ -1,0 +1,26 @@
+// Polygon and polyline on screen: the outline traced by `traceVertices`, the helper both exports
+// draw with, with the round joins and caps they use.
+import { traceVertices } from '../../core/internal';
+import type { Point } from '../../core/index';
+import type { ViewProps } from './types';
+
+function outline(points: readonly Point[], closed: boolean): string {
+  const d: string[] = [];
+  traceVertices(points, closed, {
+    moveTo: (x, y) => d.push(`M${x},${y}`),
+    lineTo: (x, y) => d.push(`L${x},${y}`),
+    closePath: () => d.push('Z'),
+  });
+  return d.join(' ');
+}
+
+export function PolygonView({ annotation: a, common }: ViewProps<'polygon'>) {
+  return (
+    <path {...common} d={outline(a.points, true)} stroke={a.color} strokeWidth={a.strokeWidth} strokeLinecap="round" strokeLinejoin="round"
+      fill={a.fillStyle === 'solid' ? (a.fillColor ?? a.color) : 'none'} />
+  );
+}
+
+export function PolylineView({ annotation: a, common }: ViewProps<'polyline'>) {
+  return <path {...common} d={outline(a.points, false)} stroke={a.color} strokeWidth={a.strokeWidth} fill="none" strokeLinecap="round" strokeLinejoin="round" />;
+}
