@@ -1,14 +1,15 @@
 // The PDF worker's memory and time caps, against generated bombs: a 2 MB PDF whose Flate stream
 // inflates to 2 GB and a 1.2 MB PNG declaring 20000 x 20000 pixels (1.6 GB decoded) are refused
 // under the default caps, with the child's resident memory (read from /proc by the worker) under
-// the cap; a 20 MB text annotation is stopped by a resident-memory cap, a V8 heap cap and a time
-// limit. Each ends with 422 "This file is too complex to process", never 500 or a hang, and the
+// the cap; a 20 MB text annotation is stopped by a resident-memory cap and a time limit, and
+// twenty thousand pen strokes by a V8 heap cap. Each ends with 422 "This file is too complex to process", never 500 or a hang, and the
 // next job works.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../config';
+import { normalizeAnnotation, type Annotation } from '@marginalia/pdf-editor/core';
 import { essayAnnotation } from '../test-support/annotations';
 import { makePng } from '../test-support/fixtures';
 import { bigPng, flateBombPdf } from '../test-support/hostileFiles';
@@ -83,18 +84,17 @@ describe('upload checks', () => {
 });
 
 /** A server whose PDF jobs run under `limits`, with one document holding `content` as a text annotation. */
-async function serverExporting(limits: Partial<typeof DEFAULT_PDF_JOB_LIMITS>, content: string) {
+async function serverExporting(limits: Partial<typeof DEFAULT_PDF_JOB_LIMITS>, annotations: Annotation[]) {
   const server = await createTestServer({
     config: { limits: { ...DEFAULT_LIMITS, pdfJobs: { ...DEFAULT_PDF_JOB_LIMITS, ...limits } } },
   });
   const { token: own } = await server.createUser({ plan: 'team' });
   const headers = { Authorization: `Bearer ${own}` };
   const id = await server.uploadPdf(own, { name: 'x.pdf' });
-  const text = essayAnnotation(content);
   await server.http
     .put(`/api/documents/${id}/annotations`)
     .set(headers)
-    .send({ annotations: [text], version: 0 })
+    .send({ annotations, version: 0 })
     .expect(200);
   return {
     server,
@@ -108,8 +108,21 @@ async function serverExporting(limits: Partial<typeof DEFAULT_PDF_JOB_LIMITS>, c
   };
 }
 
-// One word per line: laying out and drawing three million lines takes over a gigabyte.
-const HUGE_TEXT = 'margin\n'.repeat(3_000_000);
+// One word per line: three million lines make a 21 MB text, whose drawn page takes hundreds of
+// megabytes of buffers (the text is laid out a line at a time, so the V8 heap stays small).
+const HUGE_TEXT = [essayAnnotation('margin\n'.repeat(3_000_000))];
+
+// Twenty thousand pen strokes of forty points each (20 MB of JSON): every point is an object on
+// the V8 heap, several times over while the job validates and draws them.
+const MANY_STROKES = Array.from({ length: 20_000 }, (_, index) =>
+  normalizeAnnotation({
+    id: `stroke-${index}`,
+    type: 'freehand',
+    page: 1,
+    position: { x: 10, y: 10 },
+    points: Array.from({ length: 40 }, (_, at) => ({ x: 10.5 + at * 3.25, y: 10.25 + (index % 700) + (at % 2) * 2.5 })),
+  }),
+);
 
 describe('export', () => {
   it('ends an export past the resident-memory cap (a 20 MB text annotation) with 422, and replaces the child', async () => {
@@ -130,7 +143,7 @@ describe('export', () => {
   });
 
   it('ends an export that runs out of its V8 heap with 422, and replaces the child', async () => {
-    const { server, exportIt, clear } = await serverExporting({ maxHeapMb: 96, maxRssMb: 4096 }, HUGE_TEXT);
+    const { server, exportIt, clear } = await serverExporting({ maxHeapMb: 96, maxRssMb: 4096 }, MANY_STROKES);
     try {
       expect((await exportIt().expect(422)).body.message).toBe(TOO_COMPLEX);
       await clear();
@@ -142,7 +155,7 @@ describe('export', () => {
 
   it('ends an export past the time limit with 422', async () => {
     // About two seconds of layout, well under the memory caps.
-    const { server, exportIt } = await serverExporting({ timeoutMs: 1000 }, 'margin\n'.repeat(1_200_000));
+    const { server, exportIt } = await serverExporting({ timeoutMs: 1000 }, [essayAnnotation('margin\n'.repeat(1_200_000))]);
     try {
       expect((await exportIt().expect(422)).body.message).toBe(TOO_COMPLEX);
     } finally {

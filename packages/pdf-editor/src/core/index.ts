@@ -61,11 +61,12 @@ export {
 export { registerKinds, hostAnnotationSchema, customAnnotationSchema } from './kinds/hostKinds';
 export type { HostKind } from './kinds/hostKinds';
 export type { AnnotationKind, Handle, KindAnnotation, KindCapabilities, KindDefaults, KindPatch, Turn } from './kinds/kind';
-export type { MarkupPlacement } from './geometry/annotationGeometry';
+export type { LineEnding, MarkupPlacement } from './geometry/annotationGeometry';
+export { LINE_ENDINGS } from './geometry/annotationGeometry';
 export type { PdfKind } from './kinds/pdfKind';
 export type { Canvas } from './export/flatten/frame';
 export type { ExportContext } from './export/context';
-export type { NativeParts, WriterEnv } from './export/native/nativeTypes';
+export type { NativeParts, NativeSubtype, WriterEnv } from './export/native/nativeTypes';
 export type { AnnotationReader, BaseFields, ReadEnv } from './import/readerTypes';
 
 // Geometry

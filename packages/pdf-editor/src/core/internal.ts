@@ -7,7 +7,7 @@ export { INVISIBLE_CODE_POINTS, standardFamily } from './export/fontFamily';
 export type { StandardFamily } from './export/fontFamily';
 export { createFontSelector } from './export/fontSelection';
 export { arrowPath, CubicPathWriter, markupLine, markupRects, smoothPath, squigglyWave, TEXT_LINE_HEIGHT, traceVertices } from './geometry/annotationGeometry';
-export { caretPath, STAMP_FONT, stampLayout, svgPathData } from './geometry/annotationGeometry';
+export { caretPath, lineEndingPaths, STAMP_FONT, stampLayout, svgPathData } from './geometry/annotationGeometry';
 export { STAMP_PRESETS, stampColor, stampFields, stampLabel } from './kinds/stamp';
 export type { StampPreset } from './kinds/stamp';
 export { NOTE_BODY, NOTE_COLORS, NOTE_FLAP, NOTE_ICON_SIZE, NOTE_LINES, NOTE_STROKES } from './geometry/noteIcon';

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { everyTypeAt, type Probe } from '../../test-support/annotationFixtures';
 import { hasColorIn, pdfInfo, renderPagePixels, type RenderedPage } from '../../test-support/pdfTools';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
+import { ANNOTATION_TYPES } from '../model/schema';
 import type { Annotation, Point } from '../model/types';
 import { exportPdf } from './exportPdf';
 
@@ -51,6 +52,12 @@ async function expectAllMarksInPlace(source: Uint8Array, placements: { page: num
 }
 
 describe.skipIf(!hasSharedPdfs)('flattened marks land where they were drawn', () => {
+  it('are checked on a strip holding every kind, each with a probe', () => {
+    const { annotations, probes } = everyTypeAt(1, { x: 0, y: 0 });
+    expect(new Set(annotations.map((annotation) => annotation.type))).toEqual(new Set(ANNOTATION_TYPES));
+    for (const type of ANNOTATION_TYPES) expect(probes.some((probe) => probe.label.startsWith(type)), type).toBe(true);
+  });
+
   it('on an ordinary page (tracemonkey p1)', async () => {
     await expectAllMarksInPlace(readSharedPdf('tracemonkey.pdf'), [{ page: 1, origin: { x: 40, y: 6 } }]);
   });

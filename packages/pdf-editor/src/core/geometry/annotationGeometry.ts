@@ -6,17 +6,90 @@ import type { MarkupAnnotation, Point, Rect } from '../model/types';
 /** The spec's arrow head: 15 pt long, each side 30 degrees off the shaft. */
 export const ARROW_HEAD = { length: 15, angle: Math.PI / 6 } as const;
 
+/** An arrow head at `tip`, its wings reaching back along `angle` (radians): wing, tip, wing. */
+function arrowHead(tip: Point, angle: number): Point[] {
+  const wing = (side: number): Point => ({
+    x: tip.x + ARROW_HEAD.length * Math.cos(angle + side * ARROW_HEAD.angle),
+    y: tip.y + ARROW_HEAD.length * Math.sin(angle + side * ARROW_HEAD.angle),
+  });
+  return [wing(-1), tip, wing(1)];
+}
+
 /** The arrow's two polylines: the shaft, then the head through the tip. */
 export function arrowPath(start: Point, end: Point): [Point[], Point[]] {
-  const angle = Math.atan2(end.y - start.y, end.x - start.x);
-  const wing = (side: number): Point => ({
-    x: end.x - ARROW_HEAD.length * Math.cos(angle + side * ARROW_HEAD.angle),
-    y: end.y - ARROW_HEAD.length * Math.sin(angle + side * ARROW_HEAD.angle),
-  });
-  return [
-    [start, end],
-    [wing(-1), end, wing(1)],
+  return [[start, end], arrowHead(end, Math.atan2(start.y - end.y, start.x - end.x))];
+}
+
+/**
+ * The line endings (PDF's /LE names) a polyline draws; another tool's name not among them reads
+ * as 'None'. Arrows are the arrow kind's head; the shapes centred on the end are a third of its
+ * length in radius, and like it they do not grow with the stroke.
+ */
+export const LINE_ENDINGS = ['None', 'OpenArrow', 'ClosedArrow', 'ROpenArrow', 'RClosedArrow', 'Circle', 'Square', 'Diamond', 'Butt', 'Slash'] as const;
+/** One of {@link LINE_ENDINGS}: what a polyline's end is drawn as. */
+export type LineEnding = (typeof LINE_ENDINGS)[number];
+
+const ENDING_RADIUS = ARROW_HEAD.length / 3;
+
+/**
+ * The path of `ending` at `tip` for a line arriving from `from`: closed (ending in 'Z', filled
+ * with the interior colour when there is one) for the closed arrows, circle, square and diamond;
+ * empty for 'None'. Squares and diamonds are aligned with the line, so they turn with it.
+ */
+export function lineEndingPath(ending: LineEnding, tip: Point, from: Point): PathCommand[] {
+  const angle = Math.atan2(tip.y - from.y, tip.x - from.x);
+  const r = ENDING_RADIUS;
+  const q = Math.PI / 2;
+  /** The points `length` from the tip at each of `turns` off the line, joined: a line, or closed. */
+  const through = (turns: number[], length: number, close: boolean): PathCommand[] => [
+    ...turns.map((turn, i): PathCommand => [i === 0 ? 'M' : 'L', tip.x + length * Math.cos(angle + turn), tip.y + length * Math.sin(angle + turn)]),
+    ...(close ? [['Z'] as PathCommand] : []),
   ];
+  switch (ending) {
+    case 'None':
+      return [];
+    case 'Circle':
+      return roundedRectPath({ x: tip.x - r, y: tip.y - r, width: 2 * r, height: 2 * r }, r);
+    case 'Square':
+      return through([q / 2, 3 * (q / 2), 5 * (q / 2), 7 * (q / 2)], r * Math.SQRT2, true);
+    case 'Diamond':
+      return through([0, q, 2 * q, 3 * q], r, true);
+    case 'Butt':
+      return through([-q, q], r, false);
+    case 'Slash':
+      // PDF's slash: 30 degrees clockwise (as seen) from the perpendicular.
+      return through([-q + Math.PI / 6, q + Math.PI / 6], r, false);
+    default: {
+      // A reversed arrow's wings reach on beyond the tip instead of back along the line.
+      const [a, b, c] = arrowHead(tip, ending.startsWith('R') ? angle : angle + Math.PI) as [Point, Point, Point];
+      const head: PathCommand[] = [['M', a.x, a.y], ['L', b.x, b.y], ['L', c.x, c.y]];
+      return ending.endsWith('ClosedArrow') ? [...head, ['Z']] : head;
+    }
+  }
+}
+
+/**
+ * The endings of the line through `points`: `start` at the first point, facing away from the
+ * next point apart from it, `end` at the last likewise.
+ */
+export function lineEndingPaths(points: readonly Point[], endings: { start: LineEnding; end: LineEnding } | undefined): PathCommand[][] {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!endings || !first || !last) return [];
+  const apart = (tip: Point, list: readonly Point[]) => list.find((p) => p.x !== tip.x || p.y !== tip.y) ?? { x: tip.x - 1, y: tip.y };
+  return [lineEndingPath(endings.start, first, apart(first, points)), lineEndingPath(endings.end, last, apart(last, [...points].reverse()))].filter(
+    (path) => path.length > 0,
+  );
+}
+
+/** The points a path passes through or is pulled towards; they hold the whole path (a cubic stays inside its control points). */
+export function pathPoints(commands: readonly PathCommand[]): Point[] {
+  return commands.flatMap((command) => {
+    const coordinates = command.slice(1) as number[];
+    const points: Point[] = [];
+    for (let i = 0; i < coordinates.length; i += 2) points.push({ x: coordinates[i] as number, y: coordinates[i + 1] as number });
+    return points;
+  });
 }
 
 /** The line rectangles of a markup: its `rects`, or its box when it was not snapped to text. */

@@ -10,6 +10,7 @@ import { init as initPdfium } from '@embedpdf/pdfium';
 import * as mupdf from 'mupdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportPdf } from '../export/exportPdf';
+import { STAMP_PRESETS } from '../kinds/stamp';
 import type { Annotation } from '../model/types';
 import { pdfDict, pdfStream } from '../pdf/objects';
 import { openPdf } from '../pdf/openPdf';
@@ -32,6 +33,18 @@ describe.skipIf(!hasSharedPdfs)('importAnnotations after MuPDF.js edited our exp
     [80, 340],
     [120, 310],
   ];
+  const polygonPoints: [number, number][] = [
+    [100, 600],
+    [160, 560],
+    [220, 600],
+  ];
+  const polylinePoints: [number, number][] = [
+    [300, 600],
+    [340, 560],
+    [380, 600],
+    [420, 560],
+  ];
+  const rounded = (points: readonly { x: number; y: number }[]) => points.map(({ x, y }) => [Number(x.toFixed(3)), Number(y.toFixed(3))]);
 
   beforeAll(async () => {
     const doc = mupdf.Document.openDocument(await ourExport(), 'application/pdf').asPDF();
@@ -55,6 +68,14 @@ describe.skipIf(!hasSharedPdfs)('importAnnotations after MuPDF.js edited our exp
     annotation('p1-text').setContents('Rewritten in MuPDF');
     annotation('p1-text').setDefaultAppearance('Helv', 14, [1, 0, 0]);
     page.deleteAnnotation(annotation('p1-strike'));
+    // MuPDF's rect of a /Circle is the box inside its /RD, as ours.
+    annotation('p1-ellipse').setRect([40, 400, 200, 460]);
+    annotation('p1-squiggly').setQuadPoints([[300, 500, 380, 500, 300, 520, 380, 520]]);
+    annotation('p1-polygon').setVertices(polygonPoints);
+    annotation('p1-polygon').setInteriorColor([0, 0, 1]);
+    annotation('p1-polyline').setVertices(polylinePoints);
+    annotation('p1-caret').setContents('Inserted in MuPDF');
+    annotation('p1-stamp').setIcon('Confidential');
     for (const edited of page.getAnnotations()) edited.update();
     imported = byId(await importAnnotations(doc.saveToBuffer('incremental').asUint8Array()));
   });
@@ -84,7 +105,43 @@ describe.skipIf(!hasSharedPdfs)('importAnnotations after MuPDF.js edited our exp
     const ink = imported.get('p1-ink');
     expect(ink?.type).toBe('freehand');
     if (ink?.type !== 'freehand') return;
-    expect(ink.points.map(({ x, y }) => [Number(x.toFixed(3)), Number(y.toFixed(3))])).toEqual(inkPoints);
+    expect(rounded(ink.points)).toEqual(inkPoints);
+  });
+
+  it('must read the box MuPDF gave an ellipse and the line it moved a squiggly to', () => {
+    expect(imported.get('p1-ellipse')).toMatchObject({
+      type: 'ellipse',
+      position: { x: expect.closeTo(40, 3), y: expect.closeTo(400, 3) },
+      width: expect.closeTo(160, 3),
+      height: expect.closeTo(60, 3),
+    });
+    expect(imported.get('p1-squiggly')).toMatchObject({
+      type: 'squiggly',
+      position: { x: expect.closeTo(300, 3), y: expect.closeTo(500, 3) },
+      width: expect.closeTo(80, 3),
+      height: expect.closeTo(20, 3),
+    });
+  });
+
+  it('must read the vertices MuPDF set on a polygon and a polyline, and the polygon\'s new fill', () => {
+    const polygon = imported.get('p1-polygon');
+    const polyline = imported.get('p1-polyline');
+    if (polygon?.type !== 'polygon' || polyline?.type !== 'polyline') throw new Error(`not a polygon and a polyline: ${polygon?.type}, ${polyline?.type}`);
+    expect(rounded(polygon.points)).toEqual(polygonPoints);
+    expect(polygon).toMatchObject({ fillStyle: 'solid', fillColor: '#0000FF', position: { x: 100, y: 560 } });
+    expect(rounded(polyline.points)).toEqual(polylinePoints);
+    expect(polyline.position).toEqual({ x: 300, y: 560 });
+  });
+
+  it('must read the text MuPDF gave a caret, and the preset of the stamp it changed', () => {
+    const drawnCaret = drawn.find((a) => a.id === 'p1-caret');
+    const caret = imported.get('p1-caret');
+    if (drawnCaret?.type !== 'caret' || caret?.type !== 'caret') throw new Error('no caret');
+    expect(caret.content).toBe('Inserted in MuPDF');
+    // MuPDF redraws a caret at its own size, centred where ours was.
+    expect(caret.position.x + caret.width / 2).toBeCloseTo(drawnCaret.position.x + drawnCaret.width / 2, 1);
+    expect(caret.position.y + caret.height / 2).toBeCloseTo(drawnCaret.position.y + drawnCaret.height / 2, 1);
+    expect(imported.get('p1-stamp')).toMatchObject({ type: 'stamp', preset: 'confidential', color: STAMP_PRESETS.confidential.color, position: { x: 30 } });
   });
 
   it('must read the highlight colour and the underlined line MuPDF moved', () => {
@@ -188,6 +245,10 @@ describe.skipIf(!hasSharedPdfs)('importAnnotations after PDFium edited our expor
       page.setColor('p1-hl', [255, 0, 255], 255);
       page.setContents('p1-note', 'Changed in PDFium');
       page.remove('p1-white');
+      page.setColor('p1-squiggly', [255, 0, 0], 255);
+      page.setColor('p1-polyline', [0, 128, 0], 255);
+      page.setContents('p1-caret', 'Inserted in PDFium');
+      page.remove('p1-stamp');
     });
     const imported = byId(await importAnnotations(edited));
     expect(imported.get('p1-rect')).toMatchObject({ type: 'rectangle', color: '#0000FF', opacity: expect.closeTo(128 / 255, 2) });
@@ -196,6 +257,11 @@ describe.skipIf(!hasSharedPdfs)('importAnnotations after PDFium edited our expor
     expect(imported.has('p1-white')).toBe(false);
     expect(imported.get('p1-circle')).toEqual(drawn.find((a) => a.id === 'p1-circle'));
     expect(imported.get('p1-sig')).toEqual(drawn.find((a) => a.id === 'p1-sig'));
+    expect(imported.get('p1-squiggly')).toMatchObject({ type: 'squiggly', color: '#FF0000' });
+    expect(imported.get('p1-polyline')).toMatchObject({ type: 'polyline', color: '#008000' });
+    expect(imported.get('p1-caret')).toMatchObject({ type: 'caret', content: 'Inserted in PDFium' });
+    expect(imported.has('p1-stamp')).toBe(false);
+    for (const id of ['p1-ellipse', 'p1-polygon']) expect(imported.get(id), id).toEqual(drawn.find((a) => a.id === id));
   });
 });
 

@@ -49,11 +49,15 @@ function geometryError(actual: Annotation, expected: Annotation): number {
     case 'whiteout':
     case 'image':
     case 'signature':
+    case 'ellipse':
+    case 'caret':
+    case 'stamp':
       sized(actual as typeof expected, expected);
       break;
     case 'highlight':
     case 'strikethrough':
-    case 'underline': {
+    case 'underline':
+    case 'squiggly': {
       sized(actual as typeof expected, expected);
       const rects = (actual as typeof expected).rects ?? [];
       expect(rects.length).toBe(expected.rects?.length ?? 0);
@@ -70,7 +74,9 @@ function geometryError(actual: Annotation, expected: Annotation): number {
     case 'arrow':
       errors.push(distance((actual as typeof expected).endPoint, expected.endPoint));
       break;
-    case 'freehand': {
+    case 'freehand':
+    case 'polygon':
+    case 'polyline': {
       const points = (actual as typeof expected).points;
       expect(points).toHaveLength(expected.points.length);
       expected.points.forEach((point, index) => errors.push(distance(points[index] ?? { x: NaN, y: NaN }, point)));
@@ -113,9 +119,14 @@ describe.skipIf(!hasSharedPdfs).concurrent('native export then importAnnotations
         expect(actual.page).toBe(expected.page);
         if (expected.type !== 'text') expect(actual.color, expected.id).toBe(expected.color);
         expect(actual.opacity, expected.id).toBeCloseTo(expected.opacity, 3);
-        if (expected.type === 'text' || expected.type === 'comment') {
+        if (expected.type === 'text' || expected.type === 'comment' || expected.type === 'caret') {
           expect(actual).toMatchObject({ content: expected.content, color: expected.color });
         }
+        if (expected.type === 'stamp') {
+          const { preset, label } = actual as typeof expected;
+          expect({ preset, label }, expected.id).toEqual({ preset: expected.preset, label: expected.label });
+        }
+        if (expected.type === 'polygon') expect(actual).toMatchObject({ fillStyle: expected.fillStyle, fillColor: expected.fillColor });
         if (expected.type === 'text') {
           expect(actual).toMatchObject({
             fontSize: expected.fontSize,

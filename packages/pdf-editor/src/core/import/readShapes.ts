@@ -72,10 +72,10 @@ export const readCircle: AnnotationReader = (env) => {
 
 const ARROWHEADS = new Set(['OpenArrow', 'ClosedArrow', 'ROpenArrow', 'RClosedArrow']);
 
-/** The names of /LE (start, end); 'None' where missing. */
-function lineEndings(env: ReadEnv): [string, string] {
+/** The names of /LE (start, end), 'None' where an item is missing; undefined without /LE. */
+export function readLineEndings(env: ReadEnv): [string, string] | undefined {
   const endings = env.read.lookup(env.dict, 'LE');
-  if (!(endings instanceof PdfArray)) return ['None', 'None'];
+  if (!(endings instanceof PdfArray)) return undefined;
   const name = (index: number) => {
     const item = env.read.item(endings, index);
     return item instanceof PdfName ? item.value : 'None';
@@ -92,7 +92,7 @@ export const readLine: AnnotationReader = (env) => {
   const [first, second] = toDisplayPoints(env.space, line) as [Point, Point];
   // The model draws its head at the end point: a line whose only arrowhead is at its start
   // (another tool flipped its line ends) points the other way.
-  const [startEnding, endEnding] = lineEndings(env);
+  const [startEnding, endEnding] = readLineEndings(env) ?? ['None', 'None'];
   const reversed = ARROWHEADS.has(startEnding) && !ARROWHEADS.has(endEnding);
   const [start, end] = reversed ? [second, first] : [first, second];
   const { base } = env;

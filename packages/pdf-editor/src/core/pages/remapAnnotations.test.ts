@@ -57,6 +57,12 @@ function everyType(): Annotation[] {
     normalizeAnnotation({ type: 'text', page: 1, position: at, content: 'Two\nlines', fontSize: 12 }),
     normalizeAnnotation({ type: 'text', page: 1, position: at, content: 'Boxed', width: 150 }),
     normalizeAnnotation({ type: 'comment', page: 1, position: at, content: 'Note' }),
+    normalizeAnnotation({ type: 'ellipse', page: 1, position: at, width: 90, height: 40 }),
+    normalizeAnnotation({ type: 'squiggly', page: 1, position: at, width: 150, height: 16 }),
+    normalizeAnnotation({ type: 'polygon', page: 1, position: at, points: [{ x: 30, y: 95 }, { x: 60, y: 40 }, { x: 110, y: 90 }] }),
+    normalizeAnnotation({ type: 'polyline', page: 1, position: at, points: [at, { x: 70, y: 85 }, { x: 120, y: 50 }] }),
+    normalizeAnnotation({ type: 'caret', page: 1, position: at }),
+    normalizeAnnotation({ type: 'stamp', page: 1, position: at, preset: 'draft' }),
   ];
 }
 

@@ -1,6 +1,6 @@
-// Polygon and polyline on screen: the outline traced by `traceVertices`, the helper both exports
-// draw with, with the round joins and caps they use.
-import { traceVertices } from '../../core/internal';
+// Polygon and polyline on screen: the outline traced by `traceVertices` and a polyline's endings
+// by `lineEndingPaths`, the helpers both exports draw with, with the round joins and caps they use.
+import { lineEndingPaths, svgPathData, traceVertices } from '../../core/internal';
 import type { Point } from '../../core/index';
 import type { ViewProps } from './types';
 
@@ -21,6 +21,14 @@ export function PolygonView({ annotation: a, common }: ViewProps<'polygon'>) {
   );
 }
 
+/** A polyline and its endings (`lineEndingPaths`), closed ones filled with its `fillColor` as the exports fill them. */
 export function PolylineView({ annotation: a, common }: ViewProps<'polyline'>) {
-  return <path {...common} d={outline(a.points, false)} stroke={a.color} strokeWidth={a.strokeWidth} fill="none" strokeLinecap="round" strokeLinejoin="round" />;
+  return (
+    <g {...common} stroke={a.color} strokeWidth={a.strokeWidth} fill="none" strokeLinecap="round" strokeLinejoin="round">
+      <path d={outline(a.points, false)} />
+      {lineEndingPaths(a.points, a.lineEndings).map((ending, i) => (
+        <path key={i} d={svgPathData(ending)} fill={a.fillColor !== undefined && ending[ending.length - 1]?.[0] === 'Z' ? a.fillColor : 'none'} />
+      ))}
+    </g>
+  );
 }

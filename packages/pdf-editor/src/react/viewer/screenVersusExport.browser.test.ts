@@ -37,6 +37,7 @@ const SAMPLES: Sample[] = [
   { name: 'polygon', annotation: { type: 'polygon', page: 1, position: { x: 40, y: 30 }, points: [{ x: 60, y: 30 }, { x: 240, y: 70 }, { x: 180, y: 130 }, { x: 40, y: 100 }], strokeWidth: 4, color: '#800000' } },
   { name: 'filled polygon', annotation: { type: 'polygon', page: 1, position: { x: 40, y: 30 }, points: [{ x: 60, y: 30 }, { x: 240, y: 70 }, { x: 40, y: 130 }], strokeWidth: 0, fillStyle: 'solid', color: '#008000' } },
   { name: 'polyline', annotation: { type: 'polyline', page: 1, position: { x: 40, y: 30 }, points: [{ x: 40, y: 130 }, { x: 100, y: 30 }, { x: 160, y: 120 }, { x: 250, y: 50 }], strokeWidth: 5, color: '#000080' } },
+  { name: 'polyline with arrowhead and filled circle', annotation: { type: 'polyline', page: 1, position: { x: 40, y: 40 }, points: [{ x: 40, y: 120 }, { x: 120, y: 40 }, { x: 240, y: 40 }], strokeWidth: 3, color: '#000080', lineEndings: { start: 'Circle', end: 'OpenArrow' }, fillColor: '#00FF00' } },
   { name: 'highlight', annotation: { type: 'highlight', page: 1, position: { x: 40, y: 40 }, width: 150, height: 20 } },
   { name: 'snapped highlight', annotation: { type: 'highlight', page: 1, position: { x: 40, y: 40 }, width: 150, height: 44, rects: [{ x: 40, y: 40, width: 150, height: 18 }, { x: 40, y: 66, width: 90, height: 18 }] } },
   { name: 'strikethrough', annotation: { type: 'strikethrough', page: 1, position: { x: 40, y: 40 }, width: 150, height: 20, strokeWidth: 4, color: '#FF0000' } },

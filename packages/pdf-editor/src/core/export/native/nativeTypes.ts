@@ -16,11 +16,36 @@ export interface WriterEnv {
 }
 
 /**
+ * The annotation subtypes of PDF 2.0 (ISO 32000-2, table 171) a kind may write, so a new kind
+ * never needs this list changed.
+ */
+export type NativeSubtype =
+  | 'Text'
+  | 'FreeText'
+  | 'Line'
+  | 'Square'
+  | 'Circle'
+  | 'Polygon'
+  | 'PolyLine'
+  | 'Highlight'
+  | 'Underline'
+  | 'Squiggly'
+  | 'StrikeOut'
+  | 'Caret'
+  | 'Stamp'
+  | 'Ink'
+  | 'FileAttachment'
+  | 'Sound'
+  | 'Redact'
+  | 'Watermark'
+  | 'Projection';
+
+/**
  * A native annotation as a kind's writer describes it; the export adds the keys every annotation
  * carries and the appearance, which the kind's `draw` paints.
  */
 export interface NativeParts {
-  subtype: 'Square' | 'Circle' | 'Line' | 'Ink' | 'Polygon' | 'PolyLine' | 'Highlight' | 'StrikeOut' | 'Underline' | 'Squiggly' | 'FreeText' | 'Stamp' | 'Text' | 'Caret';
+  subtype: NativeSubtype;
   /** The area the appearance covers, in display coordinates; becomes /Rect and the form's /BBox. */
   displayRect: Rect;
   /** /Rect in PDF user space when it is not simply `displayRect` mapped (NoRotate notes). */
@@ -40,11 +65,19 @@ export interface NativeParts {
 }
 
 /** Writes the subtype-specific parts; undefined skips the annotation. */
-export type NativeWriter<A extends Annotation> = (annotation: A, env: WriterEnv) => Promise<NativeParts | undefined>;
+export type NativeWriter<A extends Annotation> = (
+  annotation: A,
+  env: WriterEnv,
+) => Promise<NativeParts | undefined>;
 
 /** The rectangle covering `rect` grown by `margin` on every side (by `vertical` above and below when given). */
 export function inflate(rect: Rect, margin: number, vertical = margin): Rect {
-  return { x: rect.x - margin, y: rect.y - vertical, width: rect.width + 2 * margin, height: rect.height + 2 * vertical };
+  return {
+    x: rect.x - margin,
+    y: rect.y - vertical,
+    width: rect.width + 2 * margin,
+    height: rect.height + 2 * vertical,
+  };
 }
 
 /** /RD: how far `inner` lies inside `outer` (both in user space), as left, top, right, bottom. */

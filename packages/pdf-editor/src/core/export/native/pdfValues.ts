@@ -10,15 +10,16 @@ export function num(value: number): string {
   return Number.isNaN(clamped) ? '0' : decimalText(clamped, 4);
 }
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** Printable ASCII with tabs and line feeds: the same bytes in PDFDocEncoding (multi-line comments included). */
+const PLAIN_TEXT = /^[\t\n\x20-\x7e]*$/;
 
 /**
  * A PDF text string: PDFDocEncoding where that holds the text (readable in any tool), UTF-16BE
  * otherwise, so ids, comments and CJK text all survive.
  */
 export function textString(text: string): PdfString {
-  // Printable ASCII (ids, dates, most comments) is the same in PDFDocEncoding: no lookup needed.
-  if (PRINTABLE_ASCII.test(text)) {
+  // Plain text (ids, dates, most comments) is the same in PDFDocEncoding: no lookup needed.
+  if (PLAIN_TEXT.test(text)) {
     // A loop rather than TextEncoder, whose call costs more than these few bytes.
     const bytes = new Uint8Array(text.length);
     for (let index = 0; index < text.length; index++) bytes[index] = text.charCodeAt(index);

@@ -22,6 +22,7 @@ import {
   type Rgb,
 } from '../../../test-support/pdfTools';
 import { normalizeAnnotation } from '../../model/defaults';
+import { ANNOTATION_TYPES } from '../../model/schema';
 import { exportPdf } from '../exportPdf';
 import { qpdfObjects } from '../testing/qpdfObjects';
 
@@ -31,15 +32,19 @@ const DPI = 72;
 /** The subtype each fixture annotation must appear as, counted per subtype. */
 const EXPECTED_SUBTYPES: Record<string, number> = {
   Square: 2,
-  Circle: 1,
+  Circle: 2,
   Line: 1,
   Ink: 1,
   Highlight: 1,
   StrikeOut: 1,
   Underline: 1,
+  Squiggly: 1,
   FreeText: 2,
-  Stamp: 2,
+  Stamp: 3,
   Text: 1,
+  Polygon: 1,
+  PolyLine: 1,
+  Caret: 1,
 };
 
 async function pdfjsSubtypes(bytes: Uint8Array, pageNumber: number): Promise<Map<string, number>> {
@@ -100,9 +105,31 @@ function expectFixtureVisible(image: RenderedPage, where: string): void {
   at(150, 230, { r: 20, g: 20, b: 160 }, 'signature');
   at(283, 219, { r: 255, g: 214, b: 64 }, 'comment icon', 1);
   expect(countColor(image, { x: 30, y: 160, width: 180, height: 34 }, hex('#202080')), `text ink (${where})`).toBeGreaterThan(40);
+  at(31, 15, hex('#1B7A34'), 'stamp frame', 1, 60);
+  expect(countColor(image, { x: 40, y: 8, width: 60, height: 14 }, hex('#1B7A34'), 60), `stamp word (${where})`).toBeGreaterThan(20);
+  // The wave rests at the bottom of its 18 pt line, not through its middle.
+  at(175, 21.5, hex('#00A0A0'), 'squiggly wave', 2, 60);
+  expect(countColor(image, { x: 130, y: 8, width: 90, height: 8 }, hex('#00A0A0'), 60), `squiggly above its wave (${where})`).toBe(0);
+  // The caret points up: solid at its tip, open between its legs.
+  at(247, 11, hex('#808000'), 'caret tip', 1, 60);
+  expect(findColorNear(image, 247, 20, hex('#808000'), 1, 60), `caret stays open between its legs (${where})`).toBe(false);
+  at(110, 276, hex('#FF0080'), 'ellipse right edge', 2, 60);
+  at(70, 258, hex('#FF0080'), 'ellipse top edge', 2, 60);
+  expect(findColorNear(image, 70, 276, hex('#FF0080'), 3, 60), `ellipse centre stays empty (${where})`).toBe(false);
+  at(155, 270, hex('#80FF00'), 'polygon fill', 2, 60);
+  at(140, 275, hex('#000080'), 'polygon edge', 2, 60);
+  expect(findColorNear(image, 155, 288, hex('#80FF00'), 2, 60), `polygon notch stays empty (${where})`).toBe(false);
+  at(215, 276, hex('#00C0FF'), 'polyline first segment', 2, 60);
+  at(225, 262, hex('#00C0FF'), 'polyline peak', 2, 60);
+  at(275, 276, hex('#00C0FF'), 'polyline last segment', 2, 60);
+  expect(findColorNear(image, 245, 270, hex('#00C0FF'), 2, 60), `polyline stays open under its peaks (${where})`).toBe(false);
 }
 
 describe.skipIf(!hasSharedPdfs)('writeNativeAnnotations', () => {
+  it('must be checked on a fixture holding every kind, so a new kind is drawn by other readers too', () => {
+    expect(new Set(everyType(1).map((annotation) => annotation.type))).toEqual(new Set(ANNOTATION_TYPES));
+  });
+
   describe.concurrent('on every editable PDF', () => {
     for (const name of EDITABLE_PDFS) {
       it(`must stay qpdf-clean and list every annotation in pdf.js: ${name}`, async () => {
@@ -153,7 +180,7 @@ describe.skipIf(!hasSharedPdfs)('writeNativeAnnotations', () => {
       const objects = await qpdfObjects(exported);
       const forms = objects.filter(({ dict }) => dict?.['/Subtype'] === '/Form' && dict['/Type'] === '/XObject');
       const annotations = objects.filter(({ dict }) => dict?.['/Type'] === '/Annot' && typeof dict['/NM'] === 'string');
-      expect(annotations.length).toBe(3 * 13);
+      expect(annotations.length).toBe(3 * everyType(1).length);
       for (const annotation of annotations) {
         const formRef = (annotation.dict?.['/AP'] as { '/N': string })['/N'];
         const form = forms.find(({ ref }) => ref === formRef);

@@ -3,6 +3,7 @@
 // helpers that read and rewrite exported files with the engine, the way other tools would.
 import { PdfArray, PdfDict, PdfRef, type PDF } from '@libpdf/core';
 import { PDFDocument } from 'pdf-lib';
+import { STAMP_PRESETS } from '../../kinds/stamp';
 import { normalizeAnnotation } from '../../model/defaults';
 import type { Annotation } from '../../model/types';
 import { MARGINALIA_DATA_NAME } from '../../export/native/marginaliaData';
@@ -40,6 +41,13 @@ export function everyType(page: number, prefix = `p${page}`): Annotation[] {
     normalizeAnnotation({ type: 'signature', page, id: `${prefix}-sig`, position: at(100, 210), width: 100, height: 40, imageData: solidPng(5, 2, [20, 20, 160]) }),
     normalizeAnnotation({ type: 'whiteout', page, id: `${prefix}-white`, position: at(210, 210), width: 50, height: 15 }),
     normalizeAnnotation({ type: 'comment', page, id: `${prefix}-note`, position: at(280, 215), content: 'A note — with “quotes”' }),
+    // The newer kinds, in the rows the others leave free: above y = 30 and below y = 255.
+    normalizeAnnotation({ type: 'stamp', page, id: `${prefix}-stamp`, position: at(30, 4), width: 80, height: 22, preset: 'approved', color: STAMP_PRESETS.approved.color }),
+    normalizeAnnotation({ type: 'squiggly', page, id: `${prefix}-squiggly`, position: at(130, 6), width: 90, height: 18, color: '#00A0A0', strokeWidth: 2 }),
+    normalizeAnnotation({ type: 'caret', page, id: `${prefix}-caret`, position: at(240, 6), width: 14, height: 18, color: '#808000', content: 'insert “here”' }),
+    normalizeAnnotation({ type: 'ellipse', page, id: `${prefix}-ellipse`, position: at(30, 258), width: 80, height: 36, color: '#FF0080', strokeWidth: 3 }),
+    normalizeAnnotation({ type: 'polygon', page, id: `${prefix}-polygon`, position: at(125, 258), points: [at(125, 292), at(155, 258), at(185, 292), at(155, 280)], color: '#000080', strokeWidth: 2, fillStyle: 'solid', fillColor: '#80FF00' }),
+    normalizeAnnotation({ type: 'polyline', page, id: `${prefix}-polyline`, position: at(205, 260), points: [at(205, 292), at(225, 260), at(245, 292), at(265, 260), at(285, 292)], color: '#00C0FF', strokeWidth: 3 }),
   ];
 }
 

@@ -5,4 +5,4 @@ import { writeMarkup } from '../../export/native/markup';
 import { readMarkup } from '../../import/readMarkup';
 import type { PdfKind } from '../pdfKind';
 
-export const highlightPdf: PdfKind<'highlight'> = { draw: drawHighlight, write: writeMarkup, reads: { Highlight: readMarkup('highlight') } };
+export const highlightPdf: PdfKind<'highlight'> = { draw: drawHighlight, write: writeMarkup('Highlight'), reads: { Highlight: readMarkup('highlight') } };

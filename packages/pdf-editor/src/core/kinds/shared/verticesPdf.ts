@@ -1,16 +1,18 @@
 // The PDF half polygons and polylines share: the outline traced by `traceVertices` (flattened and
 // as the native appearance alike), written as /Polygon or /PolyLine whose /Vertices hold the exact
 // points in PDF user space (so any reader gets them back without looking at /Rect), with /IC for a
-// polygon's fill; and the same subtypes read back from any tool's file. A polyline's line endings
-// (/LE) are not part of the model: one written by another tool with arrowheads imports without them.
-import { traceVertices } from '../../geometry/annotationGeometry';
+// polygon's fill; and the same subtypes read back from any tool's file. A polyline's endings
+// (`lineEndingPaths`) are drawn with its line, written as /LE with /IC for the fill of closed ones,
+// and read back from them; a name the model lacks reads as 'None'.
+import { LINE_ENDINGS, lineEndingPaths, pathPoints, tracePath, traceVertices, type LineEnding } from '../../geometry/annotationGeometry';
 import { LineCap } from '../../export/flatten/contentBuilder';
 import type { Canvas } from '../../export/flatten/frame';
 import { boundsOf, inflate, type NativeWriter } from '../../export/native/nativeTypes';
 import { colorComponents } from '../../export/native/pdfValues';
 import { CAP_ROOM, flatPoints } from '../../export/native/strokes';
 import { readColor, readNumbers } from '../../import/pdfReaders';
-import { toDisplayPoints, type AnnotationReader } from '../../import/readerTypes';
+import { readLineEndings } from '../../import/readShapes';
+import { toDisplayPoints, type AnnotationReader, type ReadEnv } from '../../import/readerTypes';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { Annotation, PolygonAnnotation, PolylineAnnotation } from '../../model/types';
 import { strokeThrough } from './points';
@@ -18,9 +20,11 @@ import { MIN_VERTICES } from './vertices';
 
 type Vertexed = PolygonAnnotation | PolylineAnnotation;
 
-/** The fill of a polygon, or none (a polyline has none). */
+/** The fill of a polygon, or of a polyline's closed endings; none when not filled. */
 const fillOf = (annotation: Vertexed): string | undefined =>
-  annotation.type === 'polygon' && annotation.fillStyle === 'solid' ? (annotation.fillColor ?? annotation.color) : undefined;
+  annotation.type === 'polyline' ? annotation.fillColor : annotation.fillStyle === 'solid' ? (annotation.fillColor ?? annotation.color) : undefined;
+
+const endingsOf = (annotation: Vertexed) => (annotation.type === 'polyline' ? lineEndingPaths(annotation.points, annotation.lineEndings) : []);
 
 export function drawVertices(canvas: Canvas, annotation: Vertexed): void {
   const fill = fillOf(annotation);
@@ -31,18 +35,31 @@ export function drawVertices(canvas: Canvas, annotation: Vertexed): void {
   canvas.setOpacity(annotation.opacity);
   if (fill) content.fillColor(canvas.color(fill));
   if (stroke) content.strokeColor(canvas.color(annotation.color)).lineWidth(annotation.strokeWidth).lineCap(LineCap.round);
-  traceVertices(annotation.points, annotation.type === 'polygon', content);
-  if (!fill) content.stroke();
-  else if (stroke) content.fillAndStroke();
-  else content.fill();
+  const closed = annotation.type === 'polygon';
+  // A polyline's fill is its closed endings': its line is only stroked.
+  const paint = (filled: boolean) => (!filled ? content.stroke() : stroke ? content.fillAndStroke() : content.fill());
+  if (closed || stroke) {
+    traceVertices(annotation.points, closed, content);
+    paint(closed && !!fill);
+  }
+  for (const ending of endingsOf(annotation)) {
+    const filled = !!fill && ending[ending.length - 1]?.[0] === 'Z';
+    if (!stroke && !filled) continue;
+    tracePath(content, ending);
+    paint(filled);
+  }
 }
 
 export const writeVertices: NativeWriter<Vertexed> = async (annotation, env) => {
   const fill = fillOf(annotation);
   return {
     subtype: annotation.type === 'polygon' ? 'Polygon' : 'PolyLine',
-    displayRect: inflate(boundsOf(annotation.points), annotation.strokeWidth / 2 + CAP_ROOM),
-    entries: { Vertices: flatPoints(env, annotation.points), ...(fill ? { IC: colorComponents(fill) } : {}) },
+    displayRect: inflate(boundsOf([...annotation.points, ...endingsOf(annotation).flatMap(pathPoints)]), annotation.strokeWidth / 2 + CAP_ROOM),
+    entries: {
+      Vertices: flatPoints(env, annotation.points),
+      ...(fill ? { IC: colorComponents(fill) } : {}),
+      ...(annotation.type === 'polyline' && annotation.lineEndings ? { LE: [annotation.lineEndings.start, annotation.lineEndings.end] } : {}),
+    },
     color: annotation.color,
     borderWidth: annotation.strokeWidth,
   };
@@ -62,17 +79,27 @@ export function readVertices(type: Vertexed['type']): AnnotationReader {
       return [];
     }
     const { base } = env;
-    const fill = type === 'polygon' ? readColor(env.read, env.dict, 'IC') : undefined;
+    const fill = readColor(env.read, env.dict, 'IC');
     const common = {
       ...base,
       // The model's rule for point kinds: position is the top-left of the points' bounds.
       ...strokeThrough(points, { x: 0, y: 0 }),
-      color: base.color ?? fill ?? DEFAULTS.color,
+      color: base.color ?? (type === 'polygon' ? fill : undefined) ?? DEFAULTS.color,
       opacity: base.opacity ?? DEFAULTS.opacity,
       strokeWidth: base.strokeWidth ?? 1,
     };
     const annotation: Annotation =
-      type === 'polyline' ? { ...common, type } : { ...common, type, fillStyle: fill ? 'solid' : 'none', ...(fill ? { fillColor: fill } : {}) };
+      type === 'polyline'
+        ? { ...common, type, ...endingsIn(env), ...(fill ? { fillColor: fill } : {}) }
+        : { ...common, type, fillStyle: fill ? 'solid' : 'none', ...(fill ? { fillColor: fill } : {}) };
     return [annotation];
   };
+}
+
+/** A polyline's /LE as its `lineEndings`, a name the model does not draw as 'None'; none without /LE. */
+function endingsIn(env: ReadEnv): { lineEndings?: { start: LineEnding; end: LineEnding } } {
+  const names = readLineEndings(env);
+  if (!names) return {};
+  const known = (name: string) => LINE_ENDINGS.find((ending) => ending === name) ?? 'None';
+  return { lineEndings: { start: known(names[0]), end: known(names[1]) } };
 }

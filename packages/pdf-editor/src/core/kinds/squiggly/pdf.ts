@@ -20,4 +20,4 @@ function drawSquiggly(canvas: Canvas, annotation: SquigglyAnnotation): void {
   }
 }
 
-export const squigglyPdf: PdfKind<'squiggly'> = { draw: drawSquiggly, write: writeMarkup, reads: { Squiggly: readMarkup('squiggly') } };
+export const squigglyPdf: PdfKind<'squiggly'> = { draw: drawSquiggly, write: writeMarkup('Squiggly'), reads: { Squiggly: readMarkup('squiggly') } };

@@ -5,4 +5,4 @@ import { writeMarkup } from '../../export/native/markup';
 import { readMarkup } from '../../import/readMarkup';
 import type { PdfKind } from '../pdfKind';
 
-export const strikethroughPdf: PdfKind<'strikethrough'> = { draw: drawStrikethrough, write: writeMarkup, reads: { StrikeOut: readMarkup('strikethrough') } };
+export const strikethroughPdf: PdfKind<'strikethrough'> = { draw: drawStrikethrough, write: writeMarkup('StrikeOut'), reads: { StrikeOut: readMarkup('strikethrough') } };

@@ -5,4 +5,4 @@ import { writeMarkup } from '../../export/native/markup';
 import { readMarkup } from '../../import/readMarkup';
 import type { PdfKind } from '../pdfKind';
 
-export const underlinePdf: PdfKind<'underline'> = { draw: drawUnderline, write: writeMarkup, reads: { Underline: readMarkup('underline') } };
+export const underlinePdf: PdfKind<'underline'> = { draw: drawUnderline, write: writeMarkup('Underline'), reads: { Underline: readMarkup('underline') } };

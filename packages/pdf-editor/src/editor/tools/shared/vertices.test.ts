@@ -114,4 +114,22 @@ describe('the polyline tool', () => {
     drawing.click(60, 40).press('Enter');
     expect(drawing.annotations[0]).toMatchObject({ points: [{ x: 10, y: 10 }, { x: 60, y: 40 }] });
   });
+
+  it('must draw the line ends picked in the panel, and change a selected line\'s as one undo step', () => {
+    const drawing = user('polyline');
+    const { actions } = drawing.editor.store.getState();
+    actions.setStyle({ variants: { polyline: 'arrow' } });
+    drawing.click(10, 10).click(60, 40).press('Enter');
+    // The line being drawn shows the arrow too.
+    drawing.click(10, 100).move(60, 140);
+    expect(drawing.draft).toMatchObject({ lineEndings: { start: 'None', end: 'OpenArrow' } });
+    drawing.press('Escape');
+    const [line] = drawing.annotations;
+    expect(line).toMatchObject({ lineEndings: { start: 'None', end: 'OpenArrow' } });
+    actions.select([line?.id ?? '']);
+    actions.setStyle({ variants: { polyline: 'both' } });
+    expect(drawing.annotations[0]).toMatchObject({ lineEndings: { start: 'OpenArrow', end: 'OpenArrow' } });
+    drawing.editor.undo();
+    expect(drawing.annotations[0]).toMatchObject({ lineEndings: { start: 'None', end: 'OpenArrow' } });
+  });
 });
