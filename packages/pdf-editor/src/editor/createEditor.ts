@@ -228,6 +228,15 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
   };
   let machine: ToolMachine | undefined;
   let machineTool: EditorTool | undefined;
+  // A gesture left behind by a tool change ends at once, not at the next pointer event: what it
+  // has drawn so far is kept where it can stand (switchAway) rather than silently dropped.
+  store.subscribe((state, previous) => {
+    if (!machine || state.tool === previous.tool) return;
+    const left = machine;
+    machine = undefined;
+    if (left.switchAway) left.switchAway();
+    else left.cancel();
+  });
 
   // The connections `mount` starts, each restartable when its options change.
   let stopFile: () => void = noop;
@@ -341,7 +350,6 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     machine() {
       const { tool } = store.getState();
       if (!machine || tool !== machineTool) {
-        machine?.cancel();
         machine = toolIn(tools, tool).createMachine(toolContext);
         machineTool = tool;
       }

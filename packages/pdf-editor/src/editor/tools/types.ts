@@ -34,6 +34,11 @@ export interface ToolMachine {
   pointerUp(pointer: ToolPointer): void;
   /** The pointer left the page, a pinch began or Escape was pressed: drop the gesture. */
   cancel(): void;
+  /**
+   * The user chose another tool: keep the gesture if it stands as it is (a polygon with enough
+   * vertices), else drop it. Tools without it are cancelled.
+   */
+  switchAway?(): void;
   doubleClick?(pointer: ToolPointer): void;
   /**
    * The pointer left the page with no button pressed. Clears hover previews but keeps a gesture

@@ -85,6 +85,19 @@ describe('the polygon tool', () => {
     drawing.click(200, 200).click(300, 200).click(250, 300).press('Enter');
     expect(drawing.annotations[0]).toMatchObject({ points: [{ x: 200, y: 200 }, { x: 300, y: 200 }, { x: 250, y: 300 }] });
   });
+  it('must keep a shape with enough vertices when the user picks another tool, and drop one without', () => {
+    const drawing = user('polygon').click(10, 10).click(90, 10).click(50, 80).move(20, 60);
+    drawing.editor.setTool('select');
+    expect(drawing.draft).toBeNull();
+    expect(drawing.annotations).toHaveLength(1);
+    expect(drawing.annotations[0]).toMatchObject({ type: 'polygon', points: [{ x: 10, y: 10 }, { x: 90, y: 10 }, { x: 50, y: 80 }] });
+    // Two vertices are no polygon: they go, and the draft with them.
+    drawing.editor.setTool('polygon');
+    drawing.click(200, 200).click(300, 200).move(250, 300);
+    drawing.editor.setTool('rectangle');
+    expect(drawing.draft).toBeNull();
+    expect(drawing.annotations).toHaveLength(1);
+  });
 });
 
 describe('the polyline tool', () => {

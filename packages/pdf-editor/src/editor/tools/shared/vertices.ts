@@ -1,7 +1,8 @@
 // The gesture polygons and polylines share: each click adds a vertex, a segment follows the pointer
 // from the last one, a double-click or Enter finishes, Backspace drops the last vertex and Escape
-// (cancel) drops them all. A single click finished at once makes the kind's default shape there,
-// as a click does with the drag tools. Vertices stay on the page of the first click.
+// (cancel) drops them all; choosing another tool keeps a shape that already has its vertices. A
+// single click finished at once makes the kind's default shape there, as a click does with the
+// drag tools. Vertices stay on the page of the first click.
 import { strokeThrough } from '../../../core/kinds/shared/points';
 import { defaultVertices, MIN_VERTICES } from '../../../core/kinds/shared/vertices';
 import { normalizeAnnotation } from '../../../core/model/defaults';
@@ -86,5 +87,8 @@ export function createVertexMachine(context: ToolContext, type: VertexType): Too
       preview();
     },
     cancel: reset,
+    switchAway() {
+      if (vertices.length < MIN_VERTICES[type] || !finish()) reset();
+    },
   };
 }
