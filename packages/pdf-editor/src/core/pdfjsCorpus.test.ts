@@ -13,6 +13,7 @@ const SAMPLE = [
   'issue9972-2.pdf',
   'issue9972-3.pdf',
   'encrypted-attachment.pdf',
+  'auth-event-ef-open.pdf',
   'PDFBOX-4352-0.pdf',
   'bug1782186.pdf',
   'issue6010_1.pdf',

@@ -1,6 +1,7 @@
 // Child process of the corpus check (corpus.ts): checks one PDF per message with the core as it is
 // now (a bundle of src/core built by the parent) and independent readers (pdf.js, qpdf), and
 // answers with what happened. Started with: corpusWorker.mjs <core bundle> <pdf.js module>.
+import { Buffer } from 'node:buffer';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,9 +105,12 @@ async function check(file, password) {
       const qpdf = await qpdfCheck(output, password);
       if (qpdf.exit === 2) {
         // Damage the input already has (a broken stream nobody touched) is carried, not written.
-        // A password qpdf rejects is no such damage: the output's encryption is ours to get right.
+        // A password qpdf rejects is no such damage (the output's encryption is ours to get right),
+        // except where the encryption covers only the attachments (/AuthEvent /EFOpen), which qpdf
+        // refuses to open before and after, and which the export keeps as it is.
         const input = await qpdfCheck(bytes, password);
-        if (input.exit !== 2 || /password/i.test(qpdf.error)) {
+        const attachmentsOnly = Buffer.from(bytes).includes('/EFOpen');
+        if (input.exit !== 2 || (/password/i.test(qpdf.error) && !attachmentsOnly)) {
           return { ...result, outcome: 'invalid', detail: `${mode}: qpdf: ${qpdf.error}` };
         }
         inheritedDamage = `qpdf rejects the input too (${input.error})`;
