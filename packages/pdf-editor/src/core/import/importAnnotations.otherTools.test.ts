@@ -16,7 +16,7 @@ import { pdfDict, pdfStream } from '../pdf/objects';
 import { openPdf } from '../pdf/openPdf';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { importAnnotations } from './importAnnotations';
-import { everyType } from './testing/fixtures';
+import { blankPdf, everyType } from './testing/fixtures';
 
 const drawn = everyType(1);
 const byId = (annotations: readonly Annotation[]) => new Map(annotations.map((annotation) => [annotation.id, annotation]));
@@ -323,5 +323,36 @@ describe.skipIf(!hasSharedPdfs)('importAnnotations of what other writers produce
       pdfDict({ Type: 'Annot', Subtype: 'Text', Rect: [120, 500, 120, 500], NM: PdfString.fromString('point'), Contents: PdfString.fromString('Here') }),
     ]);
     expect(await importAnnotations(bytes)).toMatchObject([{ id: 'point', type: 'comment', content: 'Here', position: { x: 120, y: 292 } }]);
+  });
+});
+
+describe('/RD another tool wrote: the box inside /Rect, in the order readers use', () => {
+  /** A FreeText or Square MuPDF.js made on a 400 x 300 page, with the /Rect and /RD given (PDF space). */
+  async function mupdfAnnotation(subtype: 'FreeText' | 'Square', rd: number[]): Promise<Annotation | undefined> {
+    const doc = mupdf.Document.openDocument(await blankPdf(400, 300), 'application/pdf').asPDF();
+    const page = doc?.loadPage(0);
+    if (!doc || !(page instanceof mupdf.PDFPage)) throw new Error('MuPDF did not open the blank PDF');
+    const annotation = page.createAnnotation(subtype);
+    annotation.setContents('margins');
+    annotation.update();
+    // MuPDF.js has no setter for /RD, and update() rewrites /Rect: both go on the dictionary after it.
+    annotation.getObject().put('Rect', [100, 100, 200, 200]);
+    annotation.getObject().put('RD', rd);
+    const [imported] = await importAnnotations(doc.saveToBuffer('').asUint8Array());
+    return imported;
+  }
+
+  // /RD [2 10 4 30]: 2 in from the left, 10 from the bottom, 4 from the right, 30 from the top (as
+  // MuPDF draws it), so the box spans x 102-196 and y 110-170 in PDF space: its top is 130 down the
+  // 300 pt page.
+  it.each(['FreeText', 'Square'] as const)('must place a %s at the box inside its /RD, the larger margin above', async (subtype) => {
+    const imported = await mupdfAnnotation(subtype, [2, 10, 4, 30]);
+    expect(imported).toMatchObject({ type: subtype === 'Square' ? 'rectangle' : 'text', position: { x: 102, y: 130 }, width: 94 });
+    if (imported?.type === 'rectangle') expect(imported.height).toBe(60);
+  });
+
+  it('must take /Rect whole when /RD is negative or larger than it', async () => {
+    expect(await mupdfAnnotation('FreeText', [2, -10, 4, 30])).toMatchObject({ position: { x: 100, y: 100 }, width: 100 });
+    expect(await mupdfAnnotation('FreeText', [60, 10, 60, 30])).toMatchObject({ position: { x: 100, y: 100 }, width: 100 });
   });
 });

@@ -68,6 +68,24 @@ export function readRect(read: DictReader, dict: PdfDict, options: { allowPoint?
   return rect.width > 0 || rect.height > 0 || options.allowPoint ? rect : undefined;
 }
 
+/**
+ * The box inside /Rect that /RD marks, its numbers the insets of the left, bottom, right and top
+ * edges. ISO 32000-2 12.5.6.4 lists them as left, top, right, bottom, but no reader follows that:
+ * Acrobat, MuPDF, Poppler and PDFBox all take the second as the bottom inset
+ * (pdf-association/pdf-issues#592 asks the spec to say so), and a box must import where users saw
+ * it. An /RD that is malformed, negative or larger than /Rect counts as absent: then `inset` all
+ * round.
+ */
+export function readInnerRect(read: DictReader, dict: PdfDict, inset = 0): Rect | undefined {
+  const rect = readRect(read, dict);
+  if (!rect) return undefined;
+  const rd = readNumbers(read, dict, 'RD');
+  const [left = -1, bottom = -1, right = -1, top = -1] = rd?.length === 4 ? rd : [];
+  const usable = Math.min(left, bottom, right, top) >= 0 && left + right <= rect.width && top + bottom <= rect.height;
+  const [l, b, r, t] = usable ? [left, bottom, right, top] : [inset, inset, inset, inset];
+  return { x: rect.x + l, y: rect.y + b, width: Math.max(0, rect.width - l - r), height: Math.max(0, rect.height - t - b) };
+}
+
 /** A colour array (gray, RGB or CMYK) as `#RRGGBB`; undefined when absent or transparent. */
 export function colorOf(components: readonly number[] | undefined): string | undefined {
   if (!components) return undefined;

@@ -6,9 +6,9 @@
 // position and its displayed width the width.
 import { PdfDict, PdfStream } from '@libpdf/core';
 import { DEFAULTS } from '../model/defaults';
-import type { Annotation, Rect, TextAnnotation } from '../model/types';
+import type { Annotation, TextAnnotation } from '../model/types';
 import { textFillColor } from './contentColor';
-import { colorOf, readContents, readNumber, readNumbers, readRect, readText } from './pdfReaders';
+import { colorOf, readContents, readInnerRect, readNumber, readText } from './pdfReaders';
 import { toDisplayBox, type ReadEnv } from './readerTypes';
 
 const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)`;
@@ -78,17 +78,8 @@ function appearanceOperators(env: ReadEnv): string {
   }
 }
 
-function textBox(env: ReadEnv): Rect | undefined {
-  const rect = readRect(env.read, env.dict);
-  if (!rect) return undefined;
-  const rd = readNumbers(env.read, env.dict, 'RD');
-  if (!rd || rd.length !== 4) return rect;
-  const [left, bottom, right, top] = rd as [number, number, number, number];
-  return { x: rect.x + left, y: rect.y + bottom, width: Math.max(0, rect.width - left - right), height: Math.max(0, rect.height - top - bottom) };
-}
-
 export function readFreeText(env: ReadEnv): Annotation[] {
-  const pdfBox = textBox(env);
+  const pdfBox = readInnerRect(env.read, env.dict);
   if (!pdfBox) {
     env.warn(`${env.label} has no usable /Rect; skipped.`);
     return [];

@@ -4,29 +4,17 @@ import { PdfArray, PdfName } from '@libpdf/core';
 import { strokeThrough } from '../kinds/freehand';
 import { DEFAULTS } from '../model/defaults';
 import type { Annotation, Point, Rect } from '../model/types';
-import { numbersOf, readColor, readNumbers, readRect } from './pdfReaders';
+import { numbersOf, readColor, readInnerRect, readNumbers } from './pdfReaders';
 import { toDisplayBox, toDisplayPoints, type AnnotationReader, type ReadEnv } from './readerTypes';
 
 /**
- * The shape inside a /Square or /Circle /Rect: less /RD when given, else less half the border,
+ * The shape inside a /Square or /Circle /Rect: less /RD when usable, else less half the border,
  * which the specification says is drawn inside the rectangle.
  */
 function shapeBox(env: ReadEnv): Rect | undefined {
-  const rect = readRect(env.read, env.dict);
-  if (!rect) {
-    env.warn(`${env.label} has no usable /Rect; skipped.`);
-    return undefined;
-  }
-  const rd = readNumbers(env.read, env.dict, 'RD');
-  const half = (env.base.strokeWidth ?? 1) / 2;
-  const [left, bottom, right, top] = rd && rd.length === 4 ? (rd as [number, number, number, number]) : [half, half, half, half];
-  const inner = {
-    x: rect.x + left,
-    y: rect.y + bottom,
-    width: Math.max(0, rect.width - left - right),
-    height: Math.max(0, rect.height - top - bottom),
-  };
-  return toDisplayBox(env.space, inner);
+  const inner = readInnerRect(env.read, env.dict, (env.base.strokeWidth ?? 1) / 2);
+  if (!inner) env.warn(`${env.label} has no usable /Rect; skipped.`);
+  return inner && toDisplayBox(env.space, inner);
 }
 
 const isWhite = (color: string | undefined) => color === '#FFFFFF';

@@ -80,13 +80,16 @@ export function inflate(rect: Rect, margin: number, vertical = margin): Rect {
   };
 }
 
-/** /RD: how far `inner` lies inside `outer` (both in user space), as left, top, right, bottom. */
+/**
+ * /RD: how far `inner` lies inside `outer` (both in user space), as left, bottom, right, top: the
+ * order every reader uses (see readInnerRect), not the one the spec's text gives.
+ */
 export function rectDifferences(outer: Rect, inner: Rect): [number, number, number, number] {
   return [
     inner.x - outer.x,
-    outer.y + outer.height - (inner.y + inner.height),
-    outer.x + outer.width - (inner.x + inner.width),
     inner.y - outer.y,
+    outer.x + outer.width - (inner.x + inner.width),
+    outer.y + outer.height - (inner.y + inner.height),
   ];
 }
 

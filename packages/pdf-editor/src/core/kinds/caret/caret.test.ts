@@ -52,9 +52,10 @@ describe('a caret in the exports', () => {
 
   it('must come back from its standard keys once our private copy is gone', async () => {
     const [imported] = await importAnnotations(await stripMarginaliaData(exported.native));
-    // PDF dates keep whole seconds only.
-    const { id, position, width, height, color, opacity, content } = caret;
-    expect(imported).toMatchObject({ type: 'caret', id, position, width, height, color, opacity, content });
+    // PDF dates keep whole seconds only. The /BS /W 0 written with it (a caret draws no line) must
+    // not come back as a stroke width of 0.
+    const { id, position, width, height, color, opacity, content, strokeWidth } = caret;
+    expect(imported).toMatchObject({ type: 'caret', id, position, width, height, color, opacity, content, strokeWidth });
   });
 });
 

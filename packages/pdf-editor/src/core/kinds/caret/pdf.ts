@@ -4,7 +4,7 @@
 import { caretPath, tracePath } from '../../geometry/annotationGeometry';
 import type { Canvas } from '../../export/flatten/frame';
 import type { NativeWriter } from '../../export/native/nativeTypes';
-import { readContents, readNumbers, readRect } from '../../import/pdfReaders';
+import { readContents, readInnerRect } from '../../import/pdfReaders';
 import { toDisplayBox, type AnnotationReader } from '../../import/readerTypes';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { CaretAnnotation } from '../../model/types';
@@ -28,15 +28,11 @@ const writeCaret: NativeWriter<CaretAnnotation> = async (annotation) => ({
 });
 
 const readCaret: AnnotationReader = (env) => {
-  const rect = readRect(env.read, env.dict);
-  if (!rect) {
+  const inner = readInnerRect(env.read, env.dict);
+  if (!inner) {
     env.warn(`${env.label} has no usable /Rect; skipped.`);
     return [];
   }
-  // /RD: left, top, right and bottom margins between /Rect and the caret.
-  const rd = readNumbers(env.read, env.dict, 'RD');
-  const [left, top, right, bottom] = rd?.length === 4 ? (rd as [number, number, number, number]) : [0, 0, 0, 0];
-  const inner = { x: rect.x + left, y: rect.y + bottom, width: Math.max(0, rect.width - left - right), height: Math.max(0, rect.height - top - bottom) };
   const box = toDisplayBox(env.space, inner);
   const { base } = env;
   return [
@@ -49,7 +45,9 @@ const readCaret: AnnotationReader = (env) => {
       content: readContents(env.read, env.dict),
       color: base.color ?? DEFAULTS.color,
       opacity: base.opacity ?? DEFAULTS.opacity,
-      strokeWidth: base.strokeWidth ?? DEFAULTS.strokeWidth,
+      // A caret is filled, it draws no line of the user's width: a /BS /W 0 (what other tools write
+      // after an edit) must not leave it with a width of 0.
+      strokeWidth: DEFAULTS.strokeWidth,
     },
   ];
 };

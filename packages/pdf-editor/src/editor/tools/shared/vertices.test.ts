@@ -100,6 +100,17 @@ describe('the polygon tool', () => {
   });
 });
 
+describe.each(['polygon', 'polyline'] as const)('Enter before the first vertex of a %s', (tool) => {
+  it('must do nothing: no shape, no vertex, nothing to undo, and the next clicks start the outline', () => {
+    const drawing = user(tool).press('Enter').press('Enter');
+    expect(drawing.annotations).toHaveLength(0);
+    expect(drawing.draft).toBeNull();
+    expect(drawing.editor.store.getState().canUndo).toBe(false);
+    drawing.click(10, 10).click(90, 10).click(50, 80).press('Enter');
+    expect(drawing.annotations).toMatchObject([{ type: tool, points: [{ x: 10, y: 10 }, { x: 90, y: 10 }, { x: 50, y: 80 }] }]);
+  });
+});
+
 describe('the polyline tool', () => {
   it('must take back the last vertex on Backspace and end the line on Enter', () => {
     const drawing = user('polyline').click(10, 10).click(60, 40).click(500, 500).press('Backspace').click(110, 10).press('Enter');

@@ -73,7 +73,9 @@ export function createVertexMachine(context: ToolContext, type: VertexType): Too
       finish();
     },
     keyDown(key) {
-      if (vertices.length === 0) return false;
+      // Enter before the first vertex has nothing to finish: taken here, or the keyboard's place
+      // command would click an unseen vertex into the middle of the page.
+      if (vertices.length === 0) return key === 'Enter';
       if (key === 'Enter') finish();
       else if (key === 'Backspace') {
         vertices.pop();
