@@ -9,5 +9,5 @@ export type { TextEditing } from './store/types';
 export { insertPdf, parseRange, runPageOperation } from './store/pageOperations';
 export { toolIn, toolLabel } from './tools/registry';
 export { bounds, handlesOf } from './tools/geometry';
-export { loadPdfJs, outputScale } from './document/pdfjs';
+export { loadPdfJs, outputScale, startPdfWorker } from './document/pdfjs';
 export type { PDFDocumentProxy } from './document/pdfjs';

@@ -1,5 +1,10 @@
 // Every user-visible string of the editor, English defaults from the product spec. Hosts override
 // any of them through the `messages` prop; `{n}`-style placeholders are filled by `format`.
+// The built-in kinds' tool labels (`tool.<type>`) are written in the kinds' own tool files, and the
+// labels of their variants (`<type>.<variant>`, a stamp's presets) beside the variants in their kind
+// files; the generated KIND_TOOL_LABELS and KIND_VARIANT_LABELS gather them, so a new kind does not
+// edit this catalogue.
+import { KIND_TOOL_LABELS, KIND_VARIANT_LABELS } from './tools/labels.generated';
 
 /** The English strings of the editor; override any through the `messages` prop. */
 export const defaultMessages = {
@@ -27,24 +32,7 @@ export const defaultMessages = {
   styleOptions: 'Style Options',
   moreActions: 'More actions',
   'tool.select': 'Select',
-  'tool.text': 'Text',
-  'tool.highlight': 'Highlight',
-  'tool.strikethrough': 'Strikethrough',
-  'tool.underline': 'Underline',
-  'tool.squiggly': 'Squiggly',
-  'tool.freehand': 'Draw',
-  'tool.rectangle': 'Rectangle',
-  'tool.circle': 'Circle',
-  'tool.ellipse': 'Ellipse',
-  'tool.arrow': 'Arrow',
-  'tool.polygon': 'Polygon',
-  'tool.polyline': 'Polyline',
-  'tool.comment': 'Comment',
-  'tool.caret': 'Insert text',
-  'tool.signature': 'Signature',
-  'tool.stamp': 'Stamp',
-  'tool.image': 'Image',
-  'tool.whiteout': 'Whiteout',
+  ...KIND_TOOL_LABELS,
   'tool.eraser': 'Eraser',
   textPlaceholder: 'Click to edit',
   color: 'Color',
@@ -66,17 +54,7 @@ export const defaultMessages = {
   whiteoutCustom: 'Custom',
   whiteoutWidth: 'Width',
   whiteoutHeight: 'Height',
-  'stamp.variants': 'Stamp',
-  'stamp.approved': 'Approved',
-  'stamp.rejected': 'Rejected',
-  'stamp.draft': 'Draft',
-  'stamp.confidential': 'Confidential',
-  'stamp.final': 'Final',
-  'stamp.signed': 'Signed and dated',
-  'polyline.variants': 'Line ends',
-  'polyline.line': 'Plain',
-  'polyline.arrow': 'Arrow',
-  'polyline.both': 'Arrows at both ends',
+  ...KIND_VARIANT_LABELS,
   rotatePage: 'Rotate page {page}',
   deletePage: 'Delete page {page}',
   movePageUp: 'Move page {page} up',

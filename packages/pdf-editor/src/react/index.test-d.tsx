@@ -13,9 +13,11 @@ import {
   type PdfFile,
   type RunExportOptions,
   type HostKindWithView,
+  type Messages,
+  defaultMessages,
 } from './index';
 import { z } from 'zod';
-import { hostAnnotationSchema, type HostKind } from '../core/index';
+import { hostAnnotationSchema, type AnnotationType, type HostKind } from '../core/index';
 
 declare const handle: PdfEditorHandle;
 
@@ -59,6 +61,18 @@ describe('<PdfEditor /> props', () => {
     assertType(<PdfEditor annotations="[]" />);
     // @ts-expect-error the editor reports the new list, not a single annotation
     assertType(<PdfEditor onAnnotationsChange={(annotation: Annotation) => annotation.id} />);
+  });
+});
+
+describe('messages', () => {
+  it("names every kind's tool label, so a host translates each one and a mistyped key is an error", () => {
+    expectTypeOf<Pick<Messages, `tool.${AnnotationType}`>>().toEqualTypeOf<
+      Record<`tool.${AnnotationType}`, string>
+    >();
+    expectTypeOf(defaultMessages['tool.caret']).toEqualTypeOf<'Insert text'>();
+    assertType<Partial<Messages>>({ 'tool.squiggly': 'Wellenlinie', 'tool.select': 'Auswählen' });
+    // @ts-expect-error no kind is called "rectangel"
+    assertType<Partial<Messages>>({ 'tool.rectangel': 'Rechteck' });
   });
 });
 

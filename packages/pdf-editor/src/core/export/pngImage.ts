@@ -7,6 +7,7 @@
 import pako from 'pako';
 import type { PDF, PdfRef } from '@libpdf/core';
 import { pdfStream } from '../pdf/objects';
+import { concat } from '../pdf/update';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const GREY = 0;
@@ -49,9 +50,7 @@ function readChunks(bytes: Uint8Array): PngChunks | undefined {
     at += 12 + length; // length, type, data, CRC
   }
   if (!header || parts.length === 0) return undefined;
-  const data = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  parts.reduce((offset, part) => (data.set(part, offset), offset + part.length), 0);
-  return { ...header, transparent, data };
+  return { ...header, transparent, data: concat(parts) };
 }
 
 /** Bytes the zlib stream inflates to, or -1 when it is corrupt; nothing is kept. */

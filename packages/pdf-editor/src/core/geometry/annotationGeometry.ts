@@ -189,6 +189,18 @@ export function boundsOfPoints(points: readonly Point[], fallback: Point): Rect 
   return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
+/**
+ * The smallest rectangle holding every one of `rects`, each taken through `map` (a change of
+ * coordinates that turns by quarter turns keeps a rectangle a rectangle: its opposite corners
+ * stay opposite). A zero box at the origin when there are none.
+ */
+export function unionOfRects(rects: readonly Rect[], map = (point: Point) => point): Rect {
+  return boundsOfPoints(
+    rects.flatMap((rect) => [map(rect), map({ x: rect.x + rect.width, y: rect.y + rect.height })]),
+    { x: 0, y: 0 },
+  );
+}
+
 /** Receives straight segments, in the coordinates of the points they were traced from. */
 export interface LineSink {
   moveTo(x: number, y: number): unknown;

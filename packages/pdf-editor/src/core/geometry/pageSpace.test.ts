@@ -43,6 +43,16 @@ describe('createPageSpace', () => {
   });
 
   it.each([
+    [90, { x: 60, y: 120, width: 10, height: 30 }],
+    [180, { x: 492, y: 70, width: 30, height: 10 }],
+  ])('must map a displayed rectangle on a page turned %s degrees to the PDF rectangle under it, and back', (rotation, pdfRect) => {
+    const space = createPageSpace({ left: 10, bottom: 20, right: 622, top: 812 }, rotation);
+    const shown = { x: 100, y: 50, width: 30, height: 10 };
+    expect(space.rectToPdf(shown)).toEqual(pdfRect);
+    expect(space.rectToDisplay(pdfRect)).toEqual(shown);
+  });
+
+  it.each([
     [{ ...letter, top: Number.NaN }, 'box.top'],
     [{ left: 0, bottom: 0, right: 612 }, 'box.top'],
     [{ ...letter, left: '0' }, 'box.left'],

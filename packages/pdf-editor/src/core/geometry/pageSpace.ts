@@ -4,6 +4,7 @@
 // lands where the user saw it on rotated pages and on boxes that do not start at 0,0.
 import { checkObject, invalid } from '../input';
 import type { Point, Rect } from '../model/types';
+import { unionOfRects } from './annotationGeometry';
 
 /** A page's /Rotate in degrees clockwise, normalised (see `normalizeRotation`). */
 export type PageRotation = 0 | 90 | 180 | 270;
@@ -115,14 +116,6 @@ export function createPageSpace(box: PdfBox, rotationDegrees = 0): PageSpace {
     }
   };
 
-  const boundsOf = (points: Point[]) => {
-    const xs = points.map((p) => p.x);
-    const ys = points.map((p) => p.y);
-    const minX = Math.min(...xs);
-    const minY = Math.min(...ys);
-    return { minX, minY, width: Math.max(...xs) - minX, height: Math.max(...ys) - minY };
-  };
-
   return {
     rotation,
     box: { left, bottom, right, top },
@@ -130,13 +123,7 @@ export function createPageSpace(box: PdfBox, rotationDegrees = 0): PageSpace {
     height: sideways ? boxWidth : boxHeight,
     toPdf,
     toDisplay,
-    rectToPdf(rect) {
-      const b = boundsOf([toPdf(rect), toPdf({ x: rect.x + rect.width, y: rect.y + rect.height })]);
-      return { x: b.minX, y: b.minY, width: b.width, height: b.height };
-    },
-    rectToDisplay(rect) {
-      const b = boundsOf([toDisplay(rect), toDisplay({ x: rect.x + rect.width, y: rect.y + rect.height })]);
-      return { x: b.minX, y: b.minY, width: b.width, height: b.height };
-    },
+    rectToPdf: (rect) => unionOfRects([rect], toPdf),
+    rectToDisplay: (rect) => unionOfRects([rect], toDisplay),
   };
 }

@@ -1,6 +1,7 @@
 // A minimal PNG encoder (8-bit RGB or RGBA, no row filters) and data-URL helpers, enough to hand
 // images found inside PDFs back to the editor as data URLs without a DOM canvas.
 import pako from 'pako';
+import { concat } from '../pdf/update';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -43,19 +44,7 @@ export function encodePng(width: number, height: number, pixels: Uint8Array, cha
   for (let row = 0; row < height; row++) {
     raw.set(pixels.subarray(row * stride, (row + 1) * stride), row * (stride + 1) + 1);
   }
-  const parts = [
-    new Uint8Array(SIGNATURE),
-    chunk('IHDR', header),
-    chunk('IDAT', pako.deflate(raw)),
-    chunk('IEND', new Uint8Array(0)),
-  ];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return concat([new Uint8Array(SIGNATURE), chunk('IHDR', header), chunk('IDAT', pako.deflate(raw)), chunk('IEND', new Uint8Array(0))]);
 }
 
 export function toDataUrl(mime: string, bytes: Uint8Array): string {

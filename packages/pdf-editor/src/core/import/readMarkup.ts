@@ -1,30 +1,19 @@
 // /Highlight, /StrikeOut, /Underline and /Squiggly back into markups: one line rectangle per
 // quadrilateral of /QuadPoints (their display bounding boxes, whatever corner order the writer
 // used), the box being their union; /Rect stands in when there are no quadrilaterals.
+import { boundsOfPoints, unionOfRects } from '../geometry/annotationGeometry';
 import { kindOf } from '../kinds/registry';
 import { DEFAULTS } from '../model/defaults';
 import type { Annotation, MarkupAnnotation, Rect } from '../model/types';
 import { readNumbers, readRect } from './pdfReaders';
 import { toDisplayBox, toDisplayPoints, type ReadEnv } from './readerTypes';
 
-function union(rects: readonly Rect[]): Rect {
-  const x = Math.min(...rects.map((r) => r.x));
-  const y = Math.min(...rects.map((r) => r.y));
-  const right = Math.max(...rects.map((r) => r.x + r.width));
-  const bottom = Math.max(...rects.map((r) => r.y + r.height));
-  return { x, y, width: right - x, height: bottom - y };
-}
-
 function quadRects(env: ReadEnv): Rect[] {
   const values = readNumbers(env.read, env.dict, 'QuadPoints') ?? [];
   const rects: Rect[] = [];
   for (let index = 0; index + 8 <= values.length; index += 8) {
     const corners = toDisplayPoints(env.space, values.slice(index, index + 8));
-    const xs = corners.map((p) => p.x);
-    const ys = corners.map((p) => p.y);
-    const x = Math.min(...xs);
-    const y = Math.min(...ys);
-    const rect = { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+    const rect = boundsOfPoints(corners, { x: 0, y: 0 });
     if (rect.width > 0 && rect.height > 0) rects.push(rect);
   }
   return rects;
@@ -38,7 +27,7 @@ export function readMarkup(type: MarkupAnnotation['type']) {
       env.warn(`${env.label} has neither /QuadPoints nor a usable /Rect; skipped.`);
       return [];
     }
-    const box = rects.length > 0 ? union(rects) : toDisplayBox(env.space, pdfRect as Rect);
+    const box = rects.length > 0 ? unionOfRects(rects) : toDisplayBox(env.space, pdfRect as Rect);
     const { base } = env;
     const kind = kindOf(type);
     // Other viewers draw marks over the text (highlights) multiply-blended, so they are usually

@@ -2,7 +2,6 @@
 // appearance (or a form inside it) paints, as a data URL. JPEGs without transparency are passed
 // through untouched; everything else is decoded to 8-bit pixels, its soft mask applied as alpha,
 // and written as PNG. Vector-only appearances and exotic encodings give a reason instead.
-import pako from 'pako';
 import { PdfArray, PdfDict, PdfName, PdfStream } from '@libpdf/core';
 import { readName, readNumber, type DictReader } from './pdfReaders';
 import { encodePng, toDataUrl } from './png';
@@ -72,37 +71,17 @@ function componentCount(read: DictReader, stream: PdfStream): number | undefined
   return undefined;
 }
 
-/** Undoes PNG predictors (/Predictor >= 10), which Flate-encoded images often use. */
-function unpredict(read: DictReader, data: Uint8Array, stream: PdfStream, bytesPerPixel: number, width: number): Uint8Array {
+/**
+ * The stream's data through `filters` (its /Filter as `filterNames` reads it), decoded by the
+ * engine, which also undoes /DecodeParms predictors and passes JPEG data through as it is. The
+ * engine follows no reference in those two entries, so it decodes a copy that has them resolved.
+ */
+function decodedData(read: DictReader, stream: PdfStream, filters: string[]): Uint8Array {
+  const copy = new PdfStream(stream, stream.data);
+  copy.set('Filter', new PdfArray(filters.map((name) => PdfName.of(name))));
   const parms = read.lookup(stream, 'DecodeParms');
-  const predictor = parms instanceof PdfDict ? (readNumber(read, parms, 'Predictor') ?? 1) : 1;
-  if (predictor < 10) return data;
-  const stride = width * bytesPerPixel;
-  const rows = Math.floor(data.length / (stride + 1));
-  const out = new Uint8Array(rows * stride);
-  for (let row = 0; row < rows; row++) {
-    const type = data[row * (stride + 1)];
-    const src = data.subarray(row * (stride + 1) + 1, (row + 1) * (stride + 1));
-    const base = row * stride;
-    for (let i = 0; i < stride; i++) {
-      const left = i >= bytesPerPixel ? (out[base + i - bytesPerPixel] as number) : 0;
-      const up = row > 0 ? (out[base - stride + i] as number) : 0;
-      const upLeft = row > 0 && i >= bytesPerPixel ? (out[base - stride + i - bytesPerPixel] as number) : 0;
-      let value = src[i] as number;
-      if (type === 1) value += left;
-      else if (type === 2) value += up;
-      else if (type === 3) value += (left + up) >> 1;
-      else if (type === 4) {
-        const p = left + up - upLeft;
-        const pa = Math.abs(p - left);
-        const pb = Math.abs(p - up);
-        const pc = Math.abs(p - upLeft);
-        value += pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
-      }
-      out[base + i] = value & 0xff;
-    }
-  }
-  return out;
+  if (parms) copy.set('DecodeParms', parms);
+  return copy.getDecodedData();
 }
 
 interface Pixels {
@@ -118,18 +97,15 @@ async function decodePixels(read: DictReader, stream: PdfStream): Promise<Pixels
   if (width <= 0 || height <= 0) return 'the image has no size';
   const filters = filterNames(read, stream);
   if (filters.at(-1) === 'DCTDecode') {
-    if (filters.slice(0, -1).some((filter) => filter !== 'FlateDecode')) return `unsupported filters ${filters.join(', ')}`;
-    let bytes: Uint8Array = stream.data;
-    for (let i = 0; i < filters.length - 1; i++) bytes = pako.inflate(bytes);
     const { decode } = await import('jpeg-js');
-    const image = decode(bytes, { useTArray: true, formatAsRGBA: true });
+    const image = decode(decodedData(read, stream, filters), { useTArray: true, formatAsRGBA: true });
     return { width: image.width, height: image.height, channels: 4, data: image.data };
   }
   if (filters.some((filter) => /DCT|JPX|JBIG2|CCITT/.test(filter))) return `unsupported image encoding ${filters.join(', ')}`;
   if ((readNumber(read, stream, 'BitsPerComponent') ?? 8) !== 8) return 'only 8-bit images are supported';
   const channels = componentCount(read, stream);
   if (!channels) return 'unsupported colour space';
-  const decoded = unpredict(read, stream.getDecodedData(), stream, channels, width);
+  const decoded = decodedData(read, stream, filters);
   if (decoded.length < width * height * channels) return 'the image data is truncated';
   return { width, height, channels, data: decoded };
 }

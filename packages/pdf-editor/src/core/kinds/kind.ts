@@ -1,7 +1,7 @@
 // The contract of an annotation kind: everything the model, the editor, the screen and page
-// operations need to know about one `type`, in one module per kind (kinds/<type>/index.ts), listed
-// once in kinds/registry.ts. Nothing outside a kind module switches on `annotation.type`; it asks the
-// registry. The PDF half of a kind (flattened drawing, native writing, reading) lives beside it
+// operations need to know about one `type`, in one module per kind (kinds/<type>/index.ts), named
+// once in kinds/names.ts, from which the registries are generated (kinds/registry.ts holds KINDS).
+// Nothing outside a kind module switches on `annotation.type`; it asks the registry. The PDF half of a kind (flattened drawing, native writing, reading) lives beside it
 // in kinds/<type>/pdf.ts, apart because it pulls in the PDF engine, which the viewer's bundle
 // leaves out. Coordinates are page points, origin top-left of the page as displayed.
 import type { z } from 'zod';
@@ -63,7 +63,7 @@ export type KindPatch<A extends Annotation> = A extends unknown ? Partial<Omit<A
  */
 export interface AnnotationKind<K extends AnnotationType | CustomType, A extends Annotation = KindAnnotation<K>> {
   type: K;
-  /** Validates an annotation of this kind; `model/schema.ts` lists every built-in kind's in its union. */
+  /** Validates an annotation of this kind; every built-in kind's is an option of `annotationSchema`'s union. */
   schema: z.ZodType<A>;
   /** The spec's values for a new annotation of this kind at `position` (a click rather than a drag). */
   defaults(position: Point): KindDefaults<A>;

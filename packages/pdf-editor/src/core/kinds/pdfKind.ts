@@ -1,7 +1,7 @@
 // The PDF half of a kind: how it is drawn into page content (flatten export), written as a native
 // annotation with its appearance (native export), and which native subtypes read back into it
 // (import). Apart from kind.ts because it pulls in the PDF engine, which the viewer leaves out;
-// pdfRegistry.ts lists one per type, so the compiler names a kind without one.
+// PDF_KINDS (pdfRegistry.ts) holds one per type, so the compiler names a kind without one.
 import type { ExportContext } from '../export/context';
 import type { Canvas } from '../export/flatten/frame';
 import type { NativeParts, WriterEnv } from '../export/native/nativeTypes';

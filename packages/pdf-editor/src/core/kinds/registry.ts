@@ -1,48 +1,12 @@
-// The one list of annotation kinds. Adding a kind is one line here (the compiler fails until the
-// model's union and this list agree, and a kind module lacking a part does not type-check);
-// everything that differs between kinds is read from here, never switched on `type`.
+// The annotation kinds by type (KINDS, generated from KIND_NAMES in names.ts; a kind module
+// lacking a part does not type-check); everything that differs between kinds is read from here,
+// never switched on `type`.
 import type { Annotation, AnnotationType } from '../model/types';
-import { arrowKind } from './arrow';
-import { caretKind } from './caret';
-import { circleKind } from './circle';
-import { commentKind } from './comment';
-import { ellipseKind } from './ellipse';
-import { freehandKind } from './freehand';
-import { highlightKind } from './highlight';
-import { imageKind } from './image';
 import { hostKind, isCustomType, UNREGISTERED_KIND } from './hostKinds';
-import type { AnnotationKind, KindRegistry } from './kind';
-import { polygonKind } from './polygon';
-import { polylineKind } from './polyline';
-import { rectangleKind } from './rectangle';
-import { signatureKind } from './signature';
-import { squigglyKind } from './squiggly';
-import { stampKind } from './stamp';
-import { strikethroughKind } from './strikethrough';
-import { textKind } from './text';
-import { underlineKind } from './underline';
-import { whiteoutKind } from './whiteout';
+import type { AnnotationKind } from './kind';
+import { KINDS } from './kinds.generated';
 
-export const KINDS: KindRegistry = {
-  text: textKind,
-  highlight: highlightKind,
-  strikethrough: strikethroughKind,
-  underline: underlineKind,
-  squiggly: squigglyKind,
-  rectangle: rectangleKind,
-  circle: circleKind,
-  ellipse: ellipseKind,
-  arrow: arrowKind,
-  freehand: freehandKind,
-  polygon: polygonKind,
-  polyline: polylineKind,
-  image: imageKind,
-  signature: signatureKind,
-  stamp: stampKind,
-  whiteout: whiteoutKind,
-  comment: commentKind,
-  caret: caretKind,
-};
+export { KINDS };
 
 /** A kind as code that handles annotations of every kind sees it. */
 export type AnyKind = AnnotationKind<Annotation['type'], Annotation>;

@@ -1,28 +1,12 @@
 // The annotation model as zod schemas: the one definition the TypeScript types, validation of
 // stored JSON and the server's payload checks all derive from. Each kind's schema is in its kind
-// module (kinds/<type>/index.ts); this is the list of them.
+// module (kinds/<type>/index.ts); schemas.generated.ts lists them, from KIND_NAMES (spread into
+// the union so its options keep the mutable tuple type they have always had, not a readonly one).
 //
 // Coordinates are PDF points at scale 1, origin at the top-left corner of the page *as displayed*
 // (its /Rotate applied, its CropBox as the visible area); `page` is 1-based.
 import { z } from 'zod';
-import { arrowAnnotationSchema } from '../kinds/arrow';
-import { caretAnnotationSchema } from '../kinds/caret';
-import { circleAnnotationSchema } from '../kinds/circle';
-import { commentAnnotationSchema } from '../kinds/comment';
-import { ellipseAnnotationSchema } from '../kinds/ellipse';
-import { freehandAnnotationSchema } from '../kinds/freehand';
-import { highlightAnnotationSchema } from '../kinds/highlight';
-import { imageAnnotationSchema } from '../kinds/image';
-import { polygonAnnotationSchema } from '../kinds/polygon';
-import { polylineAnnotationSchema } from '../kinds/polyline';
-import { rectangleAnnotationSchema } from '../kinds/rectangle';
-import { signatureAnnotationSchema } from '../kinds/signature';
-import { squigglyAnnotationSchema } from '../kinds/squiggly';
-import { stampAnnotationSchema } from '../kinds/stamp';
-import { strikethroughAnnotationSchema } from '../kinds/strikethrough';
-import { textAnnotationSchema } from '../kinds/text';
-import { underlineAnnotationSchema } from '../kinds/underline';
-import { whiteoutAnnotationSchema } from '../kinds/whiteout';
+import { KIND_SCHEMAS } from './schemas.generated';
 
 export { pointSchema, rectSchema } from './fields';
 
@@ -34,26 +18,7 @@ export { pointSchema, rectSchema } from './fields';
  * const result = annotationSchema.safeParse(JSON.parse(body));
  * if (!result.success) console.error(result.error.issues);
  */
-export const annotationSchema = z.discriminatedUnion('type', [
-  textAnnotationSchema,
-  highlightAnnotationSchema,
-  strikethroughAnnotationSchema,
-  underlineAnnotationSchema,
-  squigglyAnnotationSchema,
-  rectangleAnnotationSchema,
-  circleAnnotationSchema,
-  ellipseAnnotationSchema,
-  arrowAnnotationSchema,
-  freehandAnnotationSchema,
-  polygonAnnotationSchema,
-  polylineAnnotationSchema,
-  imageAnnotationSchema,
-  signatureAnnotationSchema,
-  stampAnnotationSchema,
-  whiteoutAnnotationSchema,
-  commentAnnotationSchema,
-  caretAnnotationSchema,
-]);
+export const annotationSchema = z.discriminatedUnion('type', [...KIND_SCHEMAS]);
 
 /** Validates an array of annotations (a document's list), as {@link annotationSchema} does one. */
 export const annotationListSchema = z.array(annotationSchema);

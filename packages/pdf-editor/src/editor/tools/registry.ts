@@ -2,51 +2,16 @@
 import type { EditorTool } from '../../core/adapters';
 import { checkArray, checkObject, invalid } from '../../core/input';
 import type { Messages } from '../messages';
-import { arrowTool } from './arrow';
-import { caretTool } from './caret';
-import { circleTool } from './circle';
-import { commentTool } from './comment';
-import { ellipseTool } from './ellipse';
 import { eraserTool } from './eraser';
-import { freehandTool } from './freehand';
-import { highlightTool } from './highlight';
-import { imageTool } from './image';
-import { polygonTool } from './polygon';
-import { polylineTool } from './polyline';
-import { rectangleTool } from './rectangle';
 import { selectTool } from './select';
-import { signatureTool } from './signature';
-import { squigglyTool } from './squiggly';
-import { stampTool } from './stamp';
-import { strikethroughTool } from './strikethrough';
-import { textTool } from './text';
+import { KIND_TOOLS } from './tools.generated';
 import type { ToolDefinition, ToolPreset } from './types';
-import { underlineTool } from './underline';
-import { whiteoutTool } from './whiteout';
 
-/** Every tool in toolbar order; the toolbar and shortcuts read this list. */
-export const TOOLS: readonly ToolDefinition[] = [
-  selectTool,
-  textTool,
-  highlightTool,
-  strikethroughTool,
-  underlineTool,
-  squigglyTool,
-  freehandTool,
-  rectangleTool,
-  circleTool,
-  ellipseTool,
-  arrowTool,
-  polygonTool,
-  polylineTool,
-  commentTool,
-  caretTool,
-  signatureTool,
-  stampTool,
-  imageTool,
-  whiteoutTool,
-  eraserTool,
-];
+/**
+ * Every tool in toolbar order: select, the kinds' tools (KIND_NAMES order), the eraser. The
+ * toolbar and shortcuts read this list.
+ */
+export const TOOLS: readonly ToolDefinition[] = [selectTool, ...KIND_TOOLS, eraserTool];
 
 const byId = new Map(TOOLS.map((tool) => [tool.preset.id, tool]));
 

@@ -1,6 +1,8 @@
 // Every tool scripted like a user: pointer down, move, up, then what the document holds.
 import { describe, expect, it } from 'vitest';
 import { createTestEditor } from '../../test-support/testEditor';
+import { defaultMessages, resolveMessages } from '../messages';
+import { TOOLS, toolById, toolLabel } from './registry';
 
 describe('drawing tools', () => {
   it('must create a rectangle from the dragged box, top-left of the drag as its position', () => {
@@ -218,5 +220,38 @@ describe('select tool', () => {
     expect(editor.state.selectedIds).toHaveLength(1);
     editor.setTool('rectangle');
     expect(editor.state.selectedIds).toEqual([]);
+  });
+});
+
+describe('tool labels', () => {
+  it("must label the toolbar in the spec's English, each kind's label coming from its own tool file", () => {
+    expect(TOOLS.map((tool) => toolLabel(tool.preset, defaultMessages))).toEqual([
+      'Select',
+      'Text',
+      'Highlight',
+      'Strikethrough',
+      'Underline',
+      'Squiggly',
+      'Draw',
+      'Rectangle',
+      'Circle',
+      'Ellipse',
+      'Arrow',
+      'Polygon',
+      'Polyline',
+      'Comment',
+      'Insert text',
+      'Signature',
+      'Stamp',
+      'Image',
+      'Whiteout',
+      'Eraser',
+    ]);
+  });
+
+  it("must show a host's translation of a kind's tool instead, and English for the keys it leaves out", () => {
+    const messages = resolveMessages({ 'tool.rectangle': 'Rechteck' });
+    expect(toolLabel(toolById('rectangle').preset, messages)).toBe('Rechteck');
+    expect(toolLabel(toolById('circle').preset, messages)).toBe('Circle');
   });
 });

@@ -1,4 +1,4 @@
-// Rectangle and whiteout on screen: the box, stroked and filled as the export draws it.
+// Rectangle on screen: the box, stroked and filled as the export draws it.
 import type { ViewProps } from './types';
 
 export function RectangleView({ annotation: a, common }: ViewProps<'rectangle'>) {
@@ -6,8 +6,4 @@ export function RectangleView({ annotation: a, common }: ViewProps<'rectangle'>)
     <rect {...common} x={a.position.x} y={a.position.y} width={a.width} height={a.height} stroke={a.color} strokeWidth={a.strokeWidth}
       fill={a.fillStyle === 'solid' ? (a.fillColor ?? a.color) : 'none'} />
   );
-}
-
-export function WhiteoutView({ annotation: a, common }: ViewProps<'whiteout'>) {
-  return <rect {...common} x={a.position.x} y={a.position.y} width={a.width} height={a.height} fill={a.color} />;
 }

@@ -1,11 +1,8 @@
-// Arrow and freehand on screen, from the shape maths both exports use (`arrowPath`, `smoothPath`).
-import { arrowPath, CubicPathWriter, smoothPath } from '../../core/internal';
+// Freehand on screen, from the shape maths both exports use (`smoothPath`).
+import { CubicPathWriter, smoothPath } from '../../core/internal';
 import type { Point } from '../../core/index';
+import { pathOf } from './shared/paths';
 import type { ViewProps } from './types';
-
-function pathOf(points: readonly Point[]): string {
-  return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y}`).join(' ');
-}
 
 /** A freehand stroke smoothed by the same helper, into the same cubics, as both exports draw it. */
 function strokePath(points: readonly Point[]): string {
@@ -21,15 +18,6 @@ function strokePath(points: readonly Point[]): string {
     }),
   );
   return d.join(' ');
-}
-
-export function ArrowView({ annotation: a, common }: ViewProps<'arrow'>) {
-  return (
-    <g {...common} stroke={a.color} strokeWidth={a.strokeWidth} fill="none" strokeLinecap="round" strokeLinejoin="round">
-      <line x1={a.position.x} y1={a.position.y} x2={a.endPoint.x} y2={a.endPoint.y} />
-      <path d={pathOf(arrowPath(a.position, a.endPoint)[1])} />
-    </g>
-  );
 }
 
 export function FreehandView({ annotation: a, common }: ViewProps<'freehand'>) {
