@@ -8,7 +8,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPdf, normalizeAnnotation } from '../../core/index';
-import type { Annotation, AnnotationInput, Rect } from '../../core/index';
+import { ANNOTATION_TYPES, type Annotation, type AnnotationInput, type Rect } from '../../core/index';
 import { kindOf } from '../../core/internal';
 import { pngDataUrl, solidPng } from '../../test-support/images';
 import { renderPagePixels, type RenderedPage } from '../../test-support/pdfTools';
@@ -144,6 +144,11 @@ function expectWithinTolerance(actual: Rect | undefined, expected: Rect | undefi
   const off = edges(actual).map((edge, i) => Math.abs(edge - (edges(expected)[i] ?? 0)));
   expect(Math.max(...off), `${label}: ${JSON.stringify(round(actual))} vs screen ${JSON.stringify(round(expected))}`).toBeLessThanOrEqual(TOLERANCE);
 }
+
+it('must hold a sample of every kind', () => {
+  const sampled = new Set(SAMPLES.map((sample) => sample.annotation.type));
+  expect(ANNOTATION_TYPES.filter((type) => !sampled.has(type)), 'kinds without a sample here').toEqual([]);
+});
 
 describe.skipIf(!hasChromium)('the screen and both exports paint every kind in the same place', () => {
   let browser: Browser;
