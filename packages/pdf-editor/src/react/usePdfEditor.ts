@@ -3,6 +3,7 @@
 // (loading, storage, signatures, controlled mode, export) lives in that object, not here.
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { createEditor } from '../editor/index';
+import { startPdfWorker } from '../editor/internal';
 import type { Editor, EditorOptions } from '../editor/index';
 import type { HostKindWithView } from './kinds/types';
 
@@ -32,7 +33,12 @@ export type UsePdfEditorOptions = Omit<EditorOptions, 'kinds'> & {
  * }
  */
 export function usePdfEditor(options: UsePdfEditorOptions = {}): Editor {
-  const [editor] = useState(() => createEditor(options));
+  const [editor] = useState(() => {
+    // The file is opened once mounted, after the first paint; pdf.js and its worker, the longest
+    // wait before the first page, start loading now, during the first render (not on the server).
+    if (options.file && typeof window !== 'undefined') void startPdfWorker(options.workerSrc);
+    return createEditor(options);
+  });
   // Before paint, so a new `annotations` or `scale` never shows a frame of the old one.
   useLayoutEffect(() => editor.setOptions(options));
   useEffect(() => {

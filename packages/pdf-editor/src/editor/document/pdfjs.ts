@@ -21,17 +21,62 @@ export function loadPdfJs(): Promise<PdfJs> {
   return loading;
 }
 
-let worker: InstanceType<PdfJs['PDFWorker']> | undefined;
+type PdfWorker = InstanceType<PdfJs['PDFWorker']>;
+let worker: Promise<PdfWorker> | undefined;
+
+/**
+ * pdf.js's worker script started right away, without waiting for pdf.js itself: the two are the
+ * largest scripts before the first page, and fetching and compiling them side by side instead of
+ * one after the other takes the worker's start-up off that time. Resolves with the worker once it
+ * has answered (pdf.js's own "ready"), or undefined when it cannot start (no Worker, another
+ * origin, blocked, failed to load): then pdf.js starts it as usual, with its fallbacks.
+ */
+function spawnWorker(src: string): Promise<Worker | undefined> {
+  if (typeof Worker === 'undefined' || typeof location === 'undefined' || new URL(src, location.href).origin !== location.origin) {
+    return Promise.resolve(undefined);
+  }
+  let spawned: Worker;
+  try {
+    spawned = new Worker(src, { type: 'module' });
+  } catch {
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve) => {
+    const settle = (ready: boolean) => {
+      spawned.removeEventListener('message', onMessage);
+      spawned.removeEventListener('error', onError);
+      if (!ready) spawned.terminate();
+      resolve(ready ? spawned : undefined);
+    };
+    const onMessage = (event: MessageEvent) => settle((event.data as { action?: unknown } | null)?.action === 'ready');
+    const onError = () => settle(false);
+    spawned.addEventListener('message', onMessage);
+    spawned.addEventListener('error', onError);
+  });
+}
 
 /**
  * One pdf.js worker for every document of the page, started as early as possible: booting it
  * while the file still downloads takes its start-up off the time to the first page. `workerSrc`
  * (the editor's option) is taken when it is the first to start pdf.js.
  */
-export async function startPdfWorker(workerSrc?: string | URL): Promise<InstanceType<PdfJs['PDFWorker']>> {
+export function startPdfWorker(workerSrc?: string | URL): Promise<PdfWorker> {
   if (workerSrc !== undefined && !loading) requestedWorkerSrc = String(workerSrc);
-  const pdfjs = await loadPdfJs();
-  worker ??= new pdfjs.PDFWorker();
+  worker ??= (async () => {
+    // The host's own GlobalWorkerOptions are only known once pdf.js is loaded; the early worker is
+    // the one it would get unless it set them.
+    const src = requestedWorkerSrc ?? bundledPdfWorkerUrl();
+    const spawning = spawnWorker(src);
+    const pdfjs = await loadPdfJs().catch(async (error: unknown) => {
+      (await spawning)?.terminate();
+      throw error;
+    });
+    const early = await spawning;
+    const options = pdfjs.GlobalWorkerOptions;
+    if (early && options.workerSrc === src && !options.workerPort) return pdfjs.PDFWorker.create({ port: early });
+    early?.terminate();
+    return new pdfjs.PDFWorker();
+  })();
   return worker;
 }
 

@@ -23,9 +23,11 @@ export interface PageViewProps {
   router: PointerRouter;
   descriptionId: string;
   registerTextLayer(page: number, element: HTMLDivElement | null): void;
+  /** Called once the page is drawn. */
+  onDrawn?: () => void;
 }
 
-export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, top, router, descriptionId, registerTextLayer }: PageViewProps) {
+export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, top, router, descriptionId, registerTextLayer, onDrawn }: PageViewProps) {
   const runtime = useEditorRuntime();
   const all = useEditorState((s) => s.annotations);
   const selectedIds = useEditorState((s) => s.selectedIds);
@@ -36,7 +38,7 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
   const editing = useEditorState((s) => (s.editing?.page === pageNumber ? s.editing : null));
   const tool = useEditorState((s) => s.tool);
   const onSize = useCallback((measured: PageSize) => runtime.document.measured(pageNumber, measured), [runtime, pageNumber]);
-  const { canvasRef, textRef, rendered } = usePageRender(pdf, pageNumber, zoom, true, onSize);
+  const { canvasRef, textRef, rendered } = usePageRender(pdf, pageNumber, zoom, true, onSize, onDrawn);
 
   useEffect(() => {
     registerTextLayer(pageNumber, textRef.current);

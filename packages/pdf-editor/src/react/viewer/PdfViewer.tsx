@@ -33,6 +33,10 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   const scrolledTo = useRef(0);
   const fittedFor = useRef<{ pdf: unknown; width: number }>({ pdf: null, width: 0 });
   const [viewport, setViewport] = useState({ top: 0, height: 800, width: 800 });
+  // The pages beside the view are drawn ahead of scrolling, but only once a page in view shows:
+  // before, they would slow down the first one, in pdf.js's worker and on the main thread.
+  const [drawnOnce, setDrawnOnce] = useState(false);
+  const onDrawn = useCallback(() => setDrawnOnce(true), []);
   const descriptionId = useId();
 
   const layout = useMemo(() => layoutPages(sizes, zoom), [sizes, zoom]);
@@ -128,7 +132,7 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   if (status === 'error') return <p className="mg-error" role="alert">{error}</p>;
   if (status === 'empty') return <p className="mg-empty">{messages.noDocument}</p>;
 
-  const { first, last } = visiblePages(layout, viewport.top, viewport.height);
+  const { first, last } = visiblePages(layout, viewport.top, viewport.height, drawnOnce ? 1 : 0);
   const innerWidth = Math.max(viewport.width, layout.maxWidth + 2 * PAGE_GAP);
   const pages: number[] = [];
   for (let n = first; n <= last; n++) pages.push(n);
@@ -148,7 +152,7 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
               return (
                 <div key={n} className="mg-page-slot" style={{ left: (innerWidth - size.width * zoom) / 2 }}>
                   <PageView pdf={pdf} pageNumber={n} size={size} zoom={zoom} top={layout.tops[n - 1] ?? 0} router={router}
-                    descriptionId={descriptionId} registerTextLayer={registerTextLayer} />
+                    descriptionId={descriptionId} registerTextLayer={registerTextLayer} onDrawn={drawnOnce ? undefined : onDrawn} />
                 </div>
               );
             })}

@@ -4,12 +4,21 @@ import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from '../../editor/internal';
 import { loadPdfJs, outputScale } from '../../editor/internal';
 
-export function usePageRender(pdf: PDFDocumentProxy, pageNumber: number, zoom: number, withTextLayer: boolean, onSize: (size: { width: number; height: number }) => void) {
+export function usePageRender(
+  pdf: PDFDocumentProxy,
+  pageNumber: number,
+  zoom: number,
+  withTextLayer: boolean,
+  onSize: (size: { width: number; height: number }) => void,
+  onDrawn?: () => void,
+) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [rendered, setRendered] = useState(false);
   const onSizeRef = useRef(onSize);
   onSizeRef.current = onSize;
+  const onDrawnRef = useRef(onDrawn);
+  onDrawnRef.current = onDrawn;
 
   useEffect(() => {
     let cancelled = false;
@@ -44,7 +53,10 @@ export function usePageRender(pdf: PDFDocumentProxy, pageNumber: number, zoom: n
       }
       try {
         await task.promise;
-        if (!cancelled) setRendered(true);
+        if (!cancelled) {
+          setRendered(true);
+          onDrawnRef.current?.();
+        }
       } catch (error) {
         // Cancelled renders are expected; other failures are only logged (spec: viewer errors).
         if (!(error instanceof pdfjs.RenderingCancelledException)) console.warn('Page render failed', error);
