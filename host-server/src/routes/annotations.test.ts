@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { normalizeAnnotation } from '@marginalia/pdf-editor/core';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textNote } from '../test-support/annotations';
 import { makePdf } from '../test-support/fixtures';
 import { binary, createTestServer, type TestServer } from '../test-support/testServer';
 import { STALE_VERSION } from './annotations';
@@ -16,19 +16,6 @@ let t: TestServer;
 let token: string;
 let documentId: string;
 const auth = () => ({ Authorization: `Bearer ${token}` });
-
-const note = (id: string, content: string, y = 100) =>
-  normalizeAnnotation({
-    id,
-    type: 'text',
-    page: 1,
-    position: { x: 72, y },
-    content,
-    fontSize: 24,
-    color: '#c00000',
-    createdAt: '2030-01-01T00:00:00.000Z',
-    updatedAt: '2030-01-01T00:00:00.000Z',
-  });
 
 async function inTempFile<T>(pdf: Buffer, use: (path: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'marginalia-export-'));
@@ -64,12 +51,12 @@ describe('saved annotations', () => {
     const saved = await t.http
       .put(`/api/documents/${documentId}/annotations`)
       .set(auth())
-      .send({ annotations: [note('a1', 'Approved by Ada')], version: 0 })
+      .send({ annotations: [textNote('a1', 'Approved by Ada')], version: 0 })
       .expect(200);
     expect(saved.body.version).toBe(1);
     const read = await t.http.get(`/api/documents/${documentId}/annotations`).set(auth()).expect(200);
     expect(read.body.version).toBe(1);
-    expect(read.body.annotations).toEqual([note('a1', 'Approved by Ada')]);
+    expect(read.body.annotations).toEqual([textNote('a1', 'Approved by Ada')]);
   });
 
   it('answers a PUT based on a stale version with 409 and keeps the newer work', async () => {
@@ -77,12 +64,12 @@ describe('saved annotations', () => {
     await t.http
       .put(`/api/documents/${documentId}/annotations`)
       .set(auth())
-      .send({ annotations: [note('a1', 'Approved by Ada'), note('a2', 'Tab one', 200)], version: 1 })
+      .send({ annotations: [textNote('a1', 'Approved by Ada'), textNote('a2', 'Tab one', 200)], version: 1 })
       .expect(200);
     const stale = await t.http
       .put(`/api/documents/${documentId}/annotations`)
       .set(auth())
-      .send({ annotations: [note('a3', 'Tab two')], version: 1 })
+      .send({ annotations: [textNote('a3', 'Tab two')], version: 1 })
       .expect(409);
     expect(stale.body).toEqual({ message: STALE_VERSION, version: 2 });
     const read = await t.http.get(`/api/documents/${documentId}/annotations`).set(auth()).expect(200);
@@ -93,7 +80,7 @@ describe('saved annotations', () => {
     const response = await t.http
       .put(`/api/documents/${documentId}/annotations`)
       .set(auth())
-      .send({ annotations: [note('ok', 'fine'), { type: 'text', page: 'one', position: { x: 1 } }], version: 2 })
+      .send({ annotations: [textNote('ok', 'fine'), { type: 'text', page: 'one', position: { x: 1 } }], version: 2 })
       .expect(400);
     expect(response.body.message).toMatch(/annotations\[1\]\.page/);
     await t.http.put(`/api/documents/${documentId}/annotations`).set(auth()).send({ annotations: [] }).expect(400);
@@ -130,7 +117,7 @@ describe('export', () => {
     await t.http
       .put(`/api/documents/${documentId}/annotations`)
       .set(auth())
-      .send({ annotations: texts.map((content, index) => note(`script-${index}`, content, 100 + index * 60)), version: before.version })
+      .send({ annotations: texts.map((content, index) => textNote(`script-${index}`, content, 100 + index * 60)), version: before.version })
       .expect(200);
     const response = await binary(t.http.get(`/api/documents/${documentId}/export`).set(auth())).expect(200);
     // pdftotext marks right-to-left runs with bidi controls, which a reader does not see.

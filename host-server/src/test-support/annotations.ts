@@ -25,3 +25,21 @@ export function essayAnnotation(content: string): Annotation {
     content,
   });
 }
+
+/**
+ * A red 24 pt text annotation on page 1 holding `content`, `y` points down the page, with fixed
+ * dates so a list sent and a list read back compare equal.
+ */
+export function textNote(id: string, content: string, y = 100): Annotation {
+  return normalizeAnnotation({
+    id,
+    type: 'text',
+    page: 1,
+    position: { x: 72, y },
+    content,
+    fontSize: 24,
+    color: '#c00000',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    updatedAt: '2030-01-01T00:00:00.000Z',
+  });
+}
