@@ -18,6 +18,13 @@ import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { importAnnotations } from './importAnnotations';
 import { blankPdf, everyType } from './testing/fixtures';
 
+/** A box within 0.001 pt of x, y, width and height, as `toMatchObject` takes it. */
+const nearBox = (x: number, y: number, width: number, height: number) => ({
+  position: { x: expect.closeTo(x, 3), y: expect.closeTo(y, 3) },
+  width: expect.closeTo(width, 3),
+  height: expect.closeTo(height, 3),
+});
+
 const drawn = everyType(1);
 const byId = (annotations: readonly Annotation[]) => new Map(annotations.map((annotation) => [annotation.id, annotation]));
 
@@ -109,18 +116,8 @@ describe.skipIf(!hasSharedPdfs)('importAnnotations after MuPDF.js edited our exp
   });
 
   it('must read the box MuPDF gave an ellipse and the line it moved a squiggly to', () => {
-    expect(imported.get('p1-ellipse')).toMatchObject({
-      type: 'ellipse',
-      position: { x: expect.closeTo(40, 3), y: expect.closeTo(400, 3) },
-      width: expect.closeTo(160, 3),
-      height: expect.closeTo(60, 3),
-    });
-    expect(imported.get('p1-squiggly')).toMatchObject({
-      type: 'squiggly',
-      position: { x: expect.closeTo(300, 3), y: expect.closeTo(500, 3) },
-      width: expect.closeTo(80, 3),
-      height: expect.closeTo(20, 3),
-    });
+    expect(imported.get('p1-ellipse')).toMatchObject({ type: 'ellipse', ...nearBox(40, 400, 160, 60) });
+    expect(imported.get('p1-squiggly')).toMatchObject({ type: 'squiggly', ...nearBox(300, 500, 80, 20) });
   });
 
   it('must read the vertices MuPDF set on a polygon and a polyline, and the polygon\'s new fill', () => {
@@ -146,12 +143,7 @@ describe.skipIf(!hasSharedPdfs)('importAnnotations after MuPDF.js edited our exp
 
   it('must read the highlight colour and the underlined line MuPDF moved', () => {
     expect(imported.get('p1-hl')).toMatchObject({ type: 'highlight', color: '#00FF00' });
-    expect(imported.get('p1-under')).toMatchObject({
-      type: 'underline',
-      position: { x: expect.closeTo(300, 3), y: expect.closeTo(400, 3) },
-      width: expect.closeTo(80, 3),
-      height: expect.closeTo(20, 3),
-    });
+    expect(imported.get('p1-under')).toMatchObject({ type: 'underline', ...nearBox(300, 400, 80, 20) });
   });
 
   it('must read the text of the note and of the FreeText, and the colour MuPDF draws the text in', () => {
