@@ -10,17 +10,7 @@ import { baselineOffset, TEXT_LINE_HEIGHT } from '../../core/internal';
 import { CubicPathWriter, smoothPath } from '../../core/internal';
 import { normalizeAnnotation } from '../../core/index';
 import type { Annotation, FreehandAnnotation, Point, TextAnnotation } from '../../core/index';
-import { AnnotationShape } from './AnnotationShape';
-import { renderInDocument } from '../../test-support/renderInDocument';
-
-function draw(annotation: Annotation): SVGSVGElement {
-  const { container } = renderInDocument(
-    <svg viewBox="0 0 600 800">
-      <AnnotationShape annotation={annotation} />
-    </svg>,
-  );
-  return container.querySelector('svg') as SVGSVGElement;
-}
+import { drawAnnotation as draw } from '../../test-support/drawAnnotation';
 
 /** Path data as commands, each with its numbers: 'M1,2 C3,4 5,6 7,8' → [['M', 1, 2], ['C', 3, ...]]. */
 function commands(d: string): (string | number)[][] {

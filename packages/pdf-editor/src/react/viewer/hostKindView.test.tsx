@@ -2,26 +2,15 @@
 // every view carries; those of a kind nobody registered are kept in the list but draw nothing.
 import { describe, expect, it } from 'vitest';
 import { normalizeAnnotation, registerKinds } from '../../core/index';
-import type { Annotation } from '../../core/index';
 import { crossKind, type Cross } from '../../test-support/hostKind';
-import { renderInDocument } from '../../test-support/renderInDocument';
+import { drawAnnotation as draw } from '../../test-support/drawAnnotation';
 import type { HostKindWithView } from '../kinds/types';
-import { AnnotationShape } from './AnnotationShape';
 
 const crossWithView: HostKindWithView<'custom:cross', Cross> = {
   ...crossKind,
   view: ({ annotation: { position, size, color }, common }) => <rect {...common} x={position.x} y={position.y} width={size} height={size} stroke={color} />,
 };
 registerKinds([crossWithView]);
-
-function draw(annotation: Annotation): SVGSVGElement {
-  const { container } = renderInDocument(
-    <svg viewBox="0 0 600 800">
-      <AnnotationShape annotation={annotation} />
-    </svg>,
-  );
-  return container.querySelector('svg') as SVGSVGElement;
-}
 
 describe("a host's own kind on screen", () => {
   it('is drawn by its own view', () => {
