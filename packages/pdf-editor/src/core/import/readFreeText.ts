@@ -9,7 +9,7 @@ import { DEFAULTS } from '../model/defaults';
 import type { Annotation, TextAnnotation } from '../model/types';
 import { textFillColor } from './contentColor';
 import { colorOf, readContents, readInnerRect, readNumber, readText } from './pdfReaders';
-import { toDisplayBox, type ReadEnv } from './readerTypes';
+import { rectOrSkip, toDisplayBox, type ReadEnv } from './readerTypes';
 
 const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)`;
 
@@ -79,11 +79,8 @@ function appearanceOperators(env: ReadEnv): string {
 }
 
 export function readFreeText(env: ReadEnv): Annotation[] {
-  const pdfBox = readInnerRect(env.read, env.dict);
-  if (!pdfBox) {
-    env.warn(`${env.label} has no usable /Rect; skipped.`);
-    return [];
-  }
+  const pdfBox = rectOrSkip(env, readInnerRect(env.read, env.dict));
+  if (!pdfBox) return [];
   const box = toDisplayBox(env.space, pdfBox);
   const da = readText(env.read, env.dict, 'DA') ?? '';
   const style = parseStyle(readText(env.read, env.dict, 'DS') ?? '');

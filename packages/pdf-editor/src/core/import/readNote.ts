@@ -4,14 +4,11 @@
 import { DEFAULTS } from '../model/defaults';
 import type { Annotation } from '../model/types';
 import { readContents, readRect } from './pdfReaders';
-import type { ReadEnv } from './readerTypes';
+import { rectOrSkip, type ReadEnv } from './readerTypes';
 
 export function readNote(env: ReadEnv): Annotation[] {
-  const rect = readRect(env.read, env.dict, { allowPoint: true });
-  if (!rect) {
-    env.warn(`${env.label} has no usable /Rect; skipped.`);
-    return [];
-  }
+  const rect = rectOrSkip(env, readRect(env.read, env.dict, { allowPoint: true }));
+  if (!rect) return [];
   const anchor = env.space.toDisplay({ x: rect.x, y: rect.y + rect.height });
   const { base } = env;
   return [

@@ -5,15 +5,14 @@ import { strokeThrough } from '../kinds/freehand';
 import { DEFAULTS } from '../model/defaults';
 import type { Annotation, Point, Rect } from '../model/types';
 import { numbersOf, readColor, readInnerRect, readNumbers } from './pdfReaders';
-import { toDisplayBox, toDisplayPoints, type AnnotationReader, type ReadEnv } from './readerTypes';
+import { rectOrSkip, toDisplayBox, toDisplayPoints, type AnnotationReader, type ReadEnv } from './readerTypes';
 
 /**
  * The shape inside a /Square or /Circle /Rect: less /RD when usable, else less half the border,
  * which the specification says is drawn inside the rectangle.
  */
 function shapeBox(env: ReadEnv): Rect | undefined {
-  const inner = readInnerRect(env.read, env.dict, (env.base.strokeWidth ?? 1) / 2);
-  if (!inner) env.warn(`${env.label} has no usable /Rect; skipped.`);
+  const inner = rectOrSkip(env, readInnerRect(env.read, env.dict, (env.base.strokeWidth ?? 1) / 2));
   return inner && toDisplayBox(env.space, inner);
 }
 

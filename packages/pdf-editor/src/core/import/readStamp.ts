@@ -2,15 +2,12 @@
 import { DEFAULTS } from '../model/defaults';
 import type { Annotation } from '../model/types';
 import { readRect } from './pdfReaders';
-import { toDisplayBox, type ReadEnv } from './readerTypes';
+import { rectOrSkip, toDisplayBox, type ReadEnv } from './readerTypes';
 import { extractStampImage } from './stampImage';
 
 export async function readStamp(env: ReadEnv): Promise<Annotation[]> {
-  const rect = readRect(env.read, env.dict);
-  if (!rect) {
-    env.warn(`${env.label} has no usable /Rect; skipped.`);
-    return [];
-  }
+  const rect = rectOrSkip(env, readRect(env.read, env.dict));
+  if (!rect) return [];
   const image = await extractStampImage(env.read, env.dict);
   if ('reason' in image) {
     env.warn(`${env.label} was not imported: ${image.reason}.`);

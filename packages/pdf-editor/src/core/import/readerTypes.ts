@@ -32,6 +32,12 @@ export interface ReadEnv {
 /** Rebuilds annotations from one dictionary: none when its geometry is missing (warned), several for multi-stroke ink. */
 export type AnnotationReader = (env: ReadEnv) => Annotation[] | Promise<Annotation[]>;
 
+/** `rect`; when there is none, warns that the annotation was skipped for want of a usable /Rect. */
+export function rectOrSkip(env: ReadEnv, rect: Rect | undefined): Rect | undefined {
+  if (!rect) env.warn(`${env.label} has no usable /Rect; skipped.`);
+  return rect;
+}
+
 /** A PDF-space rectangle in display space, as a top-left position and a size. */
 export function toDisplayBox(space: PageSpace, pdfRect: Rect): Rect {
   return space.rectToDisplay(pdfRect);

@@ -5,7 +5,7 @@ import { caretPath, tracePath } from '../../geometry/annotationGeometry';
 import type { Canvas } from '../../export/flatten/frame';
 import type { NativeWriter } from '../../export/native/nativeTypes';
 import { readContents, readInnerRect } from '../../import/pdfReaders';
-import { toDisplayBox, type AnnotationReader } from '../../import/readerTypes';
+import { rectOrSkip, toDisplayBox, type AnnotationReader } from '../../import/readerTypes';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { CaretAnnotation } from '../../model/types';
 import type { PdfKind } from '../pdfKind';
@@ -28,11 +28,8 @@ const writeCaret: NativeWriter<CaretAnnotation> = async (annotation) => ({
 });
 
 const readCaret: AnnotationReader = (env) => {
-  const inner = readInnerRect(env.read, env.dict);
-  if (!inner) {
-    env.warn(`${env.label} has no usable /Rect; skipped.`);
-    return [];
-  }
+  const inner = rectOrSkip(env, readInnerRect(env.read, env.dict));
+  if (!inner) return [];
   const box = toDisplayBox(env.space, inner);
   const { base } = env;
   return [

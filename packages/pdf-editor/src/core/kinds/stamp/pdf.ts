@@ -12,7 +12,7 @@ import type { ExportContext } from '../../export/context';
 import { firstLine } from '../../export/textBlock';
 import type { NativeWriter } from '../../export/native/nativeTypes';
 import { readContents, readName, readRect } from '../../import/pdfReaders';
-import { toDisplayBox, type AnnotationReader } from '../../import/readerTypes';
+import { rectOrSkip, toDisplayBox, type AnnotationReader } from '../../import/readerTypes';
 import { readStamp as readImageStamp } from '../../import/readStamp';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { StampAnnotation } from '../../model/types';
@@ -78,11 +78,9 @@ const readStamp: AnnotationReader = async (env) => {
       return images;
     }
   }
-  if (!rect) {
-    env.warn(`${env.label} has no usable /Rect; skipped.`);
-    return [];
-  }
-  const box = toDisplayBox(env.space, rect);
+  const usable = rectOrSkip(env, rect);
+  if (!usable) return [];
+  const box = toDisplayBox(env.space, usable);
   const { base } = env;
   const contents = readContents(env.read, env.dict);
   const own =
