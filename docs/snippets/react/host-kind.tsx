@@ -33,7 +33,8 @@ export const dotKind: HostKindWithView<'custom:dot', DotAnnotation> = {
       canvas.setOpacity(opacity);
       canvas.content.fillColor(canvas.color(color)).ellipse(position.x + radius, position.y + radius, radius, radius).fill();
     },
-    write: async (dot) => ({
+    // The parts at once; a kind that waits for something (text layout, say) may return a promise.
+    write: (dot) => ({
       subtype: 'Circle',
       displayRect: { ...dot.position, width: 2 * dot.radius, height: 2 * dot.radius },
       entries: {},

@@ -71,7 +71,7 @@ export const checkmarkKind: HostKindWithView<'custom:checkmark', CheckmarkAnnota
     draw: drawCheckmark,
     // A /Stamp other viewers show by its appearance (drawn by drawCheckmark); the editor's private
     // copy brings the check mark itself back on import.
-    write: async (mark) => ({
+    write: (mark) => ({
       subtype: 'Stamp',
       displayRect: { ...mark.position, width: mark.size, height: mark.size },
       entries: {},

@@ -106,11 +106,18 @@ class Hash53 {
    */
   printableJson(bytes: Uint8Array): void {
     this.code(QUOTE);
+    let { h1, h2 } = this;
     for (let index = 0; index < bytes.length; index++) {
       const byte = bytes[index] as number;
-      if (byte === QUOTE || byte === BACKSLASH) this.code(BACKSLASH);
-      this.code(byte);
+      if (byte === QUOTE || byte === BACKSLASH) {
+        h1 = Math.imul(h1 ^ BACKSLASH, -1640531535);
+        h2 = Math.imul(h2 ^ BACKSLASH, 1597334677);
+      }
+      h1 = Math.imul(h1 ^ byte, -1640531535);
+      h2 = Math.imul(h2 ^ byte, 1597334677);
     }
+    this.h1 = h1;
+    this.h2 = h2;
     this.code(QUOTE);
   }
 
@@ -198,10 +205,13 @@ function canonical(hash: Hash53, pdf: PDF | undefined, value: PdfValue | undefin
 
 function canonicalArray(hash: Hash53, pdf: PDF | undefined, items: readonly PdfValue[], depth: number): void {
   hash.code(0x5b);
-  items.forEach((item, index) => {
+  for (let index = 0; index < items.length; index++) {
     if (index > 0) hash.code(SPACE);
-    canonical(hash, pdf, item, depth + 1);
-  });
+    // A number, by far the most common item (/Rect, /QuadPoints, /InkList), without the dispatch.
+    const item = items[index] as PdfValue;
+    if (typeof item === 'number') hash.number(item);
+    else canonical(hash, pdf, item, depth + 1);
+  }
   hash.code(0x5d);
 }
 

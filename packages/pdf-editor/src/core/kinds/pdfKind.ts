@@ -19,8 +19,8 @@ export interface PdfKind<K extends AnnotationType | CustomType, A extends Annota
    * appearance stream. Only text and images wait for anything.
    */
   draw(canvas: Canvas, annotation: A, context: ExportContext): Promise<void> | void;
-  /** Native mode: the annotation's subtype, /Rect and entries; undefined skips it. */
-  write(annotation: A, env: WriterEnv): Promise<NativeParts | undefined>;
+  /** Native mode: the annotation's subtype, /Rect and entries; undefined skips it. Only text waits for anything. */
+  write(annotation: A, env: WriterEnv): Promise<NativeParts | undefined> | NativeParts | undefined;
   /**
    * Native subtypes this kind reads back, by /Subtype name; a reader may return another kind
    * (a borderless white /Square is a whiteout). Each subtype belongs to one kind only.

@@ -125,33 +125,39 @@ function countOf(pdf: PDF, node: PdfDict): number | undefined {
     : undefined;
 }
 
-/** The reference of the 0-based page `index`, descending the tree by /Count; undefined when it does not add up. */
-function pageRefAt(pdf: PDF, root: PdfDict, index: number): PdfRef | undefined {
-  let node = root;
-  let rest = index;
-  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+/**
+ * The references of the 0-based pages `indices` (ascending, each once), by index, descending the
+ * tree by /Count in one walk that enters only the subtrees holding one of them; undefined when
+ * the tree does not add up on the way. One walk for all: looking each page up from the root went
+ * through half of a flat /Kids array for each of them.
+ */
+function pageRefsAt(pdf: PDF, root: PdfDict, indices: readonly number[]): Map<number, PdfRef> | undefined {
+  const found = new Map<number, PdfRef>();
+  let next = 0;
+  const walk = (node: PdfDict, first: number, depth: number): boolean => {
     const kids = resolved(pdf, node.get('Kids'));
-    if (!(kids instanceof PdfArray)) return undefined;
-    let next: PdfDict | undefined;
+    if (depth >= MAX_DEPTH || !(kids instanceof PdfArray)) return false;
+    let offset = first;
     for (const kid of kids.toArray()) {
+      if (next === indices.length) return true;
       const dict = resolved(pdf, kid);
-      if (!(kid instanceof PdfRef) || !(dict instanceof PdfDict)) return undefined;
+      if (!(kid instanceof PdfRef) || !(dict instanceof PdfDict)) return false;
       const count = countOf(pdf, dict);
-      if (count === undefined) return undefined;
-      if (rest < count) {
+      if (count === undefined) return false;
+      const wanted = indices[next] as number;
+      if (wanted < offset + count) {
         if (dict.get('Kids') === undefined) {
           const type = dict.get('Type');
-          return rest === 0 && type instanceof PdfName && type.value === 'Page' ? kid : undefined;
-        }
-        next = dict;
-        break;
+          if (wanted !== offset || !(type instanceof PdfName && type.value === 'Page')) return false;
+          found.set(wanted, kid);
+          next++;
+        } else if (!walk(dict, offset, depth + 1)) return false;
       }
-      rest -= count;
+      offset += count;
     }
-    if (!next) return undefined;
-    node = next;
-  }
-  return undefined;
+    return next === indices.length || depth > 0;
+  };
+  return walk(root, 0, 0) && next === indices.length ? found : undefined;
 }
 
 /**
@@ -187,11 +193,12 @@ function engineEntries(saved: Uint8Array, sectionAt: number): XrefRow[] | undefi
 const ENTRY_BYTES = 20;
 const ZERO = 0x30;
 
-/** Writes `value` as `width` decimal digits, zero-padded, ending before `end`. */
+/** Writes `value` (below 10^10) as `width` decimal digits, zero-padded, ending before `end`. */
 function putDigits(target: Uint8Array, end: number, width: number, value: number): void {
   let rest = value;
   for (let at = end - 1; at >= end - width; at--) {
-    const next = Math.floor(rest / 10);
+    // Integer division while the value fits 31 bits: every offset of a file under 2 GB.
+    const next = rest < 0x80000000 ? (rest / 10) | 0 : Math.floor(rest / 10);
     target[at] = ZERO + (rest - next * 10);
     rest = next;
   }
@@ -214,7 +221,8 @@ function tableSection(rows: readonly XrefRow[], trailer: string, sectionAt: numb
   headers.forEach((header, run) => {
     out.set(header, at);
     at += header.length;
-    for (const [, type, offset, generation] of rows.slice(index, (index += pairs[run * 2 + 1] ?? 0))) {
+    for (const end = index + (pairs[run * 2 + 1] ?? 0); index < end; index++) {
+      const [, type, offset, generation] = rows[index] as XrefRow;
       putDigits(out, at + 10, 10, offset);
       out[at + 10] = 0x20;
       putDigits(out, at + 16, 5, generation);
@@ -277,11 +285,13 @@ export async function openLazyAppend(
   if (!pdf || !(tree instanceof PdfDict)) return undefined;
   const pageCount = countOf(pdf, tree);
   if (pageCount === undefined || pageCount === 0) return undefined;
+  const indices = [...new Set(touched(pageCount))].sort((a, b) => a - b);
+  const refs = pageRefsAt(pdf, tree, indices);
+  if (!refs) return undefined;
   const pages = new Map<number, PDFPage>();
-  for (const index of new Set(touched(pageCount))) {
-    const ref = pageRefAt(pdf, tree, index);
-    const dict = ref && resolved(pdf, ref);
-    if (!ref || !(dict instanceof PdfDict)) return undefined;
+  for (const [index, ref] of refs) {
+    const dict = resolved(pdf, ref);
+    if (!(dict instanceof PdfDict)) return undefined;
     pages.set(index, new PDFPage(ref, dict, index, pdf.context));
   }
   if (pages.size === 0) return undefined;
@@ -293,12 +303,9 @@ export async function openLazyAppend(
     pageAt: (index) => pages.get(index),
     numbers,
     async finish(saved, written) {
-      const tail = Math.max(0, shim.length - TAIL_BYTES);
-      if (
-        saved.length <= shim.length ||
-        saved.subarray(tail, shim.length).some((byte, i) => byte !== shim[tail + i])
-      ) {
-        return undefined;
+      if (saved.length <= shim.length) return undefined;
+      for (let at = Math.max(0, shim.length - TAIL_BYTES); at < shim.length; at++) {
+        if (saved[at] !== shim[at]) return undefined;
       }
       const sectionAt = startXrefOf(saved);
       if (sectionAt === undefined || sectionAt < shim.length) return undefined;
@@ -320,15 +327,19 @@ export async function openLazyAppend(
       for (const { objectNumber, offset } of written.entries) moved.push([objectNumber, 1, writtenAt + offset, 0]);
       // The shim's two numbers exist in no revision of the output, nor do reserved numbers left
       // unused: free, so /Size covers no gap.
-      const used = new Set(moved.map(([objectNumber]) => objectNumber));
+      const usedInBlock = new Uint8Array(numbers.count);
+      for (const [objectNumber] of moved) {
+        const inBlock = objectNumber - numbers.first;
+        if (inBlock >= 0 && inBlock < numbers.count) usedInBlock[inBlock] = 1;
+      }
       for (const objectNumber of shimNumbers) moved.push([objectNumber, 0, 0, 0]);
-      for (let objectNumber = numbers.first; objectNumber < numbers.first + numbers.count; objectNumber++) {
-        if (!used.has(objectNumber)) moved.push([objectNumber, 0, 0, 0]);
+      for (let inBlock = 0; inBlock < numbers.count; inBlock++) {
+        if (usedInBlock[inBlock] === 0) moved.push([numbers.first + inBlock, 0, 0, 0]);
       }
       moved.sort((a, b) => a[0] - b[0]);
       // Numbers come from the engine's one counter; a repeat would mean two objects under one number.
       if (moved.some((row, i) => i > 0 && moved[i - 1]?.[0] === row[0])) return undefined;
-      const newSectionAt = writtenAt + written.bytes.length;
+      const newSectionAt = writtenAt + written.length;
       // Sorted: the last row has the largest number (a spread of every number would overflow the stack on a huge export).
       const largest = Math.max(pagesNumber, moved.at(-1)?.[0] ?? 0);
       const streamNumber = largest + 1;
@@ -346,7 +357,11 @@ export async function openLazyAppend(
       out.set(bytes);
       out.set(separator, bytes.length);
       out.set(body, bytes.length + separator.length);
-      out.set(written.bytes, writtenAt);
+      let at = writtenAt;
+      for (const chunk of written.chunks) {
+        out.set(chunk, at);
+        at += chunk.length;
+      }
       out.set(section, newSectionAt);
       return out;
     },

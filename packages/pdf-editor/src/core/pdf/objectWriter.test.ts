@@ -98,6 +98,23 @@ describe('ObjectBytesWriter', () => {
     expect([...(await decoded(2))]).toEqual([...binary]);
   });
 
+  it('must write a megabyte of objects, some larger than the first buffer, each at its offset', async () => {
+    // Past the first 64 KB the writer starts new chunks instead of growing one: objects on both
+    // sides of each boundary, and streams larger than a chunk, must come back whole.
+    const sizes = [1000, 70_000, 5, 300_000, 120_000, 9, 260_000, 40_000, 250_000];
+    const data = sizes.map((size, index) => Uint8Array.from({ length: size }, (_, i) => (i * 7 + index) & 255));
+    const bytes = await written(data.map((stream, index) => [{ Index: index, Box: [0, 1.5, index, -2] }, stream]));
+    expect(bytes.length).toBeGreaterThan(1_000_000);
+    expect((await qpdfCheck(bytes)).errors).toEqual([]);
+    const { pdf } = await readBack(bytes, 0);
+    data.forEach((stream, index) => {
+      const ref = pdf.getPage(0)?.dict.get(`T${index}`) as PdfRef;
+      const object = pdf.getObject(ref) as PdfStream;
+      expect(object.getNumber('Index')?.value).toBe(index);
+      expect(Buffer.from(object.getDecodedData()).equals(Buffer.from(stream)), `stream ${index}`).toBe(true);
+    });
+  });
+
   it('must leave streams of `compressFrom` bytes or more to the engine, which compresses them', async () => {
     const text = 'q 1 0 0 1 0 0 cm Q\n'.repeat(200);
     const bytes = await written([[{}, text]], 1024);

@@ -77,9 +77,11 @@ export function engineObjects(doc: PDF): ObjectSink {
   };
 }
 
-/** Objects serialized by `ObjectBytesWriter`: their bytes and where each starts in them. */
+/** Objects serialized by `ObjectBytesWriter`: their bytes, in chunks to be joined in order, and where each starts in them. */
 export interface WrittenObjects {
-  bytes: Uint8Array;
+  chunks: readonly Uint8Array[];
+  /** The chunks' length together. */
+  length: number;
   entries: readonly { objectNumber: number; offset: number }[];
 }
 
@@ -139,20 +141,42 @@ function writeDigits(out: Uint8Array, at: number, value: number): number {
   return at + digits;
 }
 
-/** A growing buffer of PDF syntax. */
+/** Bytes of a new chunk of `SyntaxBuffer` unless one write needs more. */
+const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * PDF syntax written into chunks: when the current one is full, the next write starts a new one
+ * (its bytes stay contiguous), so nothing is ever copied to grow. An export of a thousand
+ * annotations writes over a megabyte; doubling a single buffer copied it all again each time.
+ */
 class SyntaxBuffer {
+  /** The current chunk, and how much of it is written. */
   bytes: Uint8Array;
   length = 0;
+  private readonly full: Uint8Array[] = [];
+  private before = 0;
 
   constructor(capacity: number) {
     this.bytes = new Uint8Array(capacity);
   }
 
+  /** Bytes written so far, over all chunks. */
+  get position(): number {
+    return this.before + this.length;
+  }
+
+  /** Makes room for `count` contiguous bytes at `length` in `bytes`. */
   reserve(count: number): void {
     if (this.length + count <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + count));
-    grown.set(this.bytes.subarray(0, this.length));
-    this.bytes = grown;
+    this.full.push(this.bytes.subarray(0, this.length));
+    this.before += this.length;
+    this.bytes = new Uint8Array(Math.max(CHUNK_BYTES, count));
+    this.length = 0;
+  }
+
+  /** Every chunk written, the current one up to where it is written. */
+  chunks(): Uint8Array[] {
+    return [...this.full, this.bytes.subarray(0, this.length)];
   }
 
   byte(value: number): void {
@@ -340,9 +364,6 @@ class SyntaxBuffer {
  * more are registered with the engine instead, which compresses them on save. Nothing is
  * encrypted: use it only for files that are not.
  */
-/** Bytes set aside at first for each number of the block: an annotation dictionary or an ordinary form is a few hundred. */
-const BYTES_PER_OBJECT = 512;
-
 export class ObjectBytesWriter implements ObjectSink {
   private readonly out: SyntaxBuffer;
   private readonly entries: { objectNumber: number; offset: number }[] = [];
@@ -365,8 +386,7 @@ export class ObjectBytesWriter implements ObjectSink {
   ) {
     this.next = numbers.first;
     this.end = numbers.first + numbers.count;
-    // Sized for the block up front rather than doubled (and copied) a dozen times on the way.
-    this.out = new SyntaxBuffer(Math.max(64 * 1024, numbers.count * BYTES_PER_OBJECT));
+    this.out = new SyntaxBuffer(64 * 1024);
   }
 
   add(dict: PdfDictValue, data?: StreamData, at?: ObjectRef): ObjectRef {
@@ -380,7 +400,7 @@ export class ObjectBytesWriter implements ObjectSink {
     }
     const ref = at ?? this.reserve();
     const { out } = this;
-    this.entries.push({ objectNumber: ref.objectNumber, offset: out.length });
+    this.entries.push({ objectNumber: ref.objectNumber, offset: out.position });
     out.integer(ref.objectNumber);
     out.ascii(' 0 obj\n');
     if (bytes === undefined) {
@@ -416,7 +436,7 @@ export class ObjectBytesWriter implements ObjectSink {
       const annots = resolved(this.doc, page.dict.get('Annots'));
       const items: PdfValue[] = annots instanceof PdfArray ? annots.toArray() : [];
       const ref = this.reserve();
-      this.entries.push({ objectNumber: ref.objectNumber, offset: this.out.length });
+      this.entries.push({ objectNumber: ref.objectNumber, offset: this.out.position });
       this.out.integer(ref.objectNumber);
       this.out.ascii(' 0 obj\n');
       this.out.array([...items, ...added]);
@@ -435,6 +455,6 @@ export class ObjectBytesWriter implements ObjectSink {
 
   /** Everything added so far. */
   written(): WrittenObjects {
-    return { bytes: this.out.bytes.subarray(0, this.out.length), entries: [...this.entries] };
+    return { chunks: this.out.chunks(), length: this.out.position, entries: [...this.entries] };
   }
 }

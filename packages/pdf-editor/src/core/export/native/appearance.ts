@@ -80,15 +80,18 @@ export class AppearanceWriter {
 
   /**
    * The form XObject covering `pdfRect` (the annotation's /Rect in user space) that `draw` paints
-   * on a canvas in the display coordinates of `space`; returns its ref. Stored uncompressed:
-   * appearances are a few hundred bytes, where deflate costs more than it saves.
+   * on a canvas in the display coordinates of `space`; returns its ref, through a promise only when
+   * `draw` returns one (text and images). Stored uncompressed: appearances are a few hundred bytes,
+   * where deflate costs more than it saves.
    */
-  async write(space: PageSpace, pdfRect: Rect, draw: (canvas: Canvas) => Promise<void> | void): Promise<ObjectRef> {
+  write(space: PageSpace, pdfRect: Rect, draw: (canvas: Canvas) => Promise<void> | void): Promise<ObjectRef> | ObjectRef {
     const content = this.content.clear().transform(1, 0, 0, 1, -pdfRect.x, -pdfRect.y);
     const resources = new FormResources();
-    // Only text and images wait for anything: most appearances are drawn without a microtask.
     const drawing = draw(createCanvas(space, content, resources, this.color));
-    if (drawing) await drawing;
+    return drawing ? drawing.then(() => this.form(pdfRect, content, resources)) : this.form(pdfRect, content, resources);
+  }
+
+  private form(pdfRect: Rect, content: ContentBuilder, resources: FormResources): ObjectRef {
     return this.objects.add(
       {
         Type: 'XObject',

@@ -29,7 +29,7 @@ function quadPoints(env: WriterEnv, rects: readonly Rect[]): number[] {
 /** The writer of a text markup kind whose native annotations are of `subtype`. */
 export const writeMarkup =
   (subtype: NativeSubtype): NativeWriter<MarkupAnnotation> =>
-  async (annotation, env) => {
+  (annotation, env) => {
     const rects = markupRects(annotation);
     const box: Rect = {
       x: annotation.position.x,

@@ -12,7 +12,7 @@ import type { NativeWriter } from './nativeTypes';
 /** /F: Print, NoZoom, NoRotate. */
 const NOTE_FLAGS = 4 | 8 | 16;
 
-export const writeNote: NativeWriter<CommentAnnotation> = async (annotation, env) => {
+export const writeNote: NativeWriter<CommentAnnotation> = (annotation, env) => {
   const anchor = env.space.toPdf(annotation.position);
   const s = NOTE_ICON_SIZE;
   const pdfRect: Rect = { x: anchor.x, y: anchor.y - s, width: s, height: s };

@@ -25,7 +25,7 @@ function parts(subtype: 'Square' | 'Circle', box: Rect, style: OutlineStyle): Na
   };
 }
 
-export const writeRectangle: NativeWriter<RectangleAnnotation> = async (annotation) => {
+export const writeRectangle: NativeWriter<RectangleAnnotation> = (annotation) => {
   const box: Rect = { x: annotation.position.x, y: annotation.position.y, width: annotation.width, height: annotation.height };
   const style: OutlineStyle = {
     color: annotation.color,
@@ -36,12 +36,12 @@ export const writeRectangle: NativeWriter<RectangleAnnotation> = async (annotati
 };
 
 /** A white filled square with no border: it hides what is under it in every viewer. */
-export const writeWhiteout: NativeWriter<WhiteoutAnnotation> = async (annotation) => {
+export const writeWhiteout: NativeWriter<WhiteoutAnnotation> = (annotation) => {
   const box: Rect = { x: annotation.position.x, y: annotation.position.y, width: annotation.width, height: annotation.height };
   return parts('Square', box, { color: annotation.color, strokeWidth: 0, fill: annotation.color });
 };
 
-export const writeCircle: NativeWriter<CircleAnnotation> = async (annotation) => {
+export const writeCircle: NativeWriter<CircleAnnotation> = (annotation) => {
   const { radius } = annotation;
   const box: Rect = { x: annotation.position.x, y: annotation.position.y, width: 2 * radius, height: 2 * radius };
   return parts('Circle', box, { color: annotation.color, strokeWidth: annotation.strokeWidth });

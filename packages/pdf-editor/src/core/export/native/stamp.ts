@@ -4,7 +4,7 @@ import type { ImageAnnotation, Rect, SignatureAnnotation } from '../../model/typ
 import type { NativeWriter } from './nativeTypes';
 
 /** The writer of the kind whose stamps say `contents` (what a viewer lists the annotation as). */
-export const writeStamp = (contents: string): NativeWriter<ImageAnnotation | SignatureAnnotation> => async (annotation, env) => {
+export const writeStamp = (contents: string): NativeWriter<ImageAnnotation | SignatureAnnotation> => (annotation, env) => {
   if (annotation.imageData.trim() === '') {
     env.context.warn(`The ${annotation.type} annotation ${annotation.id} has no image data and was skipped.`);
     return undefined;

@@ -16,7 +16,7 @@ export function flatPoints(env: WriterEnv, points: readonly Point[]): number[] {
   });
 }
 
-export const writeArrow: NativeWriter<ArrowAnnotation> = async (annotation, env) => {
+export const writeArrow: NativeWriter<ArrowAnnotation> = (annotation, env) => {
   const start = annotation.position;
   const end = annotation.endPoint;
   const [, head] = arrowPath(start, end);
@@ -32,7 +32,7 @@ export const writeArrow: NativeWriter<ArrowAnnotation> = async (annotation, env)
   };
 };
 
-export const writeFreehand: NativeWriter<FreehandAnnotation> = async (annotation, env) => {
+export const writeFreehand: NativeWriter<FreehandAnnotation> = (annotation, env) => {
   const { points } = annotation;
   if (points.length === 0) {
     env.context.warn(`Freehand annotation ${annotation.id} has no points; skipped.`);

@@ -17,7 +17,7 @@ function drawCaret(canvas: Canvas, annotation: CaretAnnotation): void {
   canvas.content.fill();
 }
 
-const writeCaret: NativeWriter<CaretAnnotation> = async (annotation) => ({
+const writeCaret: NativeWriter<CaretAnnotation> = (annotation) => ({
   subtype: 'Caret',
   displayRect: { ...annotation.position, width: annotation.width, height: annotation.height },
   // /Sy /None: a plain caret, not the paragraph symbol.

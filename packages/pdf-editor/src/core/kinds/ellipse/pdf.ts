@@ -14,7 +14,7 @@ function drawEllipse(canvas: Canvas, annotation: EllipseAnnotation): void {
   strokeEllipse(canvas, annotation, annotation.position.x + rx, annotation.position.y + ry, rx, ry);
 }
 
-const writeEllipse: NativeWriter<EllipseAnnotation> = async (annotation) => {
+const writeEllipse: NativeWriter<EllipseAnnotation> = (annotation) => {
   const margin = annotation.strokeWidth / 2;
   const box = { x: annotation.position.x, y: annotation.position.y, width: annotation.width, height: annotation.height };
   return {

@@ -50,7 +50,7 @@ export function drawVertices(canvas: Canvas, annotation: Vertexed): void {
   }
 }
 
-export const writeVertices: NativeWriter<Vertexed> = async (annotation, env) => {
+export const writeVertices: NativeWriter<Vertexed> = (annotation, env) => {
   const fill = fillOf(annotation);
   return {
     subtype: annotation.type === 'polygon' ? 'Polygon' : 'PolyLine',

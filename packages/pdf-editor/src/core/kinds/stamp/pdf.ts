@@ -47,7 +47,7 @@ const wordsToName = (label: string) =>
 const WORDS_NAME = /^(?:[A-Z][a-z]+)+$/;
 const nameToWords = (name: string) => name.replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ').toUpperCase();
 
-const writeStamp: NativeWriter<StampAnnotation> = async (annotation) => {
+const writeStamp: NativeWriter<StampAnnotation> = (annotation) => {
   const label = stampLabel(annotation);
   return {
     subtype: 'Stamp',
