@@ -330,7 +330,11 @@ class SyntaxBuffer {
     this.byte(0x5b);
     for (let index = 0; index < items.length; index++) {
       if (index > 0) this.byte(SPACE);
-      this.value(items[index] as PdfValue);
+      // Numbers, most of what arrays hold (/Rect, /BBox, colours, /QuadPoints, /InkList), go
+      // straight to `number`: `value`'s dispatch was the writer's largest cost.
+      const item = items[index] as PdfValue;
+      if (typeof item === 'number') this.number(item);
+      else this.value(item);
     }
     this.byte(0x5d);
   }

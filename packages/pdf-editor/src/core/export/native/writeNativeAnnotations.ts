@@ -54,7 +54,7 @@ const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value insta
 
 /**
  * Writes one annotation; a promise only when its kind waits for something (text layout, an
- * image), so the others queue no microtask: three hops an annotation were a tenth of a
+ * image), so the others queue no microtask: three hops an annotation cost about 6% of a
  * thousand-annotation export.
  */
 function writeOne(doc: PDF, objects: ObjectSink, writers: Writers, page: PDFPage, annotation: Annotation, context: ExportContext): Promise<void> | void {
