@@ -106,18 +106,11 @@ class Hash53 {
    */
   printableJson(bytes: Uint8Array): void {
     this.code(QUOTE);
-    let { h1, h2 } = this;
     for (let index = 0; index < bytes.length; index++) {
       const byte = bytes[index] as number;
-      if (byte === QUOTE || byte === BACKSLASH) {
-        h1 = Math.imul(h1 ^ BACKSLASH, -1640531535);
-        h2 = Math.imul(h2 ^ BACKSLASH, 1597334677);
-      }
-      h1 = Math.imul(h1 ^ byte, -1640531535);
-      h2 = Math.imul(h2 ^ byte, 1597334677);
+      if (byte === QUOTE || byte === BACKSLASH) this.code(BACKSLASH);
+      this.code(byte);
     }
-    this.h1 = h1;
-    this.h2 = h2;
     this.code(QUOTE);
   }
 

@@ -126,13 +126,13 @@ function countOf(pdf: PDF, node: PdfDict): number | undefined {
 }
 
 /**
- * The references of the 0-based pages `indices` (ascending, each once), by index, descending the
+ * The engine's pages for the 0-based `indices` (ascending, each once), by index, descending the
  * tree by /Count in one walk that enters only the subtrees holding one of them; undefined when
  * the tree does not add up on the way. One walk for all: looking each page up from the root went
  * through half of a flat /Kids array for each of them.
  */
-function pageRefsAt(pdf: PDF, root: PdfDict, indices: readonly number[]): Map<number, PdfRef> | undefined {
-  const found = new Map<number, PdfRef>();
+function pagesAt(pdf: PDF, root: PdfDict, indices: readonly number[]): Map<number, PDFPage> | undefined {
+  const found = new Map<number, PDFPage>();
   let next = 0;
   const walk = (node: PdfDict, first: number, depth: number): boolean => {
     const kids = resolved(pdf, node.get('Kids'));
@@ -149,7 +149,7 @@ function pageRefsAt(pdf: PDF, root: PdfDict, indices: readonly number[]): Map<nu
         if (dict.get('Kids') === undefined) {
           const type = dict.get('Type');
           if (wanted !== offset || !(type instanceof PdfName && type.value === 'Page')) return false;
-          found.set(wanted, kid);
+          found.set(wanted, new PDFPage(kid, dict, wanted, pdf.context));
           next++;
         } else if (!walk(dict, offset, depth + 1)) return false;
       }
@@ -157,7 +157,7 @@ function pageRefsAt(pdf: PDF, root: PdfDict, indices: readonly number[]): Map<nu
     }
     return next === indices.length || depth > 0;
   };
-  return walk(root, 0, 0) && next === indices.length ? found : undefined;
+  return walk(root, 0, 0) ? found : undefined;
 }
 
 /**
@@ -285,16 +285,8 @@ export async function openLazyAppend(
   if (!pdf || !(tree instanceof PdfDict)) return undefined;
   const pageCount = countOf(pdf, tree);
   if (pageCount === undefined || pageCount === 0) return undefined;
-  const indices = [...new Set(touched(pageCount))].sort((a, b) => a - b);
-  const refs = pageRefsAt(pdf, tree, indices);
-  if (!refs) return undefined;
-  const pages = new Map<number, PDFPage>();
-  for (const [index, ref] of refs) {
-    const dict = resolved(pdf, ref);
-    if (!(dict instanceof PdfDict)) return undefined;
-    pages.set(index, new PDFPage(ref, dict, index, pdf.context));
-  }
-  if (pages.size === 0) return undefined;
+  const pages = pagesAt(pdf, tree, [...new Set(touched(pageCount))].sort((a, b) => a - b));
+  if (!pages || pages.size === 0) return undefined;
   if (new Set([...pages.values()].map((page) => page.ref.toString())).size !== pages.size) return undefined;
 
   return {

@@ -16,6 +16,7 @@ import { ContentBuilder } from '../flatten/contentBuilder';
 import { createCanvas, type Canvas } from '../flatten/frame';
 import type { BlendMode, PageResources } from '../flatten/pageResources';
 import type { EmbeddedImage } from '../images';
+import { whenReady } from './nativeTypes';
 
 /**
  * The form's own /Resources, written inline with it: fonts and images by reference, opacity as
@@ -87,21 +88,18 @@ export class AppearanceWriter {
   write(space: PageSpace, pdfRect: Rect, draw: (canvas: Canvas) => Promise<void> | void): Promise<ObjectRef> | ObjectRef {
     const content = this.content.clear().transform(1, 0, 0, 1, -pdfRect.x, -pdfRect.y);
     const resources = new FormResources();
-    const drawing = draw(createCanvas(space, content, resources, this.color));
-    return drawing ? drawing.then(() => this.form(pdfRect, content, resources)) : this.form(pdfRect, content, resources);
-  }
-
-  private form(pdfRect: Rect, content: ContentBuilder, resources: FormResources): ObjectRef {
-    return this.objects.add(
-      {
-        Type: 'XObject',
-        Subtype: 'Form',
-        // No /FormType or /Matrix: their defaults (1, the identity) are what is meant, and an export
-        // writes a thousand forms.
-        BBox: [0, 0, pdfRect.width, pdfRect.height],
-        Resources: resources.dictionary(),
-      },
-      content.restore().view(),
+    return whenReady(draw(createCanvas(space, content, resources, this.color)), () =>
+      this.objects.add(
+        {
+          Type: 'XObject',
+          Subtype: 'Form',
+          // No /FormType or /Matrix: their defaults (1, the identity) are what is meant, and an
+          // export writes a thousand forms.
+          BBox: [0, 0, pdfRect.width, pdfRect.height],
+          Resources: resources.dictionary(),
+        },
+        content.restore().view(),
+      ),
     );
   }
 }

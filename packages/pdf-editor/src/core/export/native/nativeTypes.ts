@@ -74,6 +74,16 @@ export type NativeWriter<A extends Annotation> = (
   env: WriterEnv,
 ) => Promise<NativeParts | undefined> | NativeParts | undefined;
 
+/**
+ * `next` of `value`: at once when the value is at hand, after it settles when it is a promise.
+ * Only text and images wait for anything in native export, so the other annotations go through
+ * their writer, appearance and dictionary without queueing a microtask.
+ */
+export function whenReady<T, R>(value: T | Promise<T>, next: (value: T) => R): R | Promise<Awaited<R>> {
+  // A promise resolving to a promise settles with that one's value: Awaited<R>.
+  return value instanceof Promise ? (value.then(next) as Promise<Awaited<R>>) : next(value);
+}
+
 /** The rectangle covering `rect` grown by `margin` on every side (by `vertical` above and below when given). */
 export function inflate(rect: Rect, margin: number, vertical = margin): Rect {
   return {

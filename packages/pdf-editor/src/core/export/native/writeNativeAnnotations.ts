@@ -4,17 +4,15 @@
 import type { PDF, PDFPage, PdfString } from '@libpdf/core';
 import { annotationWriteError } from '../../errors';
 import type { PdfValue } from '../../pdf/objects';
-import { engineObjects, type ObjectRef, type ObjectSink } from '../../pdf/objectWriter';
-import type { Annotation, AnnotationType, Rect } from '../../model/types';
+import { engineObjects, type ObjectSink } from '../../pdf/objectWriter';
+import type { Annotation } from '../../model/types';
 import type { ExportContext } from '../context';
 import { pdfKindOf } from '../../kinds/pdfRegistry';
 import { AppearanceWriter } from './appearance';
 import { standardKeysDigestOfValues } from '../../import/standardKeysDigest';
 import { MARGINALIA_DATA_NAME, PrivateCopyWriter } from './marginaliaData';
 import { toPdfDate } from './pdfDate';
-import type { NativeParts } from './nativeTypes';
-import type { PageSpace } from '../../geometry/pageSpace';
-import type { PdfKind } from '../../kinds/pdfKind';
+import { whenReady } from './nativeTypes';
 import { colorComponents, textString } from './pdfValues';
 
 /** /F 4: Print. Without it an annotation is left out when the document is printed. */
@@ -38,70 +36,52 @@ class DateStrings {
   }
 }
 
-/** What one annotation's objects need besides its parts. */
-interface Target {
-  doc: PDF;
-  objects: ObjectSink;
-  writers: Writers;
-  page: PDFPage;
-  annotation: Annotation;
-  context: ExportContext;
-  space: PageSpace;
-  kind: PdfKind<AnnotationType, Annotation>;
-}
-
-const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise;
-
 /**
  * Writes one annotation; a promise only when its kind waits for something (text layout, an
  * image), so the others queue no microtask: three hops an annotation cost about 6% of a
  * thousand-annotation export.
  */
-function writeOne(doc: PDF, objects: ObjectSink, writers: Writers, page: PDFPage, annotation: Annotation, context: ExportContext): Promise<void> | void {
+function writeOne(
+  doc: PDF,
+  objects: ObjectSink,
+  writers: Writers,
+  page: PDFPage,
+  annotation: Annotation,
+  context: ExportContext,
+): Promise<void> | void {
   const space = context.pageSpace(annotation.page - 1);
   const kind = pdfKindOf(annotation.type);
-  const target: Target = { doc, objects, writers, page, annotation, context, space, kind };
-  const parts = kind.write(annotation, { doc, space, context });
-  return isPromise(parts) ? parts.then((resolved) => withParts(target, resolved)) : withParts(target, parts);
-}
-
-function withParts(target: Target, parts: NativeParts | undefined): Promise<void> | void {
-  if (!parts) return;
-  const { writers, annotation, context, space, kind } = target;
-  const pdfRect = parts.pdfRect ?? space.rectToPdf(parts.displayRect);
-  // A NaN would be written as is and make the whole file unreadable.
-  if (!(Number.isFinite(pdfRect.x) && Number.isFinite(pdfRect.y) && Number.isFinite(pdfRect.width) && Number.isFinite(pdfRect.height))) {
-    throw new Error('its position or size is not a finite number');
-  }
-  const appearance = writers.appearances.write(parts.frame ?? space, pdfRect, (canvas) => kind.draw(canvas, annotation, context));
-  return isPromise(appearance)
-    ? appearance.then((ref) => addDictionary(target, parts, pdfRect, ref))
-    : addDictionary(target, parts, pdfRect, appearance);
-}
-
-function addDictionary(target: Target, parts: NativeParts, pdfRect: Rect, appearance: ObjectRef): void {
-  const { objects, writers, page, annotation } = target;
-  const created = writers.dates.of(annotation.createdAt);
-  const modified = writers.dates.of(annotation.updatedAt);
-  const dict: Record<string, PdfValue> = {
-    Type: 'Annot',
-    Subtype: parts.subtype,
-    Rect: [pdfRect.x, pdfRect.y, pdfRect.x + pdfRect.width, pdfRect.y + pdfRect.height],
-    NM: textString(annotation.id),
-    F: parts.flags ?? PRINT_FLAG,
-    P: page.ref,
-    CA: Math.min(1, Math.max(0, annotation.opacity)),
-    // /Type /Border and a solid /S are the defaults.
-    BS: { W: parts.borderWidth },
-    AP: { N: appearance },
-  };
-  if (parts.color !== undefined) dict.C = colorComponents(parts.color);
-  if (parts.contents !== undefined) dict.Contents = textString(parts.contents);
-  if (created) dict.CreationDate = created;
-  if (modified) dict.M = modified;
-  Object.assign(dict, parts.entries);
-  dict[MARGINALIA_DATA_NAME] = writers.privateCopies.write(annotation, standardKeysDigestOfValues(dict));
-  objects.annotate(page, objects.add(dict));
+  return whenReady(kind.write(annotation, { doc, space, context }), (parts) => {
+    if (!parts) return;
+    const pdfRect = parts.pdfRect ?? space.rectToPdf(parts.displayRect);
+    const rect = [pdfRect.x, pdfRect.y, pdfRect.x + pdfRect.width, pdfRect.y + pdfRect.height] as const;
+    // A NaN would be written as is and make the whole file unreadable.
+    if (!rect.every(Number.isFinite)) throw new Error('its position or size is not a finite number');
+    const drawn = writers.appearances.write(parts.frame ?? space, pdfRect, (canvas) => kind.draw(canvas, annotation, context));
+    return whenReady(drawn, (appearance) => {
+      const created = writers.dates.of(annotation.createdAt);
+      const modified = writers.dates.of(annotation.updatedAt);
+      const dict: Record<string, PdfValue> = {
+        Type: 'Annot',
+        Subtype: parts.subtype,
+        Rect: rect,
+        NM: textString(annotation.id),
+        F: parts.flags ?? PRINT_FLAG,
+        P: page.ref,
+        CA: Math.min(1, Math.max(0, annotation.opacity)),
+        // /Type /Border and a solid /S are the defaults.
+        BS: { W: parts.borderWidth },
+        AP: { N: appearance },
+      };
+      if (parts.color !== undefined) dict.C = colorComponents(parts.color);
+      if (parts.contents !== undefined) dict.Contents = textString(parts.contents);
+      if (created) dict.CreationDate = created;
+      if (modified) dict.M = modified;
+      Object.assign(dict, parts.entries);
+      dict[MARGINALIA_DATA_NAME] = writers.privateCopies.write(annotation, standardKeysDigestOfValues(dict));
+      objects.annotate(page, objects.add(dict));
+    });
+  });
 }
 
 /**
