@@ -3,10 +3,7 @@
 // annotations they did not touch still come back exactly. Also the cases other writers produce:
 // FreeText whose appearance draws another colour than /DA says, rich-text-only contents, and notes
 // with a zero-size /Rect.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { PdfArray, PdfString, type PDF, type PdfDict } from '@libpdf/core';
-import { init as initPdfium } from '@embedpdf/pdfium';
 import * as mupdf from 'mupdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportPdf } from '../export/exportPdf';
@@ -14,6 +11,7 @@ import { STAMP_PRESETS } from '../kinds/stamp';
 import type { Annotation } from '../model/types';
 import { pdfDict, pdfStream } from '../pdf/objects';
 import { openPdf } from '../pdf/openPdf';
+import { pdfiumSave } from '../../test-support/pdfium';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { importAnnotations } from './importAnnotations';
 import { blankPdf, everyType } from './testing/fixtures';
@@ -162,77 +160,9 @@ describe.skipIf(!hasSharedPdfs)('importAnnotations after MuPDF.js edited our exp
   });
 });
 
-/** PDFium (@embedpdf/pdfium) as a small C-style API over bytes. */
-async function pdfiumEdit(bytes: Uint8Array, edit: (api: PdfiumPage) => void): Promise<Uint8Array> {
-  const require = createRequire(import.meta.url);
-  const module = await initPdfium({ wasmBinary: readFileSync(require.resolve('@embedpdf/pdfium/pdfium.wasm')).buffer as ArrayBuffer });
-  module.PDFiumExt_Init();
-  const { wasmExports, HEAPU8 } = module.pdfium as typeof module.pdfium & { HEAPU8: Uint8Array };
-  const input = wasmExports.malloc(bytes.length);
-  HEAPU8.set(bytes, input);
-  const doc = module.FPDF_LoadMemDocument(input, bytes.length, '');
-  const page = module.FPDF_LoadPage(doc, 0);
-  const utf16 = (text: string) => {
-    const pointer = wasmExports.malloc((text.length + 1) * 2);
-    module.pdfium.stringToUTF16(text, pointer, (text.length + 1) * 2);
-    return pointer;
-  };
-  const nameOf = (annot: number) => {
-    const size = module.FPDFAnnot_GetStringValue(annot, 'NM', 0, 0);
-    const buffer = wasmExports.malloc(size);
-    module.FPDFAnnot_GetStringValue(annot, 'NM', buffer, size);
-    const name = module.pdfium.UTF16ToString(buffer);
-    wasmExports.free(buffer);
-    return name;
-  };
-  const indexOf = (id: string) => {
-    for (let index = 0; index < module.FPDFPage_GetAnnotCount(page); index++) {
-      const annot = module.FPDFPage_GetAnnot(page, index);
-      const found = nameOf(annot) === id;
-      module.FPDFPage_CloseAnnot(annot);
-      if (found) return index;
-    }
-    throw new Error(`PDFium does not see ${id}`);
-  };
-  edit({
-    setColor(id, [r, g, b], alpha) {
-      const annot = module.FPDFPage_GetAnnot(page, indexOf(id));
-      // PDFium leaves colours of annotations with an appearance stream alone: drop it, as its UI does.
-      module.FPDFAnnot_SetAP(annot, 0, 0);
-      expect(module.FPDFAnnot_SetColor(annot, 0, r, g, b, alpha)).toBe(true);
-      module.FPDFPage_CloseAnnot(annot);
-    },
-    setContents(id, text) {
-      const annot = module.FPDFPage_GetAnnot(page, indexOf(id));
-      expect(module.FPDFAnnot_SetStringValue(annot, 'Contents', utf16(text))).toBe(true);
-      module.FPDFPage_CloseAnnot(annot);
-    },
-    remove(id) {
-      expect(module.FPDFPage_RemoveAnnot(page, indexOf(id))).toBe(true);
-    },
-  });
-  const writer = module.PDFiumExt_OpenFileWriter();
-  expect(module.PDFiumExt_SaveAsCopy(doc, writer)).toBeTruthy();
-  const size = module.PDFiumExt_GetFileWriterSize(writer);
-  const output = wasmExports.malloc(size);
-  module.PDFiumExt_GetFileWriterData(writer, output, size);
-  const saved = HEAPU8.slice(output, output + size);
-  module.PDFiumExt_CloseFileWriter(writer);
-  module.FPDF_ClosePage(page);
-  module.FPDF_CloseDocument(doc);
-  return saved;
-}
-
-interface PdfiumPage {
-  /** /C as 0-255 components and /CA as alpha 0-255. */
-  setColor(id: string, rgb: [number, number, number], alpha: number): void;
-  setContents(id: string, text: string): void;
-  remove(id: string): void;
-}
-
 describe.skipIf(!hasSharedPdfs)('importAnnotations after PDFium edited our export', () => {
   it('must read the colour, opacity and contents PDFium set, and leave out what it removed', async () => {
-    const edited = await pdfiumEdit(await ourExport(), (page) => {
+    const edited = await pdfiumSave(await ourExport(), (page) => {
       page.setColor('p1-rect', [0, 0, 255], 128);
       page.setColor('p1-hl', [255, 0, 255], 255);
       page.setContents('p1-note', 'Changed in PDFium');
