@@ -41,38 +41,57 @@ export async function pdfiumSave(bytes: Uint8Array, edit?: (page: PdfiumPage) =>
   HEAPU8.set(bytes, input);
   const doc = module.FPDF_LoadMemDocument(input, bytes.length, '');
   if (!doc) throw new Error(`PDFium could not open the file (error ${module.FPDF_GetLastError()})`);
-  const allocated: number[] = [];
+  const allocated: number[] = [input];
   const utf16 = (text: string) => {
     const pointer = wasmExports.malloc((text.length + 1) * 2);
     allocated.push(pointer);
     module.pdfium.stringToUTF16(text, pointer, (text.length + 1) * 2);
     return pointer;
   };
-  if (edit) {
-    const page = module.FPDF_LoadPage(doc, pageIndex);
-    const nameOf = (annot: number) => {
-      const size = module.FPDFAnnot_GetStringValue(annot, 'NM', 0, 0);
-      const buffer = wasmExports.malloc(size);
-      module.FPDFAnnot_GetStringValue(annot, 'NM', buffer, size);
-      const name = module.pdfium.UTF16ToString(buffer);
-      wasmExports.free(buffer);
-      return name;
-    };
-    const indexOf = (id: string) => {
-      for (let index = 0; index < module.FPDFPage_GetAnnotCount(page); index++) {
-        const annot = module.FPDFPage_GetAnnot(page, index);
-        const found = nameOf(annot) === id;
-        module.FPDFPage_CloseAnnot(annot);
-        if (found) return index;
-      }
-      throw new Error(`PDFium does not see ${id}`);
-    };
-    const withAnnot = (id: string, use: (annot: number) => boolean) => {
-      const annot = module.FPDFPage_GetAnnot(page, indexOf(id));
-      const done = use(annot);
+  try {
+    if (edit) editPage(module, doc, pageIndex, utf16, edit);
+    const writer = module.PDFiumExt_OpenFileWriter();
+    if (!module.PDFiumExt_SaveAsCopy(doc, writer)) throw new Error('PDFium could not save the file');
+    const size = module.PDFiumExt_GetFileWriterSize(writer);
+    const output = wasmExports.malloc(size);
+    allocated.push(output);
+    module.PDFiumExt_GetFileWriterData(writer, output, size);
+    module.PDFiumExt_CloseFileWriter(writer);
+    return HEAPU8.slice(output, output + size);
+  } finally {
+    module.FPDF_CloseDocument(doc);
+    for (const pointer of allocated) wasmExports.free(pointer);
+  }
+}
+
+/** Applies `edit` to the annotations of page `pageIndex` of the open document `doc`. */
+function editPage(module: Pdfium, doc: number, pageIndex: number, utf16: (text: string) => number, edit: (page: PdfiumPage) => void): void {
+  const { wasmExports } = module.pdfium;
+  const page = module.FPDF_LoadPage(doc, pageIndex);
+  const nameOf = (annot: number) => {
+    const size = module.FPDFAnnot_GetStringValue(annot, 'NM', 0, 0);
+    const buffer = wasmExports.malloc(size);
+    module.FPDFAnnot_GetStringValue(annot, 'NM', buffer, size);
+    const name = module.pdfium.UTF16ToString(buffer);
+    wasmExports.free(buffer);
+    return name;
+  };
+  const indexOf = (id: string) => {
+    for (let index = 0; index < module.FPDFPage_GetAnnotCount(page); index++) {
+      const annot = module.FPDFPage_GetAnnot(page, index);
+      const found = nameOf(annot) === id;
       module.FPDFPage_CloseAnnot(annot);
-      if (!done) throw new Error(`PDFium refused the change to ${id}`);
-    };
+      if (found) return index;
+    }
+    throw new Error(`PDFium does not see ${id}`);
+  };
+  const withAnnot = (id: string, use: (annot: number) => boolean) => {
+    const annot = module.FPDFPage_GetAnnot(page, indexOf(id));
+    const done = use(annot);
+    module.FPDFPage_CloseAnnot(annot);
+    if (!done) throw new Error(`PDFium refused the change to ${id}`);
+  };
+  try {
     edit({
       setColor: (id, [r, g, b], alpha) =>
         withAnnot(id, (annot) => {
@@ -90,16 +109,7 @@ export async function pdfiumSave(bytes: Uint8Array, edit?: (page: PdfiumPage) =>
         if (!module.FPDFPage_RemoveAnnot(page, indexOf(id))) throw new Error(`PDFium did not remove ${id}`);
       },
     });
+  } finally {
     module.FPDF_ClosePage(page);
   }
-  const writer = module.PDFiumExt_OpenFileWriter();
-  if (!module.PDFiumExt_SaveAsCopy(doc, writer)) throw new Error('PDFium could not save the file');
-  const size = module.PDFiumExt_GetFileWriterSize(writer);
-  const output = wasmExports.malloc(size);
-  module.PDFiumExt_GetFileWriterData(writer, output, size);
-  const saved = HEAPU8.slice(output, output + size);
-  module.PDFiumExt_CloseFileWriter(writer);
-  module.FPDF_CloseDocument(doc);
-  for (const pointer of [input, output, ...allocated]) wasmExports.free(pointer);
-  return saved;
 }
