@@ -5,6 +5,7 @@
 // - pdfFonts(bytes): the fonts the document uses (`pdffonts`), with whether each is embedded.
 // - pdfText(bytes, page?, userPassword?): `pdftotext` output for one page or the whole document.
 // - qpdf(bytes, args): any qpdf run (passwords, --show-encryption); pdfsig(bytes): signature report.
+// - rewrittenBy(qpdf | mutool, args): the file as that tool rewrites it (qpdf --qdf, mutool clean).
 // - renderPagePixels(bytes, pageNumber, dpi): a page rendered by pdftoppm, with getPixel(x, y).
 // - findColorNear / isColor: sample a rendered page for a colour around a point.
 // - pdfjsOpen(bytes, interpret?): opens with pdf.js, loads every page, builds the operator list
@@ -66,6 +67,21 @@ export async function withAnnotationsFlattened(bytes: Uint8Array): Promise<Uint8
     if (code !== 0 && code !== 3) throw new Error(`qpdf failed (${code}): ${stderr}`);
     return new Uint8Array(await readFile(out));
   });
+}
+
+/**
+ * The file as a command-line tool rewrites it: `args` given the input and output paths, e.g.
+ * `(input, output) => ['--qdf', input, output]` for qpdf or `['clean', '-gggg', input, output]`
+ * for mutool. Throws with the tool's message when it fails (qpdf's exit code 3, warnings, passes).
+ */
+export function rewrittenBy(command: 'qpdf' | 'mutool', args: (input: string, output: string) => string[]): (bytes: Uint8Array) => Promise<Uint8Array> {
+  return (bytes) =>
+    withTempFile(bytes, async (path, dir) => {
+      const out = join(dir, 'rewritten.pdf');
+      const { code, stderr } = await runTool(command, args(path, out));
+      if (code !== 0 && !(command === 'qpdf' && code === 3)) throw new Error(`${command} failed (${code}): ${stderr}`);
+      return new Uint8Array(await readFile(out));
+    });
 }
 
 /** What poppler's `pdfsig` says of the file's signatures. */

@@ -3,10 +3,7 @@
 // annotations they did not touch still come back exactly. Also the cases other writers produce:
 // FreeText whose appearance draws another colour than /DA says, rich-text-only contents, and notes
 // with a zero-size /Rect.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { PdfArray, PdfString, type PDF, type PdfDict } from '@libpdf/core';
-import { init as initPdfium } from '@embedpdf/pdfium';
 import * as mupdf from 'mupdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportPdf } from '../export/exportPdf';
@@ -14,6 +11,7 @@ import { STAMP_PRESETS } from '../kinds/stamp';
 import type { Annotation } from '../model/types';
 import { pdfDict, pdfStream } from '../pdf/objects';
 import { openPdf } from '../pdf/openPdf';
+import { pdfiumSave } from '../../test-support/pdfium';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { importAnnotations } from './importAnnotations';
 import { blankPdf, everyType } from './testing/fixtures';
@@ -130,7 +128,7 @@ describe.skipIf(!hasSharedPdfs)('importAnnotations after MuPDF.js edited our exp
     expect(polyline.position).toEqual({ x: 300, y: 560 });
   });
 
-  it('must read the text MuPDF gave a caret, and the preset of the stamp it changed', () => {
+  it('must read the text MuPDF gave a caret, and the word of the stamp it changed in the colour MuPDF draws it', () => {
     const drawnCaret = drawn.find((a) => a.id === 'p1-caret');
     const caret = imported.get('p1-caret');
     if (drawnCaret?.type !== 'caret' || caret?.type !== 'caret') throw new Error('no caret');
@@ -138,7 +136,8 @@ describe.skipIf(!hasSharedPdfs)('importAnnotations after MuPDF.js edited our exp
     // MuPDF redraws a caret at its own size, centred where ours was.
     expect(caret.position.x + caret.width / 2).toBeCloseTo(drawnCaret.position.x + drawnCaret.width / 2, 1);
     expect(caret.position.y + caret.height / 2).toBeCloseTo(drawnCaret.position.y + drawnCaret.height / 2, 1);
-    expect(imported.get('p1-stamp')).toMatchObject({ type: 'stamp', preset: 'confidential', color: STAMP_PRESETS.confidential.color, position: { x: 30 } });
+    // MuPDF draws its CONFIDENTIAL in /C, still our APPROVED's green: a custom stamp holds that.
+    expect(imported.get('p1-stamp')).toMatchObject({ type: 'stamp', preset: 'custom', label: 'CONFIDENTIAL', color: STAMP_PRESETS.approved.color, position: { x: 30 } });
   });
 
   it('must read the highlight colour and the underlined line MuPDF moved', () => {
@@ -162,77 +161,9 @@ describe.skipIf(!hasSharedPdfs)('importAnnotations after MuPDF.js edited our exp
   });
 });
 
-/** PDFium (@embedpdf/pdfium) as a small C-style API over bytes. */
-async function pdfiumEdit(bytes: Uint8Array, edit: (api: PdfiumPage) => void): Promise<Uint8Array> {
-  const require = createRequire(import.meta.url);
-  const module = await initPdfium({ wasmBinary: readFileSync(require.resolve('@embedpdf/pdfium/pdfium.wasm')).buffer as ArrayBuffer });
-  module.PDFiumExt_Init();
-  const { wasmExports, HEAPU8 } = module.pdfium as typeof module.pdfium & { HEAPU8: Uint8Array };
-  const input = wasmExports.malloc(bytes.length);
-  HEAPU8.set(bytes, input);
-  const doc = module.FPDF_LoadMemDocument(input, bytes.length, '');
-  const page = module.FPDF_LoadPage(doc, 0);
-  const utf16 = (text: string) => {
-    const pointer = wasmExports.malloc((text.length + 1) * 2);
-    module.pdfium.stringToUTF16(text, pointer, (text.length + 1) * 2);
-    return pointer;
-  };
-  const nameOf = (annot: number) => {
-    const size = module.FPDFAnnot_GetStringValue(annot, 'NM', 0, 0);
-    const buffer = wasmExports.malloc(size);
-    module.FPDFAnnot_GetStringValue(annot, 'NM', buffer, size);
-    const name = module.pdfium.UTF16ToString(buffer);
-    wasmExports.free(buffer);
-    return name;
-  };
-  const indexOf = (id: string) => {
-    for (let index = 0; index < module.FPDFPage_GetAnnotCount(page); index++) {
-      const annot = module.FPDFPage_GetAnnot(page, index);
-      const found = nameOf(annot) === id;
-      module.FPDFPage_CloseAnnot(annot);
-      if (found) return index;
-    }
-    throw new Error(`PDFium does not see ${id}`);
-  };
-  edit({
-    setColor(id, [r, g, b], alpha) {
-      const annot = module.FPDFPage_GetAnnot(page, indexOf(id));
-      // PDFium leaves colours of annotations with an appearance stream alone: drop it, as its UI does.
-      module.FPDFAnnot_SetAP(annot, 0, 0);
-      expect(module.FPDFAnnot_SetColor(annot, 0, r, g, b, alpha)).toBe(true);
-      module.FPDFPage_CloseAnnot(annot);
-    },
-    setContents(id, text) {
-      const annot = module.FPDFPage_GetAnnot(page, indexOf(id));
-      expect(module.FPDFAnnot_SetStringValue(annot, 'Contents', utf16(text))).toBe(true);
-      module.FPDFPage_CloseAnnot(annot);
-    },
-    remove(id) {
-      expect(module.FPDFPage_RemoveAnnot(page, indexOf(id))).toBe(true);
-    },
-  });
-  const writer = module.PDFiumExt_OpenFileWriter();
-  expect(module.PDFiumExt_SaveAsCopy(doc, writer)).toBeTruthy();
-  const size = module.PDFiumExt_GetFileWriterSize(writer);
-  const output = wasmExports.malloc(size);
-  module.PDFiumExt_GetFileWriterData(writer, output, size);
-  const saved = HEAPU8.slice(output, output + size);
-  module.PDFiumExt_CloseFileWriter(writer);
-  module.FPDF_ClosePage(page);
-  module.FPDF_CloseDocument(doc);
-  return saved;
-}
-
-interface PdfiumPage {
-  /** /C as 0-255 components and /CA as alpha 0-255. */
-  setColor(id: string, rgb: [number, number, number], alpha: number): void;
-  setContents(id: string, text: string): void;
-  remove(id: string): void;
-}
-
 describe.skipIf(!hasSharedPdfs)('importAnnotations after PDFium edited our export', () => {
   it('must read the colour, opacity and contents PDFium set, and leave out what it removed', async () => {
-    const edited = await pdfiumEdit(await ourExport(), (page) => {
+    const edited = await pdfiumSave(await ourExport(), (page) => {
       page.setColor('p1-rect', [0, 0, 255], 128);
       page.setColor('p1-hl', [255, 0, 255], 255);
       page.setContents('p1-note', 'Changed in PDFium');
@@ -346,5 +277,107 @@ describe('/RD another tool wrote: the box inside /Rect, in the order readers use
   it('must take /Rect whole when /RD is negative or larger than it', async () => {
     expect(await mupdfAnnotation('FreeText', [2, -10, 4, 30])).toMatchObject({ position: { x: 100, y: 100 }, width: 100 });
     expect(await mupdfAnnotation('FreeText', [60, 10, 60, 30])).toMatchObject({ position: { x: 100, y: 100 }, width: 100 });
+  });
+});
+
+describe('importAnnotations of what another tool set that a kind draws or cannot hold', () => {
+  const shapes = everyType(1);
+  const original = (id: string) => {
+    const found = shapes.find((annotation) => annotation.id === id);
+    if (!found) throw new Error(`no ${id} in the fixture`);
+    return found;
+  };
+
+  async function importWithWarnings(bytes: Uint8Array) {
+    const warnings: string[] = [];
+    const annotations = byId(await importAnnotations(bytes, { onWarning: (message) => warnings.push(message) }));
+    return { annotations, warnings };
+  }
+
+  describe('by MuPDF.js', () => {
+    let result: Awaited<ReturnType<typeof importWithWarnings>>;
+
+    beforeAll(async () => {
+      const doc = mupdf.Document.openDocument(await exportPdf(await blankPdf(612, 792), shapes, { mode: 'native' }), 'application/pdf').asPDF();
+      const page = doc?.loadPage(0);
+      if (!doc || !(page instanceof mupdf.PDFPage)) throw new Error('MuPDF did not open our export');
+      const annotation = (id: string) => {
+        const found = page.getAnnotations().find((candidate) => candidate.getName() === id);
+        if (!found) throw new Error(`MuPDF does not see ${id}`);
+        return found;
+      };
+      annotation('p1-stamp').setColor([0, 0, 1]);
+      annotation('p1-circle').setInteriorColor([1, 1, 0]);
+      annotation('p1-ellipse').setInteriorColor([0, 1, 1]);
+      annotation('p1-arrow').setLineEndingStyles('Circle', 'ClosedArrow');
+      annotation('p1-arrow').setInteriorColor([1, 0, 0]);
+      // MuPDF.js's setColor of a FreeText is its text colour (/DA); /C, the background, is set on the dictionary.
+      annotation('p1-text').getObject().put('C', [1, 1, 0.5]);
+      const line = page.createAnnotation('Line');
+      // MuPDF.js's page space is ours: y down from the top of the page.
+      line.setLine([400, 500], [500, 550]);
+      line.setName('plain-line');
+      for (const edited of page.getAnnotations()) edited.update();
+      result = await importWithWarnings(doc.saveToBuffer('incremental').asUint8Array());
+    });
+
+    it('must read the colour MuPDF gave a preset stamp: its word in that colour', () => {
+      expect(result.annotations.get('p1-stamp')).toMatchObject({ type: 'stamp', preset: 'custom', label: 'APPROVED', color: '#0000FF' });
+    });
+
+    it('must hold the line ends and their fill MuPDF gave an arrow: a two-point polyline with those endings', () => {
+      const arrow = original('p1-arrow');
+      if (arrow.type !== 'arrow') throw new Error('not an arrow');
+      const line = result.annotations.get('p1-arrow');
+      expect(line).toMatchObject({ type: 'polyline', lineEndings: { start: 'Circle', end: 'ClosedArrow' }, fillColor: '#FF0000', color: arrow.color });
+      if (line?.type !== 'polyline') return;
+      expect(line.points.map(({ x, y }) => [x, y])).toEqual([
+        [expect.closeTo(arrow.position.x, 3), expect.closeTo(arrow.position.y, 3)],
+        [expect.closeTo(arrow.endPoint.x, 3), expect.closeTo(arrow.endPoint.y, 3)],
+      ]);
+    });
+
+    it('must read a line with no arrowhead as a line, not an arrow', () => {
+      expect(result.annotations.get('plain-line')).toMatchObject({ type: 'polyline', points: [{ x: 400, y: 500 }, { x: 500, y: 550 }] });
+      const plain = result.annotations.get('plain-line');
+      expect(plain?.type === 'polyline' && [plain.lineEndings?.start ?? 'None', plain.lineEndings?.end ?? 'None']).toEqual(['None', 'None']);
+    });
+
+    it('must warn, naming the colour, of the fill of a circle and an ellipse and the background of a text box, which the model cannot hold', () => {
+      expect(result.warnings).toEqual([
+        'The Circle annotation p1-circle on page 1 is filled with #FFFF00 (/IC), which an imported circle cannot show; imported without its fill.',
+        'The FreeText annotation p1-text on page 1 has a background colour #FFFF80 (/C), which an imported text box cannot show; imported without it.',
+        'The Circle annotation p1-ellipse on page 1 is filled with #00FFFF (/IC), which an imported ellipse cannot show; imported without its fill.',
+      ]);
+      expect(result.annotations.get('p1-circle')).toMatchObject({ type: 'circle', color: original('p1-circle').color });
+      expect(result.annotations.get('p1-ellipse')).toMatchObject({ type: 'ellipse', color: original('p1-ellipse').color });
+      expect(result.annotations.get('p1-text')).toMatchObject({ type: 'text', content: (original('p1-text') as { content: string }).content });
+    });
+  });
+
+  describe('by PDFium', () => {
+    let result: Awaited<ReturnType<typeof importWithWarnings>>;
+
+    beforeAll(async () => {
+      const edited = await pdfiumSave(await exportPdf(await blankPdf(612, 792), shapes, { mode: 'native' }), (page) => {
+        page.setColor('p1-stamp', [255, 0, 0], 255);
+        page.setInteriorColor('p1-circle', [0, 0, 255]);
+        page.setColor('p1-text-unicode', [0, 255, 0], 255);
+      });
+      result = await importWithWarnings(edited);
+    });
+
+    it('must read the colour PDFium gave a preset stamp: its word in that colour', () => {
+      expect(result.annotations.get('p1-stamp')).toMatchObject({ type: 'stamp', preset: 'custom', label: 'APPROVED', color: '#FF0000' });
+    });
+
+    it('must warn of the fill PDFium gave a circle and the background it gave a text box', () => {
+      expect(result.warnings).toEqual([
+        'The Circle annotation p1-circle on page 1 is filled with #0000FF (/IC), which an imported circle cannot show; imported without its fill.',
+        'The FreeText annotation p1-text-unicode on page 1 has a background colour #00FF00 (/C), which an imported text box cannot show; imported without it.',
+      ]);
+      // Untouched annotations still come back exactly.
+      for (const id of ['p1-rect', 'p1-sig', 'p1-polyline', 'p1-text']) expect(result.annotations.get(id), id).toEqual(original(id));
+    });
   });
 });

@@ -141,6 +141,21 @@ export function readContents(read: DictReader, dict: PdfDict): string {
   return richText ? richTextToPlain(richText) : (contents ?? '');
 }
 
+/**
+ * The operators of the normal appearance (/AP /N) as Latin-1 text, as content streams are read;
+ * undefined when there is no appearance stream (none, or one per state) or it cannot be decoded.
+ */
+export function readAppearanceOperators(read: DictReader, dict: PdfDict): string | undefined {
+  const ap = read.lookup(dict, 'AP');
+  const normal = ap instanceof PdfDict ? read.lookup(ap, 'N') : undefined;
+  if (!(normal instanceof PdfStream)) return undefined;
+  try {
+    return new TextDecoder('latin1').decode(normal.getDecodedData());
+  } catch {
+    return undefined;
+  }
+}
+
 function streamText(stream: PdfStream): string | undefined {
   try {
     return new TextDecoder().decode(stream.getDecodedData());

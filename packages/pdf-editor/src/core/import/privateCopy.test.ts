@@ -1,11 +1,12 @@
-// The private copy's format: one stream per page holds the copies of its annotations (version 3);
+// The private copy's format: one stream per page holds the copies of its annotations (version 4);
 // an image's bytes are stored once per export, apart from the JSON, and come back as the very data
-// URL that was exported; files written with the earlier formats (version 2: a stream per
-// annotation, its image under /Image; version 1: the whole data URL inside the JSON) still import.
+// URL that was exported; files written with the earlier formats (version 3: the same streams with
+// a digest of version 2; version 2: a stream per annotation, its image under /Image; version 1: the
+// whole data URL inside the JSON) still import.
 import { PDF, PdfArray, PdfDict, PdfRef, PdfStream, type PdfObject } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import { exportPdf } from '../export/exportPdf';
-import { MARGINALIA_DATA_NAME, MARGINALIA_IMAGE_NAME, MARGINALIA_IMAGES_NAME } from '../export/native/marginaliaData';
+import { MARGINALIA_DATA_NAME, MARGINALIA_IMAGE_NAME, MARGINALIA_IMAGES_NAME, PAYLOAD_VERSION } from '../export/native/marginaliaData';
 import { normalizeAnnotation } from '../model/defaults';
 import type { Annotation } from '../model/types';
 import { openPdf } from '../pdf/openPdf';
@@ -71,9 +72,30 @@ describe('the private copies of native annotations', () => {
     expect(streamsOf(1).size).toBe(1);
     expect(streamsOf(2).size).toBe(1);
     expect([...streamsOf(1)][0]).not.toBe([...streamsOf(2)][0]);
-    expect(copies.every(({ page }) => page.version === 3)).toBe(true);
+    expect(copies.every(({ page }) => page.version === PAYLOAD_VERSION)).toBe(true);
     expect(await importAnnotations(exported)).toEqual(drawn);
     expect((await qpdfCheck(exported)).errors).toEqual([]);
+  });
+
+  it('must still import files written with version 3: the same page streams, a digest of version 2', async () => {
+    // In page order, as import lists them.
+    const drawn = [...everyType(1), ...everyType(2), ...images()].sort((a, b) => a.page - b.page);
+    const exported = await exportPdf(await blankPdf(), drawn, { mode: 'native' });
+    const { pdf, copies } = await privateCopies(exported);
+    const dictById = new Map(copies.map(({ dict, json }) => [(json.annotation as { id: string }).id, dict]));
+    for (const stream of new Set(copies.map((copy) => copy.stream))) {
+      const { copies: pageCopies } = JSON.parse(new TextDecoder().decode(stream.getDecodedData())) as StoredCopy['page'];
+      const version3 = pageCopies.map((copy) => {
+        const dict = dictById.get((copy.annotation as { id: string }).id);
+        if (!dict) throw new Error('a copy without its annotation');
+        return { ...copy, digest: standardKeysDigest(pdf, dict, 2) };
+      });
+      stream.setData(new TextEncoder().encode(JSON.stringify({ version: 3, copies: version3 })));
+    }
+    const version3File = await pdf.save();
+    const rewritten = await privateCopies(version3File);
+    expect(rewritten.copies.map(({ page }) => page.version)).toEqual(drawn.map(() => 3));
+    expect(await importAnnotations(version3File)).toEqual(drawn);
   });
 
   it('must still import files written with version 2: a stream per annotation, its image under /Image', async () => {
@@ -83,7 +105,8 @@ describe('the private copies of native annotations', () => {
     const resolve = resolver(pdf);
     for (const { dict, stream, json } of copies) {
       const { image, ...copy } = json;
-      const version2 = new PdfStream(new PdfDict(), new TextEncoder().encode(JSON.stringify({ version: 2, ...copy })));
+      // Version 2 copies carry a digest of version 2.
+      const version2 = new PdfStream(new PdfDict(), new TextEncoder().encode(JSON.stringify({ version: 2, ...copy, digest: standardKeysDigest(pdf, dict, 2) })));
       const stored = resolve(stream.get(MARGINALIA_IMAGES_NAME));
       if (typeof image === 'number' && stored instanceof PdfArray) version2.set(MARGINALIA_IMAGE_NAME, stored.at(image) as PdfRef);
       dict.set(MARGINALIA_DATA_NAME, pdf.register(version2));

@@ -1,10 +1,11 @@
 // Reads the private copy of our model that native export keeps beside each annotation
 // (/MarginaliaData, written by export/native/marginaliaData.ts), and trusts it only while the
 // dictionary's standard keys still give the digest stored with it: once another tool has changed
-// any of them, the caller rebuilds the annotation from the keys instead. Version 3 streams hold the
-// copies of a page's annotations, found by the annotation's id (/NM), images listed under /Images;
-// version 2 streams hold one copy, its image's bytes under /Image; version 1 streams hold one copy
-// with its image's whole data URL in the JSON.
+// any of them, the caller rebuilds the annotation from the keys instead. Version 4 and 3 streams
+// hold the copies of a page's annotations, found by the annotation's id (/NM), images listed under
+// /Images, version 4 with a digest of what the keys mean (version 3 of the digest), version 3 with
+// one of how they were printed (version 2); version 2 streams hold one copy, its image's bytes
+// under /Image; version 1 streams hold one copy with its image's whole data URL in the JSON.
 import { PdfArray, PdfStream, PdfString, type PDF, type PdfDict } from '@libpdf/core';
 import {
   MARGINALIA_DATA_NAME,
@@ -16,7 +17,7 @@ import { checkAnnotation } from '../model/check';
 import type { Annotation } from '../model/types';
 import { toDataUrl } from './png';
 import type { DictReader } from './pdfReaders';
-import { standardKeysDigest } from './standardKeysDigest';
+import { standardKeysDigest, type DigestVersion } from './standardKeysDigest';
 
 /** One annotation's copy as read, not yet checked. */
 interface StoredCopy {
@@ -27,8 +28,11 @@ interface StoredCopy {
   image?: unknown;
 }
 
-/** A stream's copies by annotation id (version 3), or its one copy (versions 1 and 2); undefined when unreadable. */
-type ParsedStream = { version: 3; byId: Map<string, StoredCopy[]> } | { version: 1 | 2; copy: StoredCopy } | undefined;
+/** A stream's copies by annotation id (versions 3 and 4), or its one copy (versions 1 and 2); undefined when unreadable. */
+type ParsedStream = { version: 3 | 4; byId: Map<string, StoredCopy[]> } | { version: 1 | 2; copy: StoredCopy } | undefined;
+
+/** The digest each version of the private copy carries. */
+const DIGEST_OF_PAYLOAD: Record<1 | 2 | 3 | 4, DigestVersion> = { 1: 1, 2: 2, 3: 2, 4: 3 };
 
 /** Each stream parsed once per document: a page's annotations share theirs. */
 const parsedStreams = new WeakMap<PdfStream, ParsedStream>();
@@ -39,7 +43,7 @@ function parse(stream: PdfStream): ParsedStream {
   try {
     const json = JSON.parse(new TextDecoder().decode(stream.getDecodedData())) as StoredCopy & { copies?: unknown };
     if (json.version === 1 || json.version === 2) parsed = { version: json.version, copy: json };
-    else if (json.version === PAYLOAD_VERSION && Array.isArray(json.copies)) {
+    else if ((json.version === 3 || json.version === PAYLOAD_VERSION) && Array.isArray(json.copies)) {
       const byId = new Map<string, StoredCopy[]>();
       for (const copy of json.copies as StoredCopy[]) {
         const id = (copy?.annotation as { id?: unknown } | undefined)?.id;
@@ -48,7 +52,7 @@ function parse(stream: PdfStream): ParsedStream {
         if (same) same.push(copy);
         else byId.set(id, [copy]);
       }
-      parsed = { version: PAYLOAD_VERSION, byId };
+      parsed = { version: json.version, byId };
     }
   } catch {
     parsed = undefined;
@@ -67,11 +71,10 @@ export function readPrivateCopy(pdf: PDF, read: DictReader, dict: PdfDict): Anno
   if (!(stream instanceof PdfStream)) return undefined;
   const parsed = parse(stream);
   if (!parsed) return undefined;
-  // Version 1 copies carry a digest of the first kind.
-  const digest = standardKeysDigest(pdf, dict, parsed.version === 1 ? 1 : 2);
+  const digest = standardKeysDigest(pdf, dict, DIGEST_OF_PAYLOAD[parsed.version]);
   let copy: StoredCopy | undefined;
   let image: unknown;
-  if (parsed.version === PAYLOAD_VERSION) {
+  if ('byId' in parsed) {
     const id = read.lookup(dict, 'NM');
     // Ids repeat only when annotations were copied by hand; the digest tells them apart where it can.
     copy = id instanceof PdfString ? parsed.byId.get(id.asString())?.find((candidate) => candidate.digest === digest) : undefined;

@@ -3,12 +3,12 @@
 // Tf. Colour is what readers draw: the fill colour the appearance stream shows its text in, else
 // /DA's, else /DS's. Family, weight, style, alignment and decoration come from /DS and /Q; the text
 // from /Contents, or /RC as plain text. The box is /Rect (less /RD); its displayed top-left is the
-// position and its displayed width the width.
-import { PdfDict, PdfStream } from '@libpdf/core';
+// position and its displayed width the width. A background colour (/C) has no place in the model:
+// it is left out with a warning.
 import { DEFAULTS } from '../model/defaults';
 import type { Annotation, TextAnnotation } from '../model/types';
 import { textFillColor } from './contentColor';
-import { colorOf, readContents, readInnerRect, readNumber, readText } from './pdfReaders';
+import { colorOf, readAppearanceOperators, readContents, readInnerRect, readNumber, readText } from './pdfReaders';
 import { rectOrSkip, toDisplayBox, type ReadEnv } from './readerTypes';
 
 const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)`;
@@ -67,24 +67,13 @@ function parseFontShorthand(value: string | undefined): { size?: number; family?
   return { size: size ? Number(size[1]) : undefined, family: family || undefined };
 }
 
-function appearanceOperators(env: ReadEnv): string {
-  const ap = env.read.lookup(env.dict, 'AP');
-  const normal = ap instanceof PdfDict ? env.read.lookup(ap, 'N') : undefined;
-  if (!(normal instanceof PdfStream)) return '';
-  try {
-    return new TextDecoder('latin1').decode(normal.getDecodedData());
-  } catch {
-    return '';
-  }
-}
-
 export function readFreeText(env: ReadEnv): Annotation[] {
   const pdfBox = rectOrSkip(env, readInnerRect(env.read, env.dict));
   if (!pdfBox) return [];
   const box = toDisplayBox(env.space, pdfBox);
   const da = readText(env.read, env.dict, 'DA') ?? '';
   const style = parseStyle(readText(env.read, env.dict, 'DS') ?? '');
-  const appearance = appearanceOperators(env);
+  const appearance = readAppearanceOperators(env.read, env.dict) ?? '';
   const shorthand = parseFontShorthand(style.get('font'));
   const styleSize = style.get('font-size');
   const fontSize =
@@ -103,6 +92,10 @@ export function readFreeText(env: ReadEnv): Annotation[] {
   const align = style.get('text-align') ?? (quadding === 1 ? 'center' : quadding === 2 ? 'right' : 'left');
   const contents = readContents(env.read, env.dict);
   const { base } = env;
+  // /C of a FreeText is its background, not the text colour; the text kind has none.
+  if (base.color !== undefined) {
+    env.warn(`${env.label} has a background colour ${base.color} (/C), which an imported text box cannot show; imported without it.`);
+  }
   const text: TextAnnotation = {
     ...base,
     type: 'text',
@@ -115,7 +108,6 @@ export function readFreeText(env: ReadEnv): Annotation[] {
     fontStyle: /italic|oblique/i.test(style.get('font-style') ?? '') ? 'italic' : 'normal',
     textAlign: align === 'center' || align === 'right' ? align : 'left',
     textDecoration: /underline/i.test(style.get('text-decoration') ?? '') ? 'underline' : 'none',
-    // /C of a FreeText is its background, not the text colour.
     color: color ?? DEFAULTS.color,
     opacity: base.opacity ?? DEFAULTS.opacity,
     strokeWidth: base.strokeWidth ?? DEFAULTS.strokeWidth,

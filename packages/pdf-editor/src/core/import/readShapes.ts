@@ -1,10 +1,10 @@
-// /Square, /Circle, /Line and /Ink back into rectangles (or whiteouts), circles (or ellipses),
-// arrows and freehand strokes.
+// /Square, /Circle and /Ink back into rectangles (or whiteouts), circles (or ellipses) and
+// freehand strokes; the line ends (/LE) that /Line and /PolyLine readers share.
 import { PdfArray, PdfName } from '@libpdf/core';
 import { strokeThrough } from '../kinds/freehand';
 import { DEFAULTS } from '../model/defaults';
-import type { Annotation, Point, Rect } from '../model/types';
-import { numbersOf, readColor, readInnerRect, readNumbers } from './pdfReaders';
+import type { Annotation, Rect } from '../model/types';
+import { numbersOf, readColor, readInnerRect } from './pdfReaders';
 import { rectOrSkip, toDisplayBox, toDisplayPoints, type AnnotationReader, type ReadEnv } from './readerTypes';
 
 /**
@@ -44,20 +44,22 @@ export const readSquare: AnnotationReader = (env) => {
 /** How far apart the width and height of a /Circle may be, in points, for it to be round. */
 const ROUND_TOLERANCE = 0.5;
 
-/** A /Circle: the model's circle when it is round, else an ellipse of its own box. */
+/**
+ * A /Circle: the model's circle when it is round, else an ellipse of its own box. Neither has a
+ * fill, so an interior colour (/IC) is left out with a warning that says so.
+ */
 export const readCircle: AnnotationReader = (env) => {
   const box = shapeBox(env);
   if (!box) return [];
   const { base } = env;
   const style = { color: base.color ?? DEFAULTS.color, opacity: base.opacity ?? DEFAULTS.opacity, strokeWidth: base.strokeWidth ?? 1 };
-  if (Math.abs(box.width - box.height) > ROUND_TOLERANCE) {
-    return [{ ...base, ...style, type: 'ellipse', position: { x: box.x, y: box.y }, width: box.width, height: box.height }];
-  }
+  const round = Math.abs(box.width - box.height) <= ROUND_TOLERANCE;
+  const fill = readColor(env.read, env.dict, 'IC');
+  if (fill) env.warn(`${env.label} is filled with ${fill} (/IC), which an imported ${round ? 'circle' : 'ellipse'} cannot show; imported without its fill.`);
+  if (!round) return [{ ...base, ...style, type: 'ellipse', position: { x: box.x, y: box.y }, width: box.width, height: box.height }];
   const radius = (box.width + box.height) / 4;
   return [{ ...base, ...style, type: 'circle', position: { x: box.x + box.width / 2 - radius, y: box.y + box.height / 2 - radius }, radius }];
 };
-
-const ARROWHEADS = new Set(['OpenArrow', 'ClosedArrow', 'ROpenArrow', 'RClosedArrow']);
 
 /** The names of /LE (start, end), 'None' where an item is missing; undefined without /LE. */
 export function readLineEndings(env: ReadEnv): [string, string] | undefined {
@@ -69,32 +71,6 @@ export function readLineEndings(env: ReadEnv): [string, string] | undefined {
   };
   return [name(0), name(1)];
 }
-
-export const readLine: AnnotationReader = (env) => {
-  const line = readNumbers(env.read, env.dict, 'L');
-  if (!line || line.length !== 4) {
-    env.warn(`${env.label} has no usable /L; skipped.`);
-    return [];
-  }
-  const [first, second] = toDisplayPoints(env.space, line) as [Point, Point];
-  // The model draws its head at the end point: a line whose only arrowhead is at its start
-  // (another tool flipped its line ends) points the other way.
-  const [startEnding, endEnding] = readLineEndings(env) ?? ['None', 'None'];
-  const reversed = ARROWHEADS.has(startEnding) && !ARROWHEADS.has(endEnding);
-  const [start, end] = reversed ? [second, first] : [first, second];
-  const { base } = env;
-  return [
-    {
-      ...base,
-      type: 'arrow',
-      position: start,
-      endPoint: end,
-      color: base.color ?? DEFAULTS.color,
-      opacity: base.opacity ?? DEFAULTS.opacity,
-      strokeWidth: base.strokeWidth ?? 1,
-    },
-  ];
-};
 
 /** One freehand annotation per /InkList path; the first keeps the id, the others get "-2", "-3"... */
 export const readInk: AnnotationReader = (env) => {

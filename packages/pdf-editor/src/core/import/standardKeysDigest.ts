@@ -1,15 +1,23 @@
 // A digest of the standard keys of an annotation dictionary: the keys other tools edit and our
-// import reads (geometry, colours, opacity, border, text, line ends, ink, quadrilaterals). Native
-// export stores it in the private copy of our model (/MarginaliaData); import trusts that copy only
-// while the dictionary still gives the same digest, so any edit another tool makes to those keys
-// is read from the keys themselves.
+// import reads (geometry, colours, opacity, border, text, line ends, ink, quadrilaterals, vertices,
+// icon name). Native export stores it in the private copy of our model (/MarginaliaData); import
+// trusts that copy only while the dictionary still gives the same digest, so any edit another tool
+// makes to those keys is read from the keys themselves.
 //
-// Version 1 hashes the canonical text of the values (numbers digit by digit); files exported
-// before version 2 carry it, and import still checks them with it. Version 2, which export writes,
-// hashes the same information with far fewer steps: each number as its integer count of 10^-5,
-// each key by its position in the list.
-import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfString, type PDF } from '@libpdf/core';
-import { isPdfObject, type PdfValue } from '../pdf/objects';
+// Version 3, which export writes, digests what the keys mean rather than how they are printed, so
+// a re-save by another tool that edits nothing (MuPDF and PDFium keep reals as float32 and print
+// them at their own precision) keeps the copy trusted: each number counts as its nearest multiple
+// of 1/1000 (1/100 from 4096 on), and export writes the numbers of those keys on that grid
+// (`snapStandardKeys`), so a rewrite that moves a number by less than half a step (float32 printed
+// at eight significant digits or shortest, four or more decimals, `0.99999` for `1`) leaves it on
+// the same step; names and strings count as
+// their text, a missing key as its default (/CA 1, /Q 0, /LE None, no colour, no text), /Rect by
+// its corners in either order, the border by the width a reader takes (/BS /W, else /Border).
+// Version 1 hashes the canonical text of the values (numbers digit by digit) and version 2 the
+// same information with fewer steps (numbers as integer counts of 10^-5, keys by position); files
+// exported before version 3 carry them, and import still checks them with them.
+import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '@libpdf/core';
+import { isPdfObject, WrittenRef, type PdfValue } from '../pdf/objects';
 import { decimalText } from '../pdf/objectWriter';
 
 /** Keys whose values make up the digest; /BS counts by its width only. */
@@ -47,6 +55,22 @@ class Hash53 {
   private h2 = 0x41c6ce57;
 
   constructor(readonly version: DigestVersion) {}
+
+  /** Version 3: `steps`, a number's count of its grid's unit, as one unit (more past 32 bits). */
+  steps(steps: number): void {
+    this.code(NUMBER_TAG);
+    if (steps < SMALL && steps > -SMALL) return this.code(steps);
+    // Far beyond any page: the hash of its text, still a pure function of the count.
+    this.text(Number.isFinite(steps) ? String(steps) : 'NaN');
+    this.code(END_TAG);
+  }
+
+  /** Version 3: a name's or a string's text, closed so that two texts never run into one. */
+  textValue(text: string): void {
+    this.code(TEXT_TAG);
+    this.text(text);
+    this.code(END_TAG);
+  }
 
   code(code: number): void {
     // 2654435761 as the signed 32-bit integer Math.imul reads it: the same product, without a
@@ -139,14 +163,21 @@ function base36(value: number): string {
   return text;
 }
 
-/** 1: the canonical text (files already exported); 2: numbers as integers, keys by position. */
-export type DigestVersion = 1 | 2;
+/**
+ * 1: the canonical text; 2: numbers as integers, keys by position (both in files already
+ * exported); 3: what the keys mean, numbers on a grid of 1/1000.
+ */
+export type DigestVersion = 1 | 2 | 3;
 /** The version export writes. */
-export const DIGEST_VERSION: DigestVersion = 2;
+export const DIGEST_VERSION: DigestVersion = 3;
 
-/** Beyond any UTF-16 unit, so the tags of version 2 never read as text. */
+/** Beyond any UTF-16 unit, so the tags of versions 2 and 3 never read as text. */
 const NUMBER_TAG = 0x10000;
 const KEY_TAG = 0x20000;
+const TEXT_TAG = 0x30000;
+const ARRAY_TAG = 0x30001;
+const END_TAG = 0x30002;
+const OTHER_TAG = 0x30003;
 
 const DECIMALS = 5;
 const DECIMAL_SCALE = 10 ** DECIMALS;
@@ -221,7 +252,7 @@ function isPrintableAscii(bytes: Uint8Array): boolean {
  * Version 1: the hash of `KEY=canonical\n` for each standard key, then `BS=canonical`. Version 2:
  * the same with each key's text replaced by its position.
  */
-function digest(version: DigestVersion, pdf: PDF | undefined, get: (key: string) => PdfValue | undefined): string {
+function digest(version: 1 | 2, pdf: PDF | undefined, get: (key: string) => PdfValue | undefined): string {
   const hash = new Hash53(version);
   for (let index = 0; index < STANDARD_KEYS.length; index++) {
     const key = STANDARD_KEYS[index] as (typeof STANDARD_KEYS)[number];
@@ -243,6 +274,7 @@ function digest(version: DigestVersion, pdf: PDF | undefined, get: (key: string)
  * digest export stored in the private copy, in the version stored with it.
  */
 export function standardKeysDigest(pdf: PDF, dict: PdfDict, version: DigestVersion = DIGEST_VERSION): string {
+  if (version === 3) return meaningDigest(pdf, (key) => dict.get(key));
   return digest(version, pdf, (key) => dict.get(key));
 }
 
@@ -255,5 +287,245 @@ export function standardKeysDigestOfValues(
   dict: { readonly [key: string]: PdfValue },
   version: DigestVersion = DIGEST_VERSION,
 ): string {
+  if (version === 3) return meaningDigest(undefined, (key) => dict[key]);
   return digest(version, undefined, (key) => dict[key]);
+}
+
+// Version 3: what the standard keys mean.
+
+/**
+ * The numbers of the standard keys count as multiples of 1/1000 below 4096 and of 1/100 from there
+ * on, and export writes them on those grids (`snapped`): float32 keeps a number below 4096 within
+ * 0.00025 of what was written, one below 65536 within 0.004, so with the error of printing it at
+ * eight significant digits (PDFium) it stays within half a step.
+ */
+const FINE_STEPS = 1000;
+const COARSE_STEPS = 100;
+const COARSE_FROM = 4096;
+/** /DA's numbers (font size, colour), which export prints with four decimals, count in 1/10000. */
+const DA_STEPS = 10000;
+
+/** A number's count of thousandths, on the grid of its size. */
+function gridSteps(value: number): number {
+  return value < COARSE_FROM && value > -COARSE_FROM ? Math.round(value * FINE_STEPS) : Math.round(value * COARSE_STEPS) * (FINE_STEPS / COARSE_STEPS);
+}
+
+/**
+ * `value` on the grid `gridSteps` counts it on. Just below 4096 it goes on the coarse grid already
+ * (which is on the fine one too), so that a re-save moving it past 4096 still counts it the same.
+ */
+function onGrid(value: number): number {
+  return value < COARSE_FROM - 1 / COARSE_STEPS && value > -(COARSE_FROM - 1 / COARSE_STEPS)
+    ? Math.round(value * FINE_STEPS) / FINE_STEPS
+    : Math.round(value * COARSE_STEPS) / COARSE_STEPS;
+}
+
+const ABSENT_TAG = 0x30004;
+const DA_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+/** A value of a standard key: plain (as export builds the dictionary) or the engine's (as import reads it). */
+type Raw = PdfValue | PdfObject | undefined;
+
+/** How a key's value is read: its default when absent, and what counts as the same. */
+type Meaning = 'value' | 'rect' | 'color' | 'opacity' | 'contents' | 'endings' | 'alignment' | 'appearance';
+
+/** The keys of version 3 and how each is read; the border width comes after them. */
+const MEANINGS: readonly (readonly [string, Meaning])[] = [
+  ['Subtype', 'value'],
+  ['Rect', 'rect'],
+  ['C', 'color'],
+  ['IC', 'color'],
+  ['CA', 'opacity'],
+  ['Contents', 'contents'],
+  ['RC', 'contents'],
+  ['L', 'value'],
+  ['LE', 'endings'],
+  ['InkList', 'value'],
+  ['QuadPoints', 'value'],
+  ['Vertices', 'value'],
+  ['RD', 'value'],
+  ['DA', 'appearance'],
+  ['DS', 'value'],
+  ['Q', 'alignment'],
+  ['Name', 'value'],
+];
+
+/** The keys whose numbers export puts on the grid; /BS /W too. */
+const NUMBER_KEYS = ['Rect', 'C', 'IC', 'CA', 'L', 'InkList', 'QuadPoints', 'Vertices', 'RD', 'Q', 'Border'] as const;
+
+const NO_ENDINGS: readonly PdfValue[] = ['None', 'None'];
+
+class MeaningHasher {
+  readonly hash = new Hash53(3);
+
+  constructor(private readonly pdf: PDF | undefined) {}
+
+  follow(value: Raw): Raw {
+    return value instanceof PdfRef ? (this.pdf?.getObject(value) ?? undefined) : value;
+  }
+
+  /** Any value: numbers on the grid, names and strings as their text, arrays item by item. */
+  value(raw: Raw, depth: number): void {
+    const value = this.follow(raw);
+    const { hash } = this;
+    if (typeof value === 'number') return hash.steps(gridSteps(value));
+    if (value === undefined) return hash.code(ABSENT_TAG);
+    // A plain string is a name (pdfValue writes it as one).
+    if (typeof value === 'string') return hash.textValue(value);
+    if (value instanceof PdfNumber) return hash.steps(gridSteps(value.value));
+    if (value instanceof PdfName) return hash.textValue(value.value);
+    if (value instanceof PdfString) return this.string(value);
+    const items = Array.isArray(value) ? (value as readonly Raw[]) : value instanceof PdfArray ? value.toArray() : undefined;
+    if (items && depth <= MAX_DEPTH) {
+      hash.code(ARRAY_TAG);
+      for (let index = 0; index < items.length; index++) {
+        const item = items[index];
+        // A number, by far the most common item (/Rect, /QuadPoints, /InkList), without the dispatch.
+        if (typeof item === 'number') hash.steps(gridSteps(item));
+        else this.value(item, depth + 1);
+      }
+      return hash.code(END_TAG);
+    }
+    if (typeof value === 'boolean' || value instanceof PdfBool) return hash.textValue(String(value instanceof PdfBool ? value.value : value));
+    // Dictionaries, streams, references: nothing a standard key other than /BS and /RC holds.
+    hash.code(OTHER_TAG);
+  }
+
+  /** Text as decoded, so re-encoding it (PDFDocEncoding or UTF-16) changes nothing. */
+  string(value: PdfString): void {
+    const { bytes } = value;
+    if (!isPrintableAscii(bytes)) return this.hash.textValue(value.asString());
+    // Printable ASCII decodes to itself: its bytes are its text's code units.
+    this.hash.code(TEXT_TAG);
+    for (let index = 0; index < bytes.length; index++) this.hash.code(bytes[index] as number);
+    this.hash.code(END_TAG);
+  }
+
+  key(meaning: Meaning, raw: Raw): void {
+    const value = this.follow(raw);
+    switch (meaning) {
+      case 'value':
+        return this.value(value, 0);
+      case 'rect':
+        return this.rect(value);
+      case 'color':
+        // No colour and an empty array both mean transparent.
+        return this.value(value ?? [], 0);
+      case 'opacity':
+        return this.value(value ?? 1, 0);
+      case 'alignment':
+        return this.value(value ?? 0, 0);
+      case 'endings':
+        return this.value(value ?? NO_ENDINGS, 0);
+      case 'contents':
+        if (value instanceof PdfStream) return this.hash.textValue(streamText(value));
+        return this.value(value ?? '', 0);
+      case 'appearance':
+        return value instanceof PdfString ? this.appearance(value.asString()) : this.value(value, 0);
+    }
+  }
+
+  /** /Rect by its corners, lower-left first, as readers normalise it. */
+  rect(value: Raw): void {
+    const items = Array.isArray(value) ? (value as readonly Raw[]) : value instanceof PdfArray ? value.toArray() : undefined;
+    const numbers = items?.length === 4 ? items.map((item) => numberOf(this.follow(item))) : [];
+    const [x1, y1, x2, y2] = numbers;
+    if (x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined) return this.value(value, 0);
+    this.value([Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)], 0);
+  }
+
+  /** /DA's operators token by token, numbers on their own grid: spacing and `1` for `1.0` change nothing. */
+  appearance(text: string): void {
+    const { hash } = this;
+    hash.code(ARRAY_TAG);
+    for (const token of text.split(/\s+/)) {
+      if (token === '') continue;
+      if (DA_NUMBER.test(token)) hash.steps(Math.round(Number(token) * DA_STEPS));
+      else hash.textValue(token);
+    }
+    hash.code(END_TAG);
+  }
+
+  /** The width a reader takes: /BS /W, else the third number of /Border. */
+  border(style: Raw, border: Raw): void {
+    const resolved = this.follow(style);
+    const width = numberOf(
+      this.follow(
+        resolved instanceof PdfDict
+          ? resolved.get('W')
+          : isPlainRecord(resolved)
+            ? resolved.W
+            : undefined,
+      ),
+    );
+    if (width !== undefined && width >= 0) return this.hash.steps(gridSteps(width));
+    const items = this.follow(border);
+    const third = numberOf(this.follow(Array.isArray(items) ? (items as readonly Raw[])[2] : items instanceof PdfArray ? items.at(2) : undefined));
+    if (third !== undefined && third >= 0) return this.hash.steps(gridSteps(third));
+    this.hash.code(ABSENT_TAG);
+  }
+}
+
+function numberOf(value: Raw): number | undefined {
+  if (typeof value === 'number') return value;
+  return value instanceof PdfNumber ? value.value : undefined;
+}
+
+/** A record of plain values (export's /BS), not an array, an engine object or a written reference. */
+function isPlainRecord(value: Raw): value is { readonly [key: string]: PdfValue } {
+  return typeof value === 'object' && !Array.isArray(value) && !isPdfObject(value) && !(value instanceof WrittenRef);
+}
+
+function streamText(stream: PdfStream): string {
+  try {
+    return new TextDecoder().decode(stream.getDecodedData());
+  } catch {
+    return '';
+  }
+}
+
+function meaningDigest(pdf: PDF | undefined, get: (key: string) => Raw): string {
+  const hasher = new MeaningHasher(pdf);
+  for (let index = 0; index < MEANINGS.length; index++) {
+    const [key, meaning] = MEANINGS[index] as (typeof MEANINGS)[number];
+    hasher.hash.code(KEY_TAG + index);
+    hasher.key(meaning, get(key));
+  }
+  hasher.hash.code(KEY_TAG + MEANINGS.length);
+  hasher.border(get('BS'), get('Border'));
+  return hasher.hash.digest();
+}
+
+/** `value` with its numbers on the grid; the same array or record when none moves. */
+function snapped(value: PdfValue): PdfValue {
+  if (typeof value === 'number') return onGrid(value);
+  if (!Array.isArray(value)) return value;
+  let copy: PdfValue[] | undefined;
+  for (let index = 0; index < value.length; index++) {
+    const item = value[index] as PdfValue;
+    const moved = snapped(item);
+    if (moved === item) continue;
+    copy ??= [...(value as readonly PdfValue[])];
+    copy[index] = moved;
+  }
+  return copy ?? value;
+}
+
+/**
+ * Puts the numbers of `dict`'s standard keys (plain values, as export builds the dictionary) on
+ * the grid version 3 digests them on, replacing arrays and records rather than changing them:
+ * a number written there stays on its step through any re-save that moves it by less than half a
+ * step, so the digest of the re-saved dictionary is still the one export stored. Moves each number
+ * by at most 0.0005 (a colour component by at most 0.13 of a 255th), from 4095.99 on by 0.005.
+ */
+export function snapStandardKeys(dict: Record<string, PdfValue>): void {
+  for (const key of NUMBER_KEYS) {
+    const value = dict[key];
+    if (value !== undefined) dict[key] = snapped(value);
+  }
+  const style = dict.BS;
+  if (style !== undefined && isPlainRecord(style) && typeof style.W === 'number') {
+    const width = snapped(style.W);
+    if (width !== style.W) dict.BS = { ...style, W: width };
+  }
 }

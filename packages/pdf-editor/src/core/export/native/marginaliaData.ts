@@ -9,8 +9,11 @@
 // reference entries, were private copies. An image's data URL is not repeated inside the JSON,
 // where it would be base64 inside text on top of the image XObject: its bytes go once per export
 // into a stream of their own, listed under the page stream's /Images, and import rebuilds the URL.
-// Version 2 (one stream per annotation, its image under /Image) and version 1 (one stream per
-// annotation, the whole data URL in the JSON) still import.
+// Version 4 is version 3 with a digest of version 3 (import/standardKeysDigest.ts: what the
+// standard keys mean, numbers on a grid export writes them on), which a re-save by another tool
+// that edits nothing leaves as it was. Version 3 (the same streams, a version 2 digest), version 2
+// (one stream per annotation, its image under /Image) and version 1 (one stream per annotation,
+// the whole data URL in the JSON) still import.
 import type { ObjectRef, ObjectSink } from '../../pdf/objectWriter';
 import type { Annotation } from '../../model/types';
 
@@ -20,10 +23,10 @@ export const MARGINALIA_DATA_NAME = 'MarginaliaData';
 export const MARGINALIA_IMAGE_NAME = 'Image';
 /** Version 3: key, in a page's stream dictionary, of the array of image streams its copies use. */
 export const MARGINALIA_IMAGES_NAME = 'Images';
-/** The version written, with a version 2 digest (import/standardKeysDigest.ts). */
-export const PAYLOAD_VERSION = 3;
+/** The version written: page streams as version 3, with a version 3 digest (import/standardKeysDigest.ts). */
+export const PAYLOAD_VERSION = 4;
 
-/** One annotation's copy inside a page's stream (version 3), or a whole stream (versions 1 and 2). */
+/** One annotation's copy inside a page's stream (versions 3 and 4), or a whole stream (versions 1 and 2). */
 export interface Copy {
   /** `standardKeysDigest` of the finished dictionary: import trusts the copy only while it still matches. */
   digest: string;
@@ -34,11 +37,11 @@ export interface Copy {
    * the base64 of the image stream's bytes.
    */
   imageType?: string;
-  /** Version 3: the image stream's index in the page stream's /Images. */
+  /** Versions 3 and 4: the image stream's index in the page stream's /Images. */
   image?: number;
 }
 
-/** A page's stream (version 3). */
+/** A page's stream (versions 3 and 4). */
 export interface PageCopies {
   version: number;
   copies: Copy[];

@@ -9,7 +9,7 @@ import type { Annotation } from '../../model/types';
 import type { ExportContext } from '../context';
 import { pdfKindOf } from '../../kinds/pdfRegistry';
 import { AppearanceWriter } from './appearance';
-import { standardKeysDigestOfValues } from '../../import/standardKeysDigest';
+import { snapStandardKeys, standardKeysDigestOfValues } from '../../import/standardKeysDigest';
 import { MARGINALIA_DATA_NAME, PrivateCopyWriter } from './marginaliaData';
 import { toPdfDate } from './pdfDate';
 import { whenReady } from './nativeTypes';
@@ -78,6 +78,8 @@ function writeOne(
       if (created) dict.CreationDate = created;
       if (modified) dict.M = modified;
       Object.assign(dict, parts.entries);
+      // On the digest's grid, so a re-save by another tool that prints numbers its own way keeps them on it.
+      snapStandardKeys(dict);
       dict[MARGINALIA_DATA_NAME] = writers.privateCopies.write(annotation, standardKeysDigestOfValues(dict));
       objects.annotate(page, objects.add(dict));
     });

@@ -14,7 +14,7 @@ import { readColor, readNumbers } from '../../import/pdfReaders';
 import { readLineEndings } from '../../import/readShapes';
 import { toDisplayPoints, type AnnotationReader, type ReadEnv } from '../../import/readerTypes';
 import { DEFAULTS } from '../../model/defaultValues';
-import type { Annotation, PolygonAnnotation, PolylineAnnotation } from '../../model/types';
+import type { Annotation, Point, PolygonAnnotation, PolylineAnnotation } from '../../model/types';
 import { strokeThrough } from './points';
 import { MIN_VERTICES } from './vertices';
 
@@ -78,22 +78,28 @@ export function readVertices(type: Vertexed['type']): AnnotationReader {
       env.warn(`${env.label} has fewer than ${MIN_VERTICES[type]} usable /Vertices; skipped.`);
       return [];
     }
-    const { base } = env;
-    const fill = readColor(env.read, env.dict, 'IC');
-    const common = {
-      ...base,
-      // The model's rule for point kinds: position is the top-left of the points' bounds.
-      ...strokeThrough(points, { x: 0, y: 0 }),
-      color: base.color ?? (type === 'polygon' ? fill : undefined) ?? DEFAULTS.color,
-      opacity: base.opacity ?? DEFAULTS.opacity,
-      strokeWidth: base.strokeWidth ?? 1,
-    };
-    const annotation: Annotation =
-      type === 'polyline'
-        ? { ...common, type, ...endingsIn(env), ...(fill ? { fillColor: fill } : {}) }
-        : { ...common, type, fillStyle: fill ? 'solid' : 'none', ...(fill ? { fillColor: fill } : {}) };
-    return [annotation];
+    return [vertexedAnnotation(env, type, points)];
   };
+}
+
+/**
+ * The polygon or polyline through `points` (display space) with the style of `env`'s dictionary:
+ * /C, /CA, the border width, /IC as its fill and, for a polyline, /LE as its endings.
+ */
+export function vertexedAnnotation(env: ReadEnv, type: Vertexed['type'], points: Point[]): Annotation {
+  const { base } = env;
+  const fill = readColor(env.read, env.dict, 'IC');
+  const common = {
+    ...base,
+    // The model's rule for point kinds: position is the top-left of the points' bounds.
+    ...strokeThrough(points, { x: 0, y: 0 }),
+    color: base.color ?? (type === 'polygon' ? fill : undefined) ?? DEFAULTS.color,
+    opacity: base.opacity ?? DEFAULTS.opacity,
+    strokeWidth: base.strokeWidth ?? 1,
+  };
+  return type === 'polyline'
+    ? { ...common, type, ...endingsIn(env), ...(fill ? { fillColor: fill } : {}) }
+    : { ...common, type, fillStyle: fill ? 'solid' : 'none', ...(fill ? { fillColor: fill } : {}) };
 }
 
 /** A polyline's /LE as its `lineEndings`, a name the model does not draw as 'None'; none without /LE. */

@@ -3,7 +3,8 @@
 // Acrobat's for the preset (/Approved, /NotApproved, /Draft, /Confidential, /Final), /SignedAndDated
 // for the dated one and the word itself for a custom stamp, with the word as /Contents.
 // Every /Stamp is read here: a preset's name (Acrobat's business sets' too: /SBApproved, /#DApproved)
-// makes that preset; else an image in its appearance makes an image (the image kind's reader);
+// makes that preset, or a custom stamp of the preset's word when another tool drew it in another
+// colour than the preset's (its appearance's text colour, else /C); else an image in its appearance makes an image (the image kind's reader);
 // else a name of words (/TopSecret, /#Accepted) makes a custom stamp of those words; anything else
 // (a vector drawing with no such name) is skipped with the image reader's reason.
 import { STAMP_FONT, stampLayout, tracePath } from '../../geometry/annotationGeometry';
@@ -11,8 +12,9 @@ import type { Canvas } from '../../export/flatten/frame';
 import type { ExportContext } from '../../export/context';
 import { firstLine } from '../../export/textBlock';
 import type { NativeWriter } from '../../export/native/nativeTypes';
-import { readContents, readName, readRect } from '../../import/pdfReaders';
-import { rectOrSkip, toDisplayBox, type AnnotationReader } from '../../import/readerTypes';
+import { textFillColor } from '../../import/contentColor';
+import { readAppearanceOperators, readContents, readName, readRect } from '../../import/pdfReaders';
+import { rectOrSkip, toDisplayBox, type AnnotationReader, type ReadEnv } from '../../import/readerTypes';
 import { readStamp as readImageStamp } from '../../import/readStamp';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { StampAnnotation } from '../../model/types';
@@ -65,6 +67,16 @@ const PRESET_OF_NAME: Record<string, StampPreset> = {
   Rejected: 'rejected',
 };
 
+/**
+ * The colour a stamp's word is drawn in: the one its appearance shows its text in (MuPDF draws it
+ * in /C), or /C itself when there is no appearance (a viewer draws one from it); undefined when the
+ * appearance shows no text this can follow (Acrobat's stamps are paths, their /C a note colour).
+ */
+function drawnColor(env: ReadEnv): string | undefined {
+  const appearance = readAppearanceOperators(env.read, env.dict);
+  return appearance === undefined ? env.base.color : textFillColor(appearance);
+}
+
 const readStamp: AnnotationReader = async (env) => {
   // Acrobat prefixes its sets' names: SB (business), SH (sign here), #D (dynamic), # (custom).
   const name = readName(env.read, env.dict, 'Name')?.replace(/^#?(?:SB|SH|D)(?=[A-Z])/, '').replace(/^#/, '');
@@ -83,10 +95,15 @@ const readStamp: AnnotationReader = async (env) => {
   const box = toDisplayBox(env.space, usable);
   const { base } = env;
   const contents = readContents(env.read, env.dict);
+  const label = preset === 'signed' && contents !== '' ? contents : undefined;
+  const drawn = drawnColor(env);
   const own =
     preset === undefined
       ? { preset: 'custom' as const, label: nameToWords(name ?? ''), color: base.color ?? STAMP_PRESETS.rejected.color }
-      : { preset, color: STAMP_PRESETS[preset].color, ...(preset === 'signed' && contents !== '' ? { label: contents } : {}) };
+      : drawn === undefined || drawn === STAMP_PRESETS[preset].color
+        ? { preset, color: STAMP_PRESETS[preset].color, ...(label === undefined ? {} : { label }) }
+        : // A preset's word in a colour another tool chose: only a custom stamp holds a colour of its own.
+          { preset: 'custom' as const, label: label ?? STAMP_PRESETS[preset].label, color: drawn };
   return [
     {
       ...base,
