@@ -89,7 +89,7 @@ export async function storeDraft(
           fileKey,
           fileName: sanitizeFileName(input.fileName ?? '', 'Untitled.pdf'),
           size: file.size,
-          annotations: serializeAnnotations(input.annotations),
+          annotations,
           editCount: input.editCount,
           timeSpent: input.timeSpent,
           email: input.email,
