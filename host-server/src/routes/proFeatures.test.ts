@@ -113,6 +113,16 @@ describe('a free account', () => {
     await putContent(token, documentId, [textNote('t1', 'Pages saved')], 0).expect(200);
   });
 
+  it('exports its own documents without the watermark: the spec gives that to every signed-in account', async () => {
+    // Spec sections 1, 4 and 6: "Signed-in free users get ... downloads without watermark"; only the
+    // pricing card says "Watermarked exports". The app downloads clean copies for free accounts too.
+    const { token, documentId } = await account();
+    await put(token, documentId, [textNote('t1', 'Mine')], 0).expect(200);
+    const response = await binary(t.http.get(`/api/documents/${documentId}/export?watermark=false`).set(bearer(token))).expect(200);
+    expect(response.headers['content-disposition']).toContain('contract_edited.pdf');
+    expect(await pageText(response.body as Buffer)).not.toContain('Free Version');
+  });
+
   it('cannot leave one in a guest recovery draft either (guests have no Pro)', async () => {
     const response = await t.http
       .post('/api/recovery')
