@@ -47,6 +47,23 @@ describe('environment', () => {
     expect(message).toContain('OIDC_CLIENT_ID: is required when OpenID Connect is configured');
   });
 
+  it('takes storage limits in bytes from STORAGE_LIMIT_* and GUEST_DRAFTS_STORAGE_LIMIT, else 1, 10 and 100 GB', async () => {
+    const defaults = await configFromEnv(parseEnv({ DATA_DIR: await tempDir() }));
+    expect(defaults.limits.storageBytes).toEqual({ free: 1024 ** 3, personal: 10 * 1024 ** 3, team: 100 * 1024 ** 3 });
+    expect(defaults.limits.guestDraftsBytes).toBe(5 * 1024 ** 3);
+    const config = await configFromEnv(
+      parseEnv({
+        DATA_DIR: await tempDir(),
+        STORAGE_LIMIT_FREE: '5000',
+        STORAGE_LIMIT_TEAM: '9000000',
+        GUEST_DRAFTS_STORAGE_LIMIT: '12345',
+      }),
+    );
+    expect(config.limits.storageBytes).toEqual({ free: 5000, personal: 10 * 1024 ** 3, team: 9_000_000 });
+    expect(config.limits.guestDraftsBytes).toBe(12345);
+    expect(() => parseEnv({ STORAGE_LIMIT_PERSONAL: '10GB' })).toThrow('STORAGE_LIMIT_PERSONAL: must be a whole number of bytes');
+  });
+
   it('configures Microsoft sign-in from its own three variables, all or none, beside Google', async () => {
     const dataDir = await tempDir();
     const config = await configFromEnv(

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { LOCAL_PROXIES, NO_PROXY, proxyList, type ProxyTrust } from './clientAddress';
 import { PRODUCTION_SCRYPT, type ScryptParams } from './services/passwords';
 import { DEFAULT_PDF_JOB_LIMITS, type PdfJobLimits } from './services/pdfWorker';
+import { DEFAULT_GUEST_DRAFTS_BYTES, DEFAULT_STORAGE_LIMITS } from './services/storage';
+import type { Plan } from './models';
 
 export interface RateLimitRule {
   max: number;
@@ -65,6 +67,10 @@ export interface AppConfig {
     recoveryPerAddress: RateLimitRule;
     /** A guest's file, as the landing page takes it (spec: 10 MB). */
     maxGuestUploadBytes: number;
+    /** Bytes of files an account may keep, by the plan that applies now (services/storage.ts). */
+    storageBytes: Record<Plan, number>;
+    /** Bytes all guests' recovery drafts may take together. */
+    guestDraftsBytes: number;
   };
 }
 
@@ -89,7 +95,16 @@ export const DEFAULT_LIMITS: AppConfig['limits'] = {
   recoveryPerEmail: { max: 5, windowMs: 60 * 60_000 },
   recoveryPerAddress: { max: 20, windowMs: 60 * 60_000 },
   maxGuestUploadBytes: 10 * 1024 * 1024,
+  storageBytes: DEFAULT_STORAGE_LIMITS,
+  guestDraftsBytes: DEFAULT_GUEST_DRAFTS_BYTES,
 };
+
+const byteCount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,16}$/, 'must be a whole number of bytes')
+  .transform(Number)
+  .optional();
 
 const optionalText = z
   .string()
@@ -187,6 +202,10 @@ const envSchema = z
     REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
     SOFFICE_PATH: z.string().trim().min(1).default('soffice'),
     PUBLIC_DIR: optionalText,
+    STORAGE_LIMIT_FREE: byteCount,
+    STORAGE_LIMIT_PERSONAL: byteCount,
+    STORAGE_LIMIT_TEAM: byteCount,
+    GUEST_DRAFTS_STORAGE_LIMIT: byteCount,
   });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -283,6 +302,14 @@ export async function configFromEnv(env: ServerEnv): Promise<AppConfig> {
     trustProxy: proxyTrustFromEnv(env),
     scrypt: PRODUCTION_SCRYPT,
     sofficePath: env.SOFFICE_PATH,
-    limits: DEFAULT_LIMITS,
+    limits: {
+      ...DEFAULT_LIMITS,
+      storageBytes: {
+        free: env.STORAGE_LIMIT_FREE ?? DEFAULT_STORAGE_LIMITS.free,
+        personal: env.STORAGE_LIMIT_PERSONAL ?? DEFAULT_STORAGE_LIMITS.personal,
+        team: env.STORAGE_LIMIT_TEAM ?? DEFAULT_STORAGE_LIMITS.team,
+      },
+      guestDraftsBytes: env.GUEST_DRAFTS_STORAGE_LIMIT ?? DEFAULT_GUEST_DRAFTS_BYTES,
+    },
   };
 }

@@ -34,6 +34,25 @@ export const tooManyRequests = (message: string, retryAfterMs?: number) =>
     headers: retryAfterMs ? { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } : {},
   });
 
+/**
+ * What a plan does not include, named once with the stable `code` clients switch on (the app shows
+ * its own copy of the message for it). The message is the spec's upgrade wording (section 8).
+ */
+export const PRO_FEATURE_REQUIRED = 'PRO_FEATURE_REQUIRED';
+export const PRO_FEATURE_MESSAGE = 'Upgrade to Pro to use this feature';
+export const STORAGE_LIMIT_REACHED = 'STORAGE_LIMIT_REACHED';
+export const GUEST_STORAGE_FULL = 'GUEST_STORAGE_FULL';
+
+export const proFeatureRequired = (feature: string) =>
+  new HttpError(403, PRO_FEATURE_MESSAGE, { extra: { code: PRO_FEATURE_REQUIRED, feature } });
+
+/** 413: the account's stored files would pass its plan's limit; `used` and `limit` in bytes. */
+export const storageLimitReached = (message: string, used: number, limit: number) =>
+  new HttpError(413, message, { extra: { code: STORAGE_LIMIT_REACHED, used, limit } });
+
+/** 507: guests' recovery drafts fill the space the server keeps for them all. */
+export const guestStorageFull = (message: string) => new HttpError(507, message, { extra: { code: GUEST_STORAGE_FULL } });
+
 interface FieldError {
   field: string;
   message: string;

@@ -13,9 +13,12 @@ let lastHeaders: IncomingHttpHeaders = {};
 beforeAll(async () => {
   server = createServer((req, res) => {
     lastHeaders = req.headers;
-    const status = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('status') ?? 200);
-    const body =
-      req.url?.startsWith('/nomessage') ? '' : JSON.stringify(status < 400 ? { ok: true } : { message: `server says ${status}` });
+    const query = new URL(req.url ?? '/', 'http://x').searchParams;
+    const status = Number(query.get('status') ?? 200);
+    const code = query.get('code');
+    const body = req.url?.startsWith('/nomessage')
+      ? ''
+      : JSON.stringify(status < 400 ? { ok: true } : { message: `server says ${status}`, ...(code ? { code } : {}) });
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(body);
   });
@@ -100,6 +103,15 @@ describe('API client error mapping', () => {
     expect(recorder.toasts).toEqual([toast]);
     expect(recorder.token).toBe('abc123');
     expect(recorder.logins).toBe(0);
+  });
+
+  it.each([
+    [403, 'PRO_FEATURE_REQUIRED', 'Upgrade to Pro to use this feature'],
+    [413, 'STORAGE_LIMIT_REACHED', 'server says 413'],
+    [507, 'GUEST_STORAGE_FULL', 'server says 507'],
+  ])("must tell the user about a %i with code %s in the app's or the server's words", async (status, code, toast) => {
+    await expect(call(`/x?status=${status}&code=${code}`)).rejects.toMatchObject({ status });
+    expect(recorder.toasts).toEqual([toast]);
   });
 
   it('must fall back to "An error occurred" without a server message', async () => {

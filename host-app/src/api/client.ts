@@ -1,6 +1,6 @@
 // The one HTTP client: adds the bearer token, parses JSON, reports upload progress, and sends every
 // failure through mapApiError before passing it on to the caller.
-import { ApiError, mapApiError, messageOf } from './errors';
+import { ApiError, codeOf, mapApiError, messageOf } from './errors';
 
 export interface UploadProgress {
   loaded: number;
@@ -54,7 +54,7 @@ async function readBody(response: Response): Promise<unknown> {
 export function createApiClient(env: ApiEnvironment): ApiClient {
   function fail(status: number, body: unknown, hadToken: boolean, options: RequestOptions = {}): ApiError {
     const serverMessage = messageOf(body);
-    const outcome = mapApiError(status, serverMessage, hadToken);
+    const outcome = mapApiError(status, serverMessage, hadToken, codeOf(body));
     if (outcome.clearToken) env.clearToken();
     const notify = !options.silent && !(options.handledStatuses ?? []).includes(status);
     if (notify) {

@@ -16,7 +16,10 @@ export interface User {
   /** Whether the trial is running now. */
   trialActive: boolean;
   dailyUsage: number;
+  /** Bytes of the account's files (uploads and the PDFs its page saves keep). */
   storageUsed: number;
+  /** Bytes `storageUsed` may reach on the plan that applies now. */
+  storageLimit: number;
   createdAt: string;
 }
 

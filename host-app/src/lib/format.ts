@@ -22,6 +22,13 @@ export function formatSize(size: number | string): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** Storage amounts: GB from 1 GB up, whole or to one decimal ("1 GB", "2.5 GB"), else as `formatSize`. */
+export function formatCapacity(bytes: number): string {
+  const gigabytes = bytes / (1024 * 1024 * 1024);
+  if (gigabytes >= 1) return `${Number(gigabytes.toFixed(1))} GB`;
+  return formatSize(bytes);
+}
+
 /** `report.pdf` → `report`, for download names such as `{name}_edited.pdf`. */
 export function baseName(fileName: string): string {
   return fileName.replace(/\.pdf$/i, '') || 'document';

@@ -18,6 +18,7 @@ import { findOwnDocument, lockDocument } from '../services/documents';
 import { contentDisposition, withExtension } from '../services/fileNames';
 import { findAnnotationImageProblem } from '../services/annotationImages';
 import { jobLimitHttpError, PdfWorkerError } from '../services/pdfWorker';
+import { checkProAnnotations, hasPro, hasProAnnotations } from '../services/proFeatures';
 import { readAnnotationChanges, readAnnotations } from './annotationInput';
 import { jsonBody, readBody } from './bodies';
 import { authState, requireAuth } from './requireAuth';
@@ -114,6 +115,13 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
     const document = await findOwnDocument(server, user, ctx.params.id ?? '');
     const body = readBody(ctx, putSchema);
     const annotations = readAnnotations(body.annotations);
+    if (!hasPro(user, server.now()) && hasProAnnotations(annotations)) {
+      // Compared with the list stored at the version the save is based on; the update below only
+      // applies at that version, so the list compared is the one replaced.
+      const stored = await findOwnDocument(server, user, document.id, { withAnnotations: true });
+      if (stored.annotationsVersion !== body.version) throw conflict(STALE_VERSION, { version: stored.annotationsVersion });
+      checkProAnnotations(user, server.now(), annotations, () => storedAnnotations(stored));
+    }
     const changed = await server.models.Document.query()
       .findById(document.id)
       .where('userId', user.id)
@@ -145,7 +153,10 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
     await server.knex.transaction(async (trx) => {
       const locked = await lockDocument(server, trx, document);
       if (locked.annotationsVersion !== version) throw stale(locked.annotationsVersion);
-      const serialized = serializeAnnotations(applyAnnotationChanges(storedAnnotations(locked), changes));
+      const current = storedAnnotations(locked);
+      const next = applyAnnotationChanges(current, changes);
+      checkProAnnotations(user, server.now(), next, () => current);
+      const serialized = serializeAnnotations(next);
       const { annotationsJsonBytes } = server.config.limits;
       if (Buffer.byteLength(serialized) > annotationsJsonBytes) throw new HttpError(413, tooLargeAfterChanges(annotationsJsonBytes));
       const changed = await server.models.Document.query(trx)

@@ -40,6 +40,7 @@ describe('register and login', () => {
       dailyUsage: 0,
       dailyLimit: 3,
       storageUsed: 0,
+      storageLimit: 1024 ** 3,
       createdAt: expect.any(String),
     });
     expect(JSON.stringify(response.body)).not.toMatch(/scrypt|passwordHash/);

@@ -13,6 +13,7 @@ import { withFileIntent } from '../services/maintenance';
 import { presentDocument, thumbnailSignatureMatches } from '../services/presenters';
 import { hasUploadsLeft, QUOTA_MESSAGE } from '../services/quota';
 import { detectFileKindOfPath } from '../services/sniff';
+import { checkStorageLeft } from '../services/storage';
 import { receiveFile } from '../services/uploads';
 import { authState, requireAuth } from './requireAuth';
 import { MAX_WHOLE_NUMBER, UUID_PATTERN } from './validation';
@@ -34,6 +35,19 @@ const listQuery = z.object({
     .default(20),
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
 });
+
+/**
+ * Awaits a check made before a request body is read; when it refuses, the connection is closed after
+ * the answer, since the unread body would otherwise be taken for the next request.
+ */
+export async function beforeBody(ctx: Context, check: Promise<void>): Promise<void> {
+  try {
+    await check;
+  } catch (error) {
+    ctx.set('Connection', 'close');
+    throw error;
+  }
+}
 
 /** Streams a stored file as the response body. */
 export async function sendStoredFile(
@@ -62,6 +76,8 @@ export function registerDocumentRoutes(router: Router, server: ServerContext): v
       ctx.set('Connection', 'close');
       throw tooManyRequests(QUOTA_MESSAGE);
     }
+    // Refused before the body is read when nothing more fits; measured again with the file, atomically.
+    await beforeBody(ctx, checkStorageLeft(server, user));
     // Every upload takes a point of the failed-upload limit before it starts, so parallel bad uploads
     // cannot overshoot it, and gives it back unless the file turns out unreadable (415, 422).
     const failures = server.limiters.failedUploadsPerAccount;

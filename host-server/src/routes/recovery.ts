@@ -6,9 +6,11 @@ import { z } from 'zod';
 import type { ServerContext } from '../context';
 import { tooManyRequests } from '../errors';
 import { draftAnnotations, GUEST_TOO_LARGE, openDraft, storeDraft } from '../services/recovery';
+import { checkProAnnotations } from '../services/proFeatures';
+import { checkGuestDraftSpaceLeft } from '../services/storage';
 import { receiveFile } from '../services/uploads';
 import { readAnnotations } from './annotationInput';
-import { sendStoredFile } from './documents';
+import { beforeBody, sendStoredFile } from './documents';
 import { emailField } from './validation';
 
 export const TOO_MANY_RECOVERY_LINKS = 'Too many recovery links requested. Please try again later.';
@@ -37,6 +39,7 @@ export function registerRecoveryRoutes(router: Router, server: ServerContext): v
       ctx.set('Connection', 'close');
       throw tooManyRequests(TOO_MANY_RECOVERY_LINKS, byAddress.retryAfterMs);
     }
+    await beforeBody(ctx, checkGuestDraftSpaceLeft(server));
     const received = await receiveFile(ctx, {
       tmpRoot: server.tmpDir,
       field: 'file',
@@ -47,6 +50,8 @@ export function registerRecoveryRoutes(router: Router, server: ServerContext): v
     try {
       const fields = draftFields.parse(received.fields);
       const annotations = readAnnotations(fields.annotations);
+      // Guests have no Pro: their drafts cannot carry Pro annotations the app would not let them make.
+      checkProAnnotations(null, server.now(), annotations, () => []);
       const byEmail = await server.limiters.recoveryPerEmail.consume(fields.email);
       if (!byEmail.allowed) throw tooManyRequests(TOO_MANY_RECOVERY_LINKS, byEmail.retryAfterMs);
       const draft = await storeDraft(

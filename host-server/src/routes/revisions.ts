@@ -15,11 +15,12 @@ import {
   saveVersion,
   type ContentChange,
 } from '../services/revisions';
+import { checkStorageLeft } from '../services/storage';
 import { receiveFile } from '../services/uploads';
 import { readAnnotations } from './annotationInput';
 import { storedAnnotations } from './annotations';
 import { jsonBody, readBody } from './bodies';
-import { sendStoredFile } from './documents';
+import { beforeBody, sendStoredFile } from './documents';
 import { authState, requireAuth } from './requireAuth';
 import { MAX_WHOLE_NUMBER } from './validation';
 
@@ -67,6 +68,8 @@ export function registerRevisionRoutes(router: Router, server: ServerContext): v
 
   router.put('/api/documents/:id/content', auth, async (ctx) => {
     const { user } = authState(ctx);
+    // Refused before the body is read when nothing more fits; measured again under the lock.
+    await beforeBody(ctx, checkStorageLeft(server, user));
     const received = await receiveFile(ctx, {
       tmpRoot: server.tmpDir,
       field: 'file',

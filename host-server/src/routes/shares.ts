@@ -9,6 +9,7 @@ import { isoNow } from '../models/BaseModel';
 import type { Document, Share } from '../models';
 import { sha256 } from '../services/accounts';
 import { findOwnDocument } from '../services/documents';
+import { hasPro } from '../services/proFeatures';
 import { sendExport, storedAnnotations } from './annotations';
 import { jsonBody, readBody } from './bodies';
 import { sendStoredFile } from './documents';
@@ -104,8 +105,11 @@ export function registerShareRoutes(router: Router, server: ServerContext): void
     await sendStoredFile(server, ctx, document.pdfKey, { type: 'application/pdf', fileName: document.name });
   });
 
+  // Whoever opens a link is a guest, and guests' downloads carry the free-version watermark (spec
+  // sections 1 and 6), as the app's guest download does; an owner with Pro shares clean copies.
   router.get('/api/shares/:token/export', async (ctx) => {
     const document = await sharedDocument(ctx.params.token ?? '');
-    await sendExport(server, ctx, document, false);
+    const owner = await server.models.User.query().select('plan', 'trialEndsAt').findById(document.userId).throwIfNotFound();
+    await sendExport(server, ctx, document, hasPro(owner, server.now()) ? false : {});
   });
 }

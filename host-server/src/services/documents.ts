@@ -14,6 +14,7 @@ import { exceedsPixelLimit, imageSize } from './imageSize';
 import { type JobOwner, jobLimitHttpError, PdfWorkerError, TOO_COMPLEX } from './pdfWorker';
 import { QUOTA_MESSAGE, reserveUpload } from './quota';
 import { detectFileKind, type FileKind, MIME_TYPES, readFileHead } from './sniff';
+import { checkStorageAfterChange, lockAccountStorage } from './storage';
 import type { ReceivedFile } from './uploads';
 
 export const UNSUPPORTED_TYPE = 'File type not supported. Please upload PDF, JPG, PNG, DOC, or DOCX files.';
@@ -73,8 +74,8 @@ export async function checkPdf(server: ServerContext, path: string, job: JobOwne
 
 /**
  * Stores a received upload as a document. PDFs are READY at once; images and Word files start
- * PROCESSING with a conversion job. The quota count, the row and the move of the file into the
- * store happen in one transaction: if anything fails, none of them remains.
+ * PROCESSING with a conversion job. The daily count, the storage check, the row and the move of the
+ * file into the store happen in one transaction: if anything fails, none of them remains.
  */
 export async function createDocument(server: ServerContext, user: User, received: ReceivedFile): Promise<Document> {
   const head = await readFileHead(received.path);
@@ -95,6 +96,7 @@ export async function createDocument(server: ServerContext, user: User, received
     let stored = false;
     try {
       const document = await server.knex.transaction(async (trx) => {
+        const storage = await lockAccountStorage(server, trx, user.id);
         if (!(await reserveUpload(trx, user.id, now, server.config.limits.freeDailyUploads))) {
           throw tooManyRequests(QUOTA_MESSAGE);
         }
@@ -131,6 +133,7 @@ export async function createDocument(server: ServerContext, user: User, received
             updatedAt: timestamp,
           });
         }
+        await checkStorageAfterChange(trx, user.id, storage);
         // The last step before the commit; the intent covers a crash between the two.
         await server.fileStore.putFile(sourceKey, received.path);
         stored = true;

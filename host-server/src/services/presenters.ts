@@ -4,7 +4,7 @@ import type { ServerContext } from '../context';
 import type { Document, User } from '../models';
 import { currentPlan, trialActive } from './plans';
 import { dailyLimitOf, dailyUsageOf } from './quota';
-import { revisionStorageBytes } from './revisions';
+import { storageLimitOf, storageUsedBytes } from './storage';
 
 export interface PublicUser {
   id: string;
@@ -23,17 +23,13 @@ export interface PublicUser {
   dailyLimit: number | null;
   /** Bytes of the user's uploaded files and of their revisions' PDFs (each file counted once). */
   storageUsed: number;
+  /** Bytes `storageUsed` may reach on the plan that applies now. */
+  storageLimit: number;
   createdAt: string;
 }
 
 export async function presentUser(server: ServerContext, user: User): Promise<PublicUser> {
   const now = server.now();
-  const [row, revisionBytes] = await Promise.all([
-    server.reader('documents').where('userId', user.id).sum({ total: 'size' }).first() as Promise<
-      { total: number | string | null } | undefined
-    >,
-    revisionStorageBytes(server.reader, user.id),
-  ]);
   return {
     id: user.id,
     name: user.name,
@@ -44,7 +40,8 @@ export async function presentUser(server: ServerContext, user: User): Promise<Pu
     trialActive: trialActive(user, now),
     dailyUsage: dailyUsageOf(user, now),
     dailyLimit: dailyLimitOf(user, now, server.config.limits.freeDailyUploads),
-    storageUsed: Number(row?.total ?? 0) + revisionBytes,
+    storageUsed: await storageUsedBytes(server.reader, user.id),
+    storageLimit: storageLimitOf(user, now, server.config.limits.storageBytes),
     createdAt: user.createdAt,
   };
 }

@@ -14,6 +14,7 @@ import { sanitizeFileName } from './fileNames';
 import { isFileReferenced, withFileIntent } from './maintenance';
 import type { JobOwner } from './pdfWorker';
 import { detectFileKindOfPath } from './sniff';
+import { reserveGuestDraftSpace } from './storage';
 
 /** Spec section 9: a recovery link is valid for 24 hours. */
 export const RECOVERY_TTL_MS = 24 * 60 * 60_000;
@@ -62,7 +63,10 @@ async function mailLink(server: ServerContext, draft: RecoveryDraft, id: string)
   });
 }
 
-/** Keeps a guest's PDF and annotations for 24 hours and mails the link; answers the link's id. */
+/**
+ * Keeps a guest's PDF and annotations for 24 hours and mails the link; answers the link's id.
+ * Refused (507) when all guests' drafts together would pass `limits.guestDraftsBytes`.
+ */
 export async function storeDraft(
   server: ServerContext,
   file: { path: string; size: number },
@@ -74,20 +78,24 @@ export async function storeDraft(
   const id = randomBytes(32).toString('base64url');
   const fileKey = `recovery-${randomUUID()}.pdf`;
   const now = server.now();
+  const annotations = serializeAnnotations(input.annotations);
   const draft = await withFileIntent(server.tmpDir, [fileKey], async () => {
     await server.fileStore.putFile(fileKey, file.path);
     try {
-      return await server.models.RecoveryDraft.query().insertAndFetch({
-        idHash: hashId(id),
-        fileKey,
-        fileName: sanitizeFileName(input.fileName ?? '', 'Untitled.pdf'),
-        size: file.size,
-        annotations: serializeAnnotations(input.annotations),
-        editCount: input.editCount,
-        timeSpent: input.timeSpent,
-        email: input.email,
-        createdAt: isoNow(now),
-        expiresAt: isoNow(new Date(now.getTime() + RECOVERY_TTL_MS)),
+      return await server.knex.transaction(async (trx) => {
+        await reserveGuestDraftSpace(server, trx, file.size + annotations.length);
+        return server.models.RecoveryDraft.query(trx).insertAndFetch({
+          idHash: hashId(id),
+          fileKey,
+          fileName: sanitizeFileName(input.fileName ?? '', 'Untitled.pdf'),
+          size: file.size,
+          annotations,
+          editCount: input.editCount,
+          timeSpent: input.timeSpent,
+          email: input.email,
+          createdAt: isoNow(now),
+          expiresAt: isoNow(new Date(now.getTime() + RECOVERY_TTL_MS)),
+        });
       });
     } catch (error) {
       await server.fileStore.remove(fileKey);

@@ -18,7 +18,9 @@ import { STALE_VERSION } from '../routes/annotations';
 import { UUID_PATTERN } from '../routes/validation';
 import { checkPdf, findOwnDocument, lockDocument } from './documents';
 import { isFileReferenced, withFileIntent, writeFileIntents } from './maintenance';
+import { checkProAnnotations } from './proFeatures';
 import { detectFileKindOfPath } from './sniff';
+import { checkStorageAfterChange, lockAccountStorage } from './storage';
 
 /** Revisions kept per document: recording one more removes the oldest (and its file, when unused). */
 export const REVISIONS_PER_DOCUMENT = 20;
@@ -130,7 +132,8 @@ async function recordRevision(
 }
 
 /**
- * Runs `change` on the locked document in one transaction. The keys it lets go of are removed
+ * Runs `change` on the locked document in one transaction, refused (413) when it leaves the owner's
+ * storage over the plan's limit (services/storage.ts). The keys it lets go of are removed
  * from the store after the commit when no row names them any more; their intents are written
  * before the commit, so a crash in between leaves them to the start-up check.
  */
@@ -144,7 +147,10 @@ async function changeDocument<T>(
   try {
     const result = await server.knex.transaction(async (trx) => {
       const locked = await lockDocument(server, trx, document);
+      // The owner's row after the document's, the order every transaction takes them in.
+      const storage = await lockAccountStorage(server, trx, locked.userId);
       const { result: changed, releasedKeys } = await change(trx, locked);
+      await checkStorageAfterChange(trx, locked.userId, storage);
       for (const key of new Set(releasedKeys)) {
         if (!(await isFileReferenced(trx, key))) unused.push(key);
       }
@@ -181,8 +187,8 @@ async function describeStoredPdf(
   }
 }
 
-const annotationCountOf = (serialized: string | null): number =>
-  serialized ? parseAnnotations(serialized).length : 0;
+const annotationsOf = (serialized: string | null): Annotation[] => (serialized ? parseAnnotations(serialized) : []);
+const annotationCountOf = (serialized: string | null): number => annotationsOf(serialized).length;
 
 /** "Save version": a revision of the document as it is now (its PDF is shared, not copied). */
 export async function saveVersion(
@@ -240,6 +246,8 @@ export async function replaceContent(
     await server.fileStore.putFile(pdfKey, file.path);
     try {
       return await changeDocument(server, document, async (trx, locked) => {
+        if (locked.annotationsVersion !== input.version) throw staleVersion(locked.annotationsVersion);
+        checkProAnnotations(user, server.now(), input.annotations, () => annotationsOf(locked.annotations));
         const changed = await server.models.Document.query(trx)
           .findById(locked.id)
           .where('annotationsVersion', input.version)
@@ -273,7 +281,11 @@ export async function replaceContent(
   });
 }
 
-/** Makes a revision current again (PDF and annotations, version-checked) and records that as a new revision. */
+/**
+ * Makes a revision current again (PDF and annotations, version-checked) and records that as a new
+ * revision. Allowed whatever the plan: it brings back what the account already stored, Pro
+ * annotations included (services/proFeatures.ts).
+ */
 export async function restoreRevision(
   server: ServerContext,
   user: User,
@@ -342,20 +354,4 @@ export async function findRevision(
     : undefined;
   if (!revision) throw notFound(REVISION_NOT_FOUND);
   return { document, revision };
-}
-
-/**
- * Bytes the user's revisions hold beyond their documents' uploaded files: each revision PDF counted
- * once however many revisions share it, none counted when it is the uploaded file itself.
- */
-export async function revisionStorageBytes(reader: Knex, userId: string): Promise<number> {
-  const kept = reader('revisions')
-    .join('documents', 'documents.id', 'revisions.documentId')
-    .where('documents.userId', userId)
-    .whereRaw('revisions.pdf_key <> documents.source_key')
-    .distinct('revisions.pdfKey', 'revisions.size')
-    .as('kept');
-  const row = (await reader.from(kept).sum({ total: 'size' }).first()) as
-    { total: number | string | null } | undefined;
-  return Number(row?.total ?? 0);
 }

@@ -28,6 +28,7 @@ const ada: User = {
   trialActive: false,
   dailyUsage: 0,
   storageUsed: 0,
+  storageLimit: 1024 ** 3,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

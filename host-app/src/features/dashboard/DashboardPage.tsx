@@ -2,7 +2,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { formatSize } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
 import { ViewToggle, type CollectionView } from '../documents/DocumentCollection';
 import { DocumentResults, DocumentSearch } from '../documents/DocumentResults';
@@ -11,6 +10,7 @@ import { FREE_DAILY_UPLOADS } from '../documents/uploadRules';
 import { planLabel, trialNote } from '../plans/planStatus';
 import { useAccount } from '../plans/useAccount';
 import { greeting } from './greeting';
+import { STORAGE_FULL_NOTE, storageSummary } from './storage';
 import '../documents/documents.css';
 
 export function DashboardPage() {
@@ -29,6 +29,7 @@ export function DashboardPage() {
   }, [list.isError, list.error]);
 
   const trial = user ? trialNote(user) : null;
+  const storage = user ? storageSummary(user) : null;
   const usageLimit = user?.plan === 'free' ? String(FREE_DAILY_UPLOADS) : 'Unlimited';
   const documents = list.data?.documents ?? [];
 
@@ -60,8 +61,16 @@ export function DashboardPage() {
         <div className="card">
           <p className="stat-label">Storage used</p>
           <p className="stat-value" data-testid="stat-storage">
-            {user ? formatSize(user.storageUsed) : '—'}
+            {storage ? storage.text : '—'}
           </p>
+          {user && (
+            <progress className="stat-meter" max={user.storageLimit} value={Math.min(user.storageUsed, user.storageLimit)} aria-label="Storage used" />
+          )}
+          {storage?.full && (
+            <p className="muted" role="status" data-testid="stat-storage-full">
+              {STORAGE_FULL_NOTE}
+            </p>
+          )}
         </div>
         <div className="card">
           <p className="stat-label">Plan</p>

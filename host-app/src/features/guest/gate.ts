@@ -1,7 +1,11 @@
 // The host's policy for the editor SDK's gate: guests may not use Pro tools, save, or download a
 // clean copy without a prompt (the prompt offers them the watermarked one); signed-in users may do
 // everything but the Pro tools.
-export const PRO_FEATURE_MESSAGE = 'Upgrade to Pro to use this feature';
+import { ERROR_MESSAGES } from '../../api/errors';
+
+/** Spec section 8; the server's 403 for a Pro feature (code PRO_FEATURE_REQUIRED) shows it too. */
+export const PRO_FEATURE_MESSAGE = ERROR_MESSAGES.proFeature;
+/** The server holds the same list (host-server services/proFeatures.ts) and refuses them without Pro. */
 export const PRO_TOOLS: readonly string[] = ['comment', 'signature'];
 
 export type HostGateAction = { type: 'tool'; tool: string } | { type: 'save' } | { type: 'download'; watermark?: boolean } | { type: 'edit' };
