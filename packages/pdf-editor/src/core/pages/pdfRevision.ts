@@ -45,7 +45,8 @@ function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
 // not a buffer shared with other threads).
 function compact(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteLength === bytes.buffer.byteLength;
-  return whole ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice();
+  // `new Uint8Array`, not `.slice()`: a Node Buffer's `.slice()` is a view of the shared pool.
+  return whole ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
 }
 
 const front = (bytes: Uint8Array<ArrayBuffer>, length: number): Uint8Array<ArrayBuffer> =>

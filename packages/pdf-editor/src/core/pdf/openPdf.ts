@@ -55,7 +55,8 @@ const ENCRYPT = '/Encrypt';
  */
 function withoutCrossReferenceStart(bytes: Uint8Array): Uint8Array {
   if (latin1.decode(bytes).includes(ENCRYPT)) return bytes;
-  const copy = bytes.slice();
+  // A real copy: the caller's bytes may be a Node Buffer, whose `.slice()` is a view of them.
+  const copy = new Uint8Array(bytes);
   for (let at = copy.indexOf(STARTXREF[0] ?? 0); at >= 0; at = copy.indexOf(STARTXREF[0] ?? 0, at + 1)) {
     if (STARTXREF.every((byte, i) => copy[at + i] === byte)) copy[at] = 0x53; // 'S': no longer the keyword
   }
