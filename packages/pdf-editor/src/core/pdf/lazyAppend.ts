@@ -24,6 +24,7 @@
 import type { WrittenObjects } from './objectWriter';
 import { usesBrotli } from './brotli';
 import { resolved } from './pageAttributes';
+import { pageTreeLoops } from './pageRecovery';
 import { hasPdfHeader } from './source';
 import {
   ascii,
@@ -52,6 +53,8 @@ import {
 const MAX_DEPTH = 64;
 /** How far from the end `startxref` is looked for, as readers do. */
 const TAIL_BYTES = 2048;
+/** Trees of up to this many pages are checked whole for loops (a few milliseconds). */
+const WHOLE_TREE_CHECK_PAGES = 256;
 /** Files up to this size are also scanned for object headers (a few milliseconds); larger ones only by their xref sections. */
 const HEADER_SCAN_BYTES = 1 << 20;
 
@@ -282,6 +285,11 @@ export async function openLazyAppend(
   if (!pdf || !(tree instanceof PdfDict)) return undefined;
   const pageCount = countOf(pdf, tree);
   if (pageCount === undefined || pageCount === 0) return undefined;
+  // A tree that loops is untangled by the engine path (openPdf.ts): an update appended to it would
+  // keep a file qpdf rejects. The descent below meets a loop on the touched pages' branches; the
+  // whole tree is checked when that is cheap (it reads every page dictionary, about 40 us each),
+  // and a loop elsewhere in a larger tree is carried as the input has it.
+  if (pageCount <= WHOLE_TREE_CHECK_PAGES && pageTreeLoops(pdf, tree)) return undefined;
   const pages = pagesAt(pdf, tree, [...new Set(touched(pageCount))].sort((a, b) => a - b));
   if (!pages || pages.size === 0) return undefined;
   if (new Set([...pages.values()].map((page) => page.ref.toString())).size !== pages.size) return undefined;
