@@ -86,11 +86,12 @@ const DAMAGED_ENCRYPTION =
 
 /**
  * Whether the file's trailer has an /Encrypt entry: the one the engine read, or, when it rebuilt
- * the structure by scanning (its trailer then holds only /Root and /Size), any in the file.
+ * the structure by scanning (its trailer then holds only /Root and /Size), any entry in the file
+ * (a reference or a dictionary: text that merely mentions the word does not count).
  */
 function namesEncryption(pdf: PDF, bytes: Uint8Array): boolean {
   if (pdf.context.info.trailer.has('Encrypt')) return true;
-  return pdf.recoveredViaBruteForce && /\/Encrypt\b/.test(latin1.decode(bytes));
+  return pdf.recoveredViaBruteForce && /\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(latin1.decode(bytes));
 }
 
 /** The error for a file the engine failed to read with `error`. */
