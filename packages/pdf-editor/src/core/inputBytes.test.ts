@@ -11,7 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../test-support/corpus';
 import { pagesPdf } from '../test-support/handmadePdf';
 import { hasSharedPdfs, sharedPdfPath } from '../test-support/sharedPdfs';
-import { removeTempFiles, writeTemp } from './pages/pdfTools.testkit';
+import { PdfPasswordError } from './errors';
+import { qpdfCheck, removeTempFiles, showEncryption, writeTemp } from './pages/pdfTools.testkit';
 import {
   applyPageOperation,
   deletePages,
@@ -116,6 +117,19 @@ describe('the bytes given to the core', () => {
     const protectedBySdk = bufferOf(await protectPdf(plain, { userPassword: 'secret' }));
     expect(await callsThatChange(protectedBySdk)).toEqual([]);
     expect(await callsThatChange(protectedBySdk, 'secret')).toEqual([]);
+  });
+
+  it('refuses an encrypted Buffer again after a refused export, and exports it encrypted with its password', async () => {
+    const path = writeTemp(pagesPdf(1));
+    execFileSync('qpdf', ['--encrypt', 'user', 'owner', '256', '--', path, `${path}.encrypted.pdf`]);
+    const encrypted = readFileSync(`${path}.encrypted.pdf`);
+    const note = normalizeAnnotation({ type: 'rectangle', page: 1, position: { x: 10, y: 10 }, width: 40, height: 20 });
+    await expect(exportPdf(encrypted, [note])).rejects.toThrow(PdfPasswordError);
+    await expect(exportPdf(encrypted, [note])).rejects.toMatchObject({ reason: 'missing' });
+    await expect(exportPdf(encrypted, [note], { password: 'wrong' })).rejects.toMatchObject({ reason: 'wrong' });
+    const exported = await exportPdf(encrypted, [note], { password: 'user' });
+    expect(showEncryption(exported, 'user')).toMatch(/R = 6/);
+    expect(qpdfCheck(exported, 'user').status).toBe(0);
   });
 
   // Encrypted files (with and without a password), files only their attachments' encryption
