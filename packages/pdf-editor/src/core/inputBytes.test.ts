@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR } from '../test-support/corpus';
 import { pagesPdf } from '../test-support/handmadePdf';
@@ -130,6 +131,14 @@ describe('the bytes given to the core', () => {
     const exported = await exportPdf(encrypted, [note], { password: 'user' });
     expect(showEncryption(exported, 'user')).toMatch(/R = 6/);
     expect(qpdfCheck(exported, 'user').status).toBe(0);
+  });
+
+  it('leave the font files given as Buffers as they were, through shaping and subsetting', async () => {
+    const fontPath = fileURLToPath(new URL('../../fonts/DejaVuSans.ttf', import.meta.url));
+    const font = readFileSync(fontPath);
+    const text = normalizeAnnotation({ type: 'text', page: 1, position: { x: 10, y: 10 }, width: 150, content: 'שלום مرحبا Ωμέγα' });
+    for (const mode of ['flatten', 'native'] as const) await exportPdf(pagesPdf(1), [text], { mode, fonts: { unicode: font } });
+    expect(font.equals(readFileSync(fontPath))).toBe(true);
   });
 
   // Encrypted files (with and without a password), files only their attachments' encryption

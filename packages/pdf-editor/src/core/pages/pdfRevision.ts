@@ -84,7 +84,8 @@ class Version implements PdfRevision {
     checkBytes(source, 'bytes');
     const bytes = toBytes(source);
     if (!startsWith(bytes, this.bytes())) return pdfRevision(bytes);
-    const version = new Version(this.run, this, bytes.length, bytes.slice(this.byteLength));
+    // The tail as a real copy: a Node Buffer's `.slice()` is a view that keeps the caller's buffer.
+    const version = new Version(this.run, this, bytes.length, new Uint8Array(bytes.subarray(this.byteLength)));
     this.run.newest = version;
     this.run.newestBytes = compact(bytes);
     return version;
