@@ -130,7 +130,9 @@ export function subsetGlyphs(file: Uint8Array, gids: Iterable<number>): Uint8Arr
   }
   newLocaView.setUint32(glyphCount * 4, end);
 
-  const newHead = head.slice();
+  // A real copy at offset 0 of its own buffer: a Node Buffer's `.slice()` is a view of the
+  // caller's font file, and a DataView of its `.buffer` writes at that file's start.
+  const newHead = new Uint8Array(head);
   const newHeadView = new DataView(newHead.buffer);
   newHeadView.setUint32(8, 0);
   newHeadView.setInt16(50, 1);
@@ -143,7 +145,8 @@ export function subsetGlyphs(file: Uint8Array, gids: Iterable<number>): Uint8Arr
     if (!KEPT_TABLES.has(tag) || tag === 'head' || tag === 'loca' || tag === 'glyf') continue;
     if (tag === 'post' && data.length >= 32) {
       // Format 3: no glyph names, which are large and unused in a PDF.
-      const post = data.slice(0, 32);
+      // A real copy (see head above): written through a DataView of its own buffer.
+      const post = new Uint8Array(data.subarray(0, 32));
       new DataView(post.buffer).setUint32(0, 0x00030000);
       result.push({ tag, data: post });
     } else result.push({ tag, data });

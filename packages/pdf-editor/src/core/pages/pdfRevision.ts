@@ -45,7 +45,8 @@ function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
 // not a buffer shared with other threads).
 function compact(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteLength === bytes.buffer.byteLength;
-  return whole ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice();
+  // `new Uint8Array`, not `.slice()`: a Node Buffer's `.slice()` is a view of the shared pool.
+  return whole ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
 }
 
 const front = (bytes: Uint8Array<ArrayBuffer>, length: number): Uint8Array<ArrayBuffer> =>
@@ -83,7 +84,8 @@ class Version implements PdfRevision {
     checkBytes(source, 'bytes');
     const bytes = toBytes(source);
     if (!startsWith(bytes, this.bytes())) return pdfRevision(bytes);
-    const version = new Version(this.run, this, bytes.length, bytes.slice(this.byteLength));
+    // The tail as a real copy: a Node Buffer's `.slice()` is a view that keeps the caller's buffer.
+    const version = new Version(this.run, this, bytes.length, new Uint8Array(bytes.subarray(this.byteLength)));
     this.run.newest = version;
     this.run.newestBytes = compact(bytes);
     return version;

@@ -5,7 +5,7 @@
 // trailer repeats the newest trailer's /Encrypt and /ID, loads whatever the password; the engine
 // then says whether the password opened it, and the original catalog is still in reach.
 import { PdfRef } from '@libpdf/core';
-import { idEntry, lastStartXref, latin1, withEmptyCatalog } from './update';
+import { highestListedObjectNumber, highestObjectHeader, idEntry, lastStartXref, latin1, withEmptyCatalog } from './update';
 
 export interface CatalogProbe {
   /** The file with the plain catalog's update appended. */
@@ -31,8 +31,10 @@ export function withPlainCatalog(bytes: Uint8Array): CatalogProbe | undefined {
   const encrypt = refIn(trailer, 'Encrypt');
   const root = refIn(trailer, 'Root');
   const id = idEntry(trailer);
-  const size = Number(/\/Size\s+(\d+)/.exec(trailer)?.[1]);
-  if (!encrypt || !root || !id || !Number.isInteger(size)) return undefined;
+  const listed = Number(/\/Size\s+(\d+)/.exec(trailer)?.[1]);
+  if (!encrypt || !root || !id || !Number.isInteger(listed)) return undefined;
+  // After every object the file has (its /Size may be too small): the probe must replace none.
+  const size = Math.max(listed, highestListedObjectNumber(bytes, xrefAt) + 1, highestObjectHeader(text) + 1);
   const probe = withEmptyCatalog(bytes, size, `/Encrypt ${encrypt.toString()} ${id} /Prev ${xrefAt}`);
   const info = refIn(trailer, 'Info');
   return { bytes: probe, root, ...(info && { info }) };

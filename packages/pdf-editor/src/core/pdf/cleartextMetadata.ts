@@ -15,7 +15,9 @@ function correctEntries(bytes: Uint8Array): Uint8Array {
   const [first = 0] = WRITTEN;
   for (let at = bytes.indexOf(first); at >= 0; at = bytes.indexOf(first, at + 1)) {
     if (!WRITTEN.every((byte, i) => bytes[at + i] === byte)) continue;
-    corrected ??= bytes.slice();
+    // A real copy: a save that changed nothing may hand back the caller's bytes, maybe a Node
+    // Buffer, whose `.slice()` is a view of them.
+    corrected ??= new Uint8Array(bytes);
     corrected.set(MEANT, at);
   }
   return corrected ?? bytes;

@@ -2,12 +2,18 @@
 // a 2,000-page file: it is taken (the report says only the touched pages were read), keeps the
 // original bytes as a prefix, passes qpdf, and gives the same annotations back and the same pixels
 // as the engine's own writer (a full rewrite, which never takes the fast path).
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { exportPdfWithReport } from '../export/exportPdf';
 import { everyType } from '../import/testing/fixtures';
 import { importAnnotations } from '../import/importAnnotations';
 import type { Annotation } from '../model/types';
-import { qpdfCheck, renderPagePixels } from '../../test-support/pdfTools';
+import { pagesPdf } from '../../test-support/handmadePdf';
+import { hasColorIn, parsePpm, pdfInfo, qpdf, qpdfCheck, renderPagePixels } from '../../test-support/pdfTools';
 import { hasSharedPdfs, readSharedPdf, sharedPdfPath } from '../../test-support/sharedPdfs';
 
 const SYNTHETIC_PAGES = 2000;
@@ -112,4 +118,88 @@ describe.skipIf(!hasSharedPdfs)('lazy incremental append', () => {
       expect(await importAnnotations(bytes)).toHaveLength(everyType(1).length);
     },
   );
+});
+
+const run = promisify(execFile);
+
+/** Page `number` rendered by MuPDF (mutool draw), as a binary PPM. */
+async function mupdfPpm(bytes: Uint8Array, number: number): Promise<Uint8Array> {
+  const dir = await mkdtemp(join(tmpdir(), 'marginalia-mutool-'));
+  try {
+    await writeFile(join(dir, 'in.pdf'), bytes);
+    await run('mutool', ['draw', '-q', '-r', '36', '-c', 'rgb', '-o', join(dir, 'page.pnm'), join(dir, 'in.pdf'), String(number)]);
+    return new Uint8Array(await readFile(join(dir, 'page.pnm')));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** `bytes` with the trailer's `/Size old` written as `/Size size` (same number of digits: no offset moves). */
+function withSize(bytes: Uint8Array, old: number, size: number): Uint8Array {
+  const text = Buffer.from(bytes).toString('latin1');
+  const at = text.lastIndexOf(`/Size ${old}`);
+  expect(at).toBeGreaterThan(0);
+  expect(String(size)).toHaveLength(String(old).length);
+  return new Uint8Array(Buffer.from(`${text.slice(0, at)}/Size ${size}${text.slice(at + `/Size ${old}`.length)}`, 'latin1'));
+}
+
+/** Every object of `bytes` qpdf shows, by number (streams with their decoded data). */
+async function objectsOf(bytes: Uint8Array, numbers: readonly number[]): Promise<string[]> {
+  const shown: string[] = [];
+  for (const number of numbers) {
+    const object = await qpdf(bytes, [`--show-object=${number}`]);
+    const data = await qpdf(bytes, [`--show-object=${number}`, '--filtered-stream-data']);
+    // Without qpdf's own lines: it warns about the input's /Size, not about the object.
+    const withoutWarnings = (output: string) => output.split('\n').filter((line) => !/^(WARNING|qpdf:)/.test(line)).join('\n');
+    shown.push(withoutWarnings(`${object.output}${/stream/.test(object.output) ? data.output : ''}`));
+  }
+  return shown;
+}
+
+const BLUE = { r: 0, g: 0, b: 255 };
+
+/**
+ * A trailer /Size smaller than the file's largest object number (qpdf only warns; poppler, MuPDF
+ * and pdf.js open every page): new objects are numbered after the objects that exist, so none of
+ * them is replaced or listed as free.
+ */
+describe('lazy incremental append on a file whose trailer /Size is too small', () => {
+  const check = async (original: Uint8Array, pages: number[], untouched: number[]) => {
+    const annotations: Annotation[] = pages.flatMap((page) => everyType(page));
+    const { bytes, pagesRead } = await exportPdfWithReport(original, annotations, { mode: 'native' });
+    expect(pagesRead).toBe('touched');
+    expect(startsWith(bytes, original)).toBe(true);
+    expect((await qpdfCheck(bytes)).errors).toEqual([]);
+    // The objects the export did not change are still there, as they were.
+    expect(await objectsOf(bytes, untouched)).toEqual(await objectsOf(original, untouched));
+    expect(await importAnnotations(bytes)).toEqual([...annotations].sort((a, b) => a.page - b.page));
+    return bytes;
+  };
+
+  it('made here: three pages whose contents are objects 4, 6 and 8, /Size 4', async () => {
+    const original = withSize(pagesPdf(3), 9, 4);
+    const bytes = await check(original, [1, 3], [1, 2, 4, 5, 6, 8]);
+    expect((await pdfInfo(bytes)).pages).toBe(3);
+    // Each page still draws its own content, in poppler and in MuPDF.
+    for (const page of [1, 2, 3]) {
+      const square = { x: 5, y: 5, width: 40, height: 40 };
+      expect(hasColorIn(await renderPagePixels(bytes, page, 36, 'MediaBox'), square, BLUE), `pdftoppm page ${page}`).toBe(true);
+      expect(hasColorIn(parsePpm(await mupdfPpm(bytes, page)), square, BLUE), `mutool page ${page}`).toBe(true);
+    }
+  });
+
+  it.skipIf(!hasSharedPdfs)('sizes.pdf with /Size lowered from 20 to 12 while objects up to 19 exist (skipped without ../shared/pdfs)', async () => {
+    const original = readSharedPdf('sizes.pdf');
+    // Pages 1 and 3 are objects 1 and 7, the catalog 18, the information dictionary 19.
+    const lowered = withSize(original, 20, 12);
+    const unchanged = Array.from({ length: 19 }, (_, index) => index + 1).filter((n) => n !== 1 && n !== 7);
+    const bytes = await check(lowered, [1, 3], unchanged);
+    expect((await pdfInfo(bytes)).pages).toBe(3);
+    // Every page as the same export of the untouched file shows it, in poppler and in MuPDF.
+    const expected = await exportPdfWithReport(original, [...everyType(1), ...everyType(3)], { mode: 'native' });
+    for (const page of [1, 2, 3]) {
+      expect(await differingPixels(bytes, expected.bytes, page), `pdftoppm page ${page}`).toBe(0);
+      expect(Buffer.from(await mupdfPpm(bytes, page)).equals(await mupdfPpm(expected.bytes, page)), `mutool page ${page}`).toBe(true);
+    }
+  });
 });

@@ -24,13 +24,17 @@
 import type { WrittenObjects } from './objectWriter';
 import { usesBrotli } from './brotli';
 import { resolved } from './pageAttributes';
+import { pageTreeLoops } from './pageRecovery';
 import { hasPdfHeader } from './source';
 import {
   ascii,
+  highestListedObjectNumber,
+  highestObjectHeader,
   idEntry,
   indexPairs,
   lastStartXref,
   latin1,
+  textThrough,
   withEmptyCatalog,
   xrefStreamSection,
   type XrefRow,
@@ -49,6 +53,10 @@ import {
 const MAX_DEPTH = 64;
 /** How far from the end `startxref` is looked for, as readers do. */
 const TAIL_BYTES = 2048;
+/** Trees of up to this many pages are checked whole for loops (a few milliseconds). */
+const WHOLE_TREE_CHECK_PAGES = 256;
+/** Files up to this size are also scanned for object headers (a few milliseconds); larger ones only by their xref sections. */
+const HEADER_SCAN_BYTES = 1 << 20;
 
 /** The offset the last `startxref` of `bytes` gives. */
 const startXrefOf = (bytes: Uint8Array) => lastStartXref(latin1.decode(bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES))));
@@ -63,19 +71,6 @@ interface Trailer {
   root: string;
   /** `/Info n g R` and `/ID [...]` as written, carried into each new trailer. */
   carried: string;
-}
-
-/**
- * The text of `bytes` from `from` on, far enough to hold the first `marker` after it (or to the
- * end), decoded a growing window at a time: a linearized file's last section sits at its start,
- * and decoding all that follows it cost as much as the rest of an export.
- */
-function textThrough(bytes: Uint8Array, from: number, marker: string): string {
-  for (let window = 4096; ; window *= 4) {
-    const end = Math.min(bytes.length, from + window);
-    const text = latin1.decode(bytes.subarray(from, end));
-    if (end === bytes.length || text.includes(marker)) return text;
-  }
 }
 
 function readTrailer(bytes: Uint8Array): Trailer | undefined {
@@ -272,11 +267,16 @@ export async function openLazyAppend(
   if (!hasPdfHeader(bytes) || usesBrotli(bytes)) return undefined;
   const trailer = readTrailer(bytes);
   if (!trailer) return undefined;
-  // The stand-in catalog with an empty page tree, objects /Size and, past the reserved block,
-  // /Size + 1 + reserved: the engine numbers what it adds after the largest number it read.
-  const pagesNumber = trailer.size + 1 + reserved;
-  const numbers = { first: trailer.size + 1, count: reserved };
-  const shim = withEmptyCatalog(bytes, trailer.size, `/Prev ${trailer.xrefAt} ${trailer.carried}`, pagesNumber);
+  // New objects are numbered after every object the file has: its trailer's /Size may be too
+  // small (readers only warn), and a number under it would replace an object of the file.
+  const headers = bytes.length <= HEADER_SCAN_BYTES ? highestObjectHeader(latin1.decode(bytes)) : 0;
+  const catalogNumber = Math.max(trailer.size, highestListedObjectNumber(bytes, trailer.xrefAt) + 1, headers + 1);
+  // The stand-in catalog with an empty page tree, objects `catalogNumber` and, past the reserved
+  // block, `catalogNumber` + 1 + reserved: the engine numbers what it adds after the largest
+  // number it read.
+  const pagesNumber = catalogNumber + 1 + reserved;
+  const numbers = { first: catalogNumber + 1, count: reserved };
+  const shim = withEmptyCatalog(bytes, catalogNumber, `/Prev ${trailer.xrefAt} ${trailer.carried}`, pagesNumber);
   const pdf = await loadClean(shim);
   if (pdf && pdf.context.registry.nextObjectNumber <= pagesNumber) return undefined;
   const [rootNumber, rootGeneration] = trailer.root.split(/\s+/).map(Number) as [number, number];
@@ -285,6 +285,11 @@ export async function openLazyAppend(
   if (!pdf || !(tree instanceof PdfDict)) return undefined;
   const pageCount = countOf(pdf, tree);
   if (pageCount === undefined || pageCount === 0) return undefined;
+  // A tree that loops is untangled by the engine path (openPdf.ts): an update appended to it would
+  // keep a file qpdf rejects. The descent below meets a loop on the touched pages' branches; the
+  // whole tree is checked when that is cheap (it reads every page dictionary, about 40 us each),
+  // and a loop elsewhere in a larger tree is carried as the input has it.
+  if (pageCount <= WHOLE_TREE_CHECK_PAGES && pageTreeLoops(pdf, tree)) return undefined;
   const pages = pagesAt(pdf, tree, [...new Set(touched(pageCount))].sort((a, b) => a - b));
   if (!pages || pages.size === 0) return undefined;
   if (new Set([...pages.values()].map((page) => page.ref.toString())).size !== pages.size) return undefined;
@@ -304,7 +309,7 @@ export async function openLazyAppend(
       const entries = engineEntries(saved, sectionAt);
       if (!entries || entries.length === 0) return undefined;
       // The shim's catalog and page tree must not be part of what the engine changed.
-      const shimNumbers = [trailer.size, pagesNumber];
+      const shimNumbers = [catalogNumber, pagesNumber];
       if (entries.some(([objectNumber]) => shimNumbers.includes(objectNumber))) return undefined;
       if (entries.some(([, type, offset]) => type === 1 && (offset < shim.length || offset >= sectionAt))) return undefined;
 

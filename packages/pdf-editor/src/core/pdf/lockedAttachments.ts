@@ -22,9 +22,12 @@ function endsName(byte: number | undefined): boolean {
   return byte === undefined || /[\s()<>[\]{}/%]/.test(String.fromCharCode(byte));
 }
 
-/** A copy of `bytes` with every `/Encrypt` key renamed to `HIDDEN`. */
+/**
+ * A copy of `bytes` with every `/Encrypt` key renamed to `HIDDEN`. A real copy (`new Uint8Array`):
+ * the caller's bytes may be a Node Buffer, whose `.slice()` is a view that would rename them too.
+ */
 function hideEncryption(bytes: Uint8Array): Uint8Array {
-  const copy = bytes.slice();
+  const copy = new Uint8Array(bytes);
   const text = latin1.decode(bytes);
   for (let at = text.indexOf(ENCRYPT); at >= 0; at = text.indexOf(ENCRYPT, at + ENCRYPT.length)) {
     if (!endsName(bytes[at + ENCRYPT.length])) continue;

@@ -9,7 +9,7 @@
 // reads the file as readers do, and the original bytes stay as they are, so an export is still
 // an update appended to them rather than a rewrite of every object.
 import { PdfNumber, PdfRef, PdfStream, type PDF } from '@libpdf/core';
-import { ascii, concat, idEntry, latin1, xrefStreamRows, xrefStreamSection, type XrefRow } from './update';
+import { ascii, concat, highestListedObjectNumber, idEntry, latin1, xrefStreamRows, xrefStreamSection, type XrefRow } from './update';
 
 /** The object numbers an object stream lists, by position (its header: pairs of number and offset). */
 function listedObjects(pdf: PDF, stream: number): number[] | undefined {
@@ -62,7 +62,8 @@ export function withObjectStreamPositionsFixed(bytes: Uint8Array, pdf: PDF): Uin
     (key) => new RegExp(`/${key}\\s+\\d+\\s+\\d+\\s+R`).exec(dictionary)?.[0],
   );
   if (!carried[0]) return undefined;
-  const number = size.value;
+  // Numbered after every object the file lists (its /Size may be too small), so it replaces none.
+  const number = Math.max(size.value, highestListedObjectNumber(bytes, xrefAt) + 1);
   const separator = bytes[bytes.length - 1] === 0x0a ? '' : '\n';
   const entries = [`/Size ${number + 1}`, ...carried, idEntry(dictionary), `/Prev ${xrefAt}`].filter(Boolean).join(' ');
   const offset = bytes.length + separator.length;

@@ -66,7 +66,7 @@ export function engineObjects(doc: PDF): ObjectSink {
   const { registry } = doc.context;
   return {
     add(dict, data, at) {
-      const object = data === undefined ? pdfDict(dict) : pdfStream(dict, typeof data === 'string' ? utf8.encode(data) : data.slice());
+      const object = data === undefined ? pdfDict(dict) : pdfStream(dict, typeof data === 'string' ? utf8.encode(data) : new Uint8Array(data));
       if (!at) return doc.register(object);
       registry.registerAt(engineRef(at), object);
       return at;
@@ -396,8 +396,9 @@ export class ObjectBytesWriter implements ObjectSink {
   add(dict: PdfDictValue, data?: StreamData, at?: ObjectRef): ObjectRef {
     const bytes = typeof data === 'string' ? this.utf8(data) : data;
     if (bytes !== undefined && bytes.length >= this.compressFrom) {
-      // The engine keeps the bytes until it saves: a copy, not a view of a reused buffer.
-      const stream = pdfStream(dict, bytes.slice());
+      // The engine keeps the bytes until it saves: a copy, not a view of a reused buffer (nor of a
+      // Node Buffer, whose `.slice()` is one).
+      const stream = pdfStream(dict, new Uint8Array(bytes));
       if (!at) return this.doc.register(stream);
       this.doc.context.registry.registerAt(engineRef(at), stream);
       return at;

@@ -1,13 +1,13 @@
 // Opens PDF bytes with the engine (@libpdf/core), repairing damaged files the way readers do, and
 // turns every engine failure into the core's typed errors: nothing untyped escapes to callers.
 import { PDF } from '@libpdf/core';
-import { PdfEmptyError, PdfInvalidError, PdfPasswordError } from '../errors';
+import { PdfEmptyError, PdfEncryptedError, PdfInvalidError, PdfPasswordError } from '../errors';
 import { readBrotli, usesBrotli, withoutBrotli } from './brotli';
 import { withPlainCatalog } from './catalogProbe';
 import { keepCleartextMetadata } from './cleartextMetadata';
 import { openWithLockedAttachments } from './lockedAttachments';
 import { withObjectStreamPositionsFixed } from './objectStreamPositions';
-import { recoverPages } from './pageRecovery';
+import { recoverPages, untangleLoopingPageTree } from './pageRecovery';
 import { openWithShortRc4Key, usesShortRc4Key } from './shortRc4Key';
 import { hasPdfHeader, toBytes, type PdfSource } from './source';
 import { ascii, latin1 } from './update';
@@ -55,7 +55,8 @@ const ENCRYPT = '/Encrypt';
  */
 function withoutCrossReferenceStart(bytes: Uint8Array): Uint8Array {
   if (latin1.decode(bytes).includes(ENCRYPT)) return bytes;
-  const copy = bytes.slice();
+  // A real copy: the caller's bytes may be a Node Buffer, whose `.slice()` is a view of them.
+  const copy = new Uint8Array(bytes);
   for (let at = copy.indexOf(STARTXREF[0] ?? 0); at >= 0; at = copy.indexOf(STARTXREF[0] ?? 0, at + 1)) {
     if (STARTXREF.every((byte, i) => copy[at + i] === byte)) copy[at] = 0x53; // 'S': no longer the keyword
   }
@@ -75,6 +76,22 @@ async function needsPassword(bytes: Uint8Array, credentials: { credentials?: str
   } catch {
     return false;
   }
+}
+
+/** The error for a file without a `%PDF-` header that does not read as one either. */
+const notAPdf = (cause?: unknown) => new PdfInvalidError('The file is not a PDF (no %PDF- header found).', { cause });
+
+const DAMAGED_ENCRYPTION =
+  'This PDF is encrypted, but its encryption dictionary is damaged: its content cannot be decrypted, and saving it would leave it unreadable.';
+
+/**
+ * Whether the file's trailer has an /Encrypt entry: the one the engine read, or, when it rebuilt
+ * the structure by scanning (its trailer then holds only /Root and /Size), any entry in the file
+ * (a reference or a dictionary: text that merely mentions the word does not count).
+ */
+function namesEncryption(pdf: PDF, bytes: Uint8Array): boolean {
+  if (pdf.context.info.trailer.has('Encrypt')) return true;
+  return pdf.recoveredViaBruteForce && /\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(latin1.decode(bytes));
 }
 
 /** The error for a file the engine failed to read with `error`. */
@@ -136,11 +153,15 @@ async function load(bytes: Uint8Array, credentials: { credentials?: string }, pa
 export async function openPdf(source: PdfSource, options: OpenPdfOptions = {}): Promise<OpenedPdf> {
   const bytes = toBytes(source);
   if (bytes.length === 0) throw new PdfInvalidError('The file is empty, not a PDF.');
-  if (!hasPdfHeader(bytes)) throw new PdfInvalidError('The file is not a PDF (no %PDF- header found).');
+  // Readers look for the header in the first 1024 bytes but, as pdf.js, read a file without one
+  // when its objects parse: so does the engine. Such a file is rewritten with a header of its own.
+  const headerless = !hasPdfHeader(bytes);
   const credentials = options.password === undefined ? {} : { credentials: options.password };
   const brotli = usesBrotli(bytes);
   if (brotli) await readBrotli();
-  const loaded = await load(bytes, credentials, options.password);
+  const loaded = await load(bytes, credentials, options.password).catch((error: unknown) => {
+    throw headerless && error instanceof PdfInvalidError ? notAPdf(error) : error;
+  });
   let { pdf } = loaded;
   // The engine tries the empty user password by itself, so only files that really need one land here.
   let lockedAttachments = false;
@@ -150,11 +171,16 @@ export async function openPdf(source: PdfSource, options: OpenPdfOptions = {}): 
     pdf = unlocked;
     lockedAttachments = true;
   }
+  // The trailer names an encryption the engine could not read (a damaged /Encrypt dictionary, or
+  // a structure rebuilt without the trailer): its streams are still encrypted, and a save would
+  // drop /Encrypt and leave them unreadable to everyone.
+  if (!pdf.isEncrypted && !lockedAttachments && namesEncryption(pdf, bytes)) throw new PdfEncryptedError(DAMAGED_ENCRYPTION);
   keepCleartextMetadata(pdf);
   // Opened through a probe appended to the file (shortRc4Key.ts): only a rewrite leaves it out.
-  let repaired = pdf.recoveredViaBruteForce || loaded.throughProbe;
+  let repaired = pdf.recoveredViaBruteForce || loaded.throughProbe || headerless;
   if (brotli && readingEngine(() => withoutBrotli(pdf)) > 0) repaired = true;
   if (readingEngine(() => pdf.getPageCount()) === 0 && readingEngine(() => recoverPages(pdf, bytes)) > 0) repaired = true;
-  if (!options.allowEmpty && pdf.getPageCount() === 0) throw new PdfEmptyError();
+  if (readingEngine(() => untangleLoopingPageTree(pdf))) repaired = true;
+  if (!options.allowEmpty && pdf.getPageCount() === 0) throw headerless ? notAPdf() : new PdfEmptyError();
   return { pdf, repaired, encrypted: pdf.isEncrypted || lockedAttachments, lockedAttachments };
 }

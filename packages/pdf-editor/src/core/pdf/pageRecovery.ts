@@ -4,7 +4,8 @@
 // is a lone reference instead of an array, and page objects the engine cannot parse at all (a
 // mangled /Type key, a bracket missing); such a page is salvaged from its own text: its content
 // stream, resources and media box when they can be read, a reader's default box when not.
-import { PdfArray, PdfDict, PdfRef, PdfStream, type PDF, type PdfObject } from '@libpdf/core';
+import { PdfArray, PdfDict, PdfNumber, PdfRef, PdfStream, type PDF, type PdfObject } from '@libpdf/core';
+import { inheritInto, resolved } from './pageAttributes';
 import { pdfDict, type PdfValue } from './objects';
 import { latin1 } from './update';
 
@@ -103,6 +104,64 @@ export function recoverPages(pdf: PDF, bytes: Uint8Array): number {
     }
   };
   walk(rootNode, 0);
+  if (pages.length === 0 && claimsPages(pdf, rootNode)) pages.push(...scannedPages(pdf, (text ??= latin1.decode(bytes))));
   pages.forEach((page, index) => pdf.insertPage(index, page));
   return pages.length;
+}
+
+/** Whether the page tree's root counts pages (/Count above 0), though none can be reached. */
+function claimsPages(pdf: PDF, root: PdfDict): boolean {
+  const count = resolved(pdf, root.get('Count'));
+  return count instanceof PdfNumber && count.value > 0;
+}
+
+/**
+ * The page objects of the file in the order they appear, found by scanning its object headers:
+ * what is left when the tree that counts pages leads to none (a kid that does not exist or is no
+ * page, no /Kids at all). pdf.js shows such a file with its page count; its pages are these.
+ */
+function scannedPages(pdf: PDF, text: string): PdfRef[] {
+  const found = new Map<string, PdfRef>();
+  for (const match of text.matchAll(/(?:^|[^\d])(\d{1,7})\s+(\d{1,5})\s+obj\b/g)) {
+    const ref = PdfRef.of(Number(match[1]), Number(match[2]));
+    if (!found.has(ref.toString()) && isPage(pdf.getObject(ref))) found.set(ref.toString(), ref);
+  }
+  return [...found.values()];
+}
+
+/** Whether the page tree under `root` reaches one of its own ancestors, a loop qpdf rejects. */
+export function pageTreeLoops(pdf: PDF, root: PdfDict): boolean {
+  return loops(pdf, root, new Set(), new Set(), 0);
+}
+
+function loops(pdf: PDF, node: PdfDict, ancestors: Set<PdfDict>, done: Set<PdfDict>, depth: number): boolean {
+  if (depth > MAX_DEPTH) return true;
+  ancestors.add(node);
+  for (const kid of kidsOf(node)) {
+    const object = pdf.getObject(kid);
+    if (!(object instanceof PdfDict) || object.get('Kids') === undefined || done.has(object)) continue;
+    if (ancestors.has(object) || loops(pdf, object, ancestors, done, depth + 1)) return true;
+  }
+  ancestors.delete(node);
+  done.add(node);
+  return false;
+}
+
+/**
+ * Untangles a page tree that loops (a node among its own descendants): readers that open such a
+ * file show the pages they reach, and qpdf rejects the file, and so anything saved over it. The
+ * tree becomes its root with the pages the engine found as direct kids, each page keeping what it
+ * inherited; returns whether it looped.
+ */
+export function untangleLoopingPageTree(pdf: PDF): boolean {
+  const rootRef = pdf.getCatalog().get('Pages');
+  const root = rootRef instanceof PdfRef ? pdf.getObject(rootRef) : null;
+  if (!(rootRef instanceof PdfRef) || !(root instanceof PdfDict) || !pageTreeLoops(pdf, root)) return false;
+  const pages = pdf.getPages();
+  for (const page of pages) inheritInto(pdf, page.dict, page.dict);
+  for (const page of pages) page.dict.set('Parent', rootRef);
+  root.set('Kids', new PdfArray(pages.map((page) => page.ref)));
+  root.set('Count', PdfNumber.of(pages.length));
+  root.delete('Parent');
+  return true;
 }

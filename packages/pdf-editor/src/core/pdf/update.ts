@@ -131,3 +131,83 @@ export function xrefStreamSection(
     'stream\n';
   return concat([ascii(head), data, ascii(`\nendstream\nendobj\nstartxref\n${sectionAt}\n%%EOF\n`)]);
 }
+
+/** Sections followed at most along a /Prev chain: far more than any real file's updates. */
+const MAX_SECTIONS = 4096;
+
+/** The text of `bytes` from `from` on, up to and including the first `marker` (or to the end), read a growing window at a time. */
+export function textThrough(bytes: Uint8Array, from: number, marker: string): string {
+  for (let window = 4096; ; window *= 4) {
+    const end = Math.min(bytes.length, from + window);
+    const text = latin1.decode(bytes.subarray(from, end));
+    const at = text.indexOf(marker);
+    if (at >= 0) return text.slice(0, at + marker.length);
+    if (end === bytes.length) return text;
+  }
+}
+
+/** The largest object number one xref section lists, and where the section before it starts. */
+function readSection(bytes: Uint8Array, at: number): { highest: number; previous: number[] } | undefined {
+  const head = latin1.decode(bytes.subarray(at, Math.min(bytes.length, at + 64)));
+  let highest = 0;
+  let dict: string;
+  if (head.startsWith('xref')) {
+    const text = textThrough(bytes, at, 'startxref');
+    const trailerAt = text.indexOf('trailer');
+    if (trailerAt < 0) return undefined;
+    // Subsection headers are the lines of two numbers; entries have three fields.
+    for (const match of text.slice(4, trailerAt).matchAll(/^[ \t]*(\d+)[ \t]+(\d+)[ \t]*\r?$/gm)) {
+      const count = Number(match[2]);
+      if (count > 0) highest = Math.max(highest, Number(match[1]) + count - 1);
+    }
+    dict = text.slice(trailerAt);
+  } else if (/^\d+\s+\d+\s+obj/.test(head)) {
+    const text = textThrough(bytes, at, 'stream');
+    if (!/\/Type\s*\/XRef/.test(text)) return undefined;
+    dict = text;
+    const index = /\/Index\s*\[([^\]]*)\]/.exec(text)?.[1]?.trim().split(/\s+/).map(Number);
+    const size = Number(/\/Size\s+(\d+)/.exec(text)?.[1]);
+    if (index && index.length >= 2) {
+      for (let pair = 0; pair + 1 < index.length; pair += 2) {
+        const [first = NaN, count = NaN] = [index[pair], index[pair + 1]];
+        if (count > 0) highest = Math.max(highest, first + count - 1);
+      }
+    } else if (Number.isInteger(size)) {
+      highest = size - 1;
+    }
+  } else {
+    return undefined;
+  }
+  const previous = [/\/Prev\s+(\d+)/.exec(dict)?.[1], /\/XRefStm\s+(\d+)/.exec(dict)?.[1]]
+    .filter((offset): offset is string => offset !== undefined)
+    .map(Number);
+  return { highest: Number.isFinite(highest) ? highest : 0, previous };
+}
+
+/**
+ * The largest object number any cross-reference section of the file lists, following the chain
+ * from the section at `xrefAt` through /Prev (and /XRefStm): a trailer's /Size may be too small
+ * (readers only warn), and numbering new objects from it would overwrite objects that exist.
+ */
+export function highestListedObjectNumber(bytes: Uint8Array, xrefAt: number): number {
+  let highest = 0;
+  const seen = new Set<number>();
+  const queue = [xrefAt];
+  while (queue.length > 0 && seen.size < MAX_SECTIONS) {
+    const at = queue.shift() as number;
+    if (seen.has(at) || at < 0 || at >= bytes.length) continue;
+    seen.add(at);
+    const section = readSection(bytes, at);
+    if (!section) continue;
+    highest = Math.max(highest, section.highest);
+    queue.push(...section.previous);
+  }
+  return highest;
+}
+
+/** The largest `n` of the `n g obj` headers in `text`: objects a reader's scan finds, listed or not. */
+export function highestObjectHeader(text: string): number {
+  let highest = 0;
+  for (const match of text.matchAll(/(?:^|[^\d])(\d{1,7})\s+\d{1,5}\s+obj\b/g)) highest = Math.max(highest, Number(match[1]));
+  return highest;
+}

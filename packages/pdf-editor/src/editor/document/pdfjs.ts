@@ -90,9 +90,10 @@ export class PasswordCancelledError extends Error {
 /** Opens `bytes` with pdf.js, trying `password` (when given) before asking for one. */
 export async function openPdf(bytes: Uint8Array, askPassword: PasswordCallback, password?: string): Promise<PDFDocumentProxy> {
   const [pdfjs, sharedWorker] = await Promise.all([loadPdfJs(), startPdfWorker()]);
-  // pdf.js transfers the buffer to its worker; the editor keeps its own copy for export.
+  // pdf.js transfers the buffer to its worker; the editor keeps its own copy for export. A real
+  // copy: a Node Buffer's `.slice()` is a view, whose whole buffer would be transferred away.
   const task = pdfjs.getDocument({
-    data: bytes.slice(),
+    data: new Uint8Array(bytes),
     worker: sharedWorker,
     enableXfa: false,
     stopAtErrors: false,

@@ -102,7 +102,9 @@ function inWorker(
       done();
       reject(new Error(event.message || 'The export worker failed.'));
     };
-    const request: ExportRequest = { bytes: bytes.slice(), annotations: [...annotations], options: exportOptions };
+    // A real copy to transfer: a Node Buffer's `.slice()` is a view, and transferring its buffer
+    // would empty the caller's bytes.
+    const request: ExportRequest = { bytes: new Uint8Array(bytes), annotations: [...annotations], options: exportOptions };
     worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
   });
 }
