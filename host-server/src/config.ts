@@ -53,6 +53,8 @@ export interface AppConfig {
     bodyIdleTimeoutMs: number;
     /** Every request body must have arrived within `baseMs` plus its size at `bytesPerSecond`. */
     bodyDeadline: { baseMs: number; bytesPerSecond: number };
+    /** A request body must bring at least `bytesPerSecond` in every `windowMs` (else 408, connection closed). */
+    bodyMinRate: { bytesPerSecond: number; windowMs: number };
     /** File uploads receiving at once from one client address (429 beyond) and in all (503 beyond). */
     uploadsPerAddress: number;
     uploadsInProgress: number;
@@ -82,6 +84,8 @@ export const DEFAULT_LIMITS: AppConfig['limits'] = {
   bodyIdleTimeoutMs: 30_000,
   // 100 MB at 50 KB/s: 35 minutes, enough for a slow but working link.
   bodyDeadline: { baseMs: 60_000, bytesPerSecond: 50 * 1024 },
+  // nginx's client_body_timeout and Apache's MinRate in one: a byte every few seconds is cut after 20 s.
+  bodyMinRate: { bytesPerSecond: 1024, windowMs: 20_000 },
   uploadsPerAddress: 24,
   uploadsInProgress: 64,
   failedUploadsPerAccount: { max: 20, windowMs: 15 * 60_000 },
@@ -184,6 +188,12 @@ const envSchema = z
         .transform(Number)
         .optional(),
     ),
+    BODY_MIN_RATE: optionalText.pipe(
+      z.string().regex(/^\d{1,9}$/, 'must be a whole number of bytes a second (0 turns the check off)').transform(Number).optional(),
+    ),
+    BODY_MIN_RATE_WINDOW: optionalText.pipe(
+      z.string().regex(/^[1-9]\d{0,3}$/, 'must be a whole number of seconds (1 or more)').transform(Number).optional(),
+    ),
     REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
     SOFFICE_PATH: z.string().trim().min(1).default('soffice'),
     PUBLIC_DIR: optionalText,
@@ -283,6 +293,12 @@ export async function configFromEnv(env: ServerEnv): Promise<AppConfig> {
     trustProxy: proxyTrustFromEnv(env),
     scrypt: PRODUCTION_SCRYPT,
     sofficePath: env.SOFFICE_PATH,
-    limits: DEFAULT_LIMITS,
+    limits: {
+      ...DEFAULT_LIMITS,
+      bodyMinRate: {
+        bytesPerSecond: env.BODY_MIN_RATE ?? DEFAULT_LIMITS.bodyMinRate.bytesPerSecond,
+        windowMs: (env.BODY_MIN_RATE_WINDOW ?? DEFAULT_LIMITS.bodyMinRate.windowMs / 1000) * 1000,
+      },
+    },
   };
 }

@@ -33,10 +33,7 @@ export function registerRecoveryRoutes(router: Router, server: ServerContext): v
 
   router.post('/api/recovery', async (ctx) => {
     const byAddress = await server.limiters.recoveryPerAddress.consume(ctx.ip);
-    if (!byAddress.allowed) {
-      ctx.set('Connection', 'close');
-      throw tooManyRequests(TOO_MANY_RECOVERY_LINKS, byAddress.retryAfterMs);
-    }
+    if (!byAddress.allowed) throw tooManyRequests(TOO_MANY_RECOVERY_LINKS, byAddress.retryAfterMs);
     const received = await receiveFile(ctx, {
       tmpRoot: server.tmpDir,
       field: 'file',

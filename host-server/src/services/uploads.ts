@@ -73,7 +73,6 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
   const declared = Number(ctx.get('Content-Length') || 0);
   // Refuse before reading a byte when the client announces more than can be accepted.
   if (declared > options.maxBytes + (options.maxFieldsBytes ?? 0) + MULTIPART_OVERHEAD) {
-    ctx.set('Connection', 'close');
     throw new HttpError(413, options.tooLargeMessage);
   }
 
@@ -103,9 +102,9 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
     // A stalled or late body ends the wait with 408 (see requestBodies.ts).
     await readWithin(ctx, parse(ctx, async () => {}));
   } catch (error) {
-    // The rest of a refused body is not worth reading: stop, answer, and close the connection.
+    // The rest of a refused body is not worth parsing: stop now; once the answer is out it is
+    // discarded or its connection closed (requestBodies.ts).
     ctx.req.pause();
-    ctx.set('Connection', 'close');
     await cleanup();
     throw translate(error, options);
   }
