@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { LOCAL_PROXIES, NO_PROXY, proxyList, type ProxyTrust } from './clientAddress';
+import { NO_PROXY, proxyList, type ProxyTrust } from './clientAddress';
 import { PRODUCTION_SCRYPT, type ScryptParams } from './services/passwords';
 import { DEFAULT_PDF_JOB_LIMITS, type PdfJobLimits } from './services/pdfWorker';
 
@@ -101,11 +101,6 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-const booleanText = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((value) => value === 'true' || value === '1');
-
 const originList = z
   .string()
   .optional()
@@ -165,7 +160,14 @@ const envSchema = z
     MICROSOFT_OIDC_CLIENT_ID: optionalText,
     MICROSOFT_OIDC_CLIENT_SECRET: optionalText,
     MICROSOFT_OIDC_REDIRECT_URI: optionalText.pipe(z.url().optional()),
-    TRUST_PROXY: booleanText,
+    // `true` once meant every loopback and private address, so any client on such a network could
+    // name its own address (and escape its rate limits): the proxies must now be named or counted.
+    TRUST_PROXY: z
+      .enum(['false', '0', ''], {
+        error:
+          'is no longer read as true: name your proxies in TRUSTED_PROXIES (e.g. 127.0.0.1 for one on this machine) or give their number in TRUST_PROXY_HOPS',
+      })
+      .optional(),
     TRUSTED_PROXIES: z
       .string()
       .optional()
@@ -210,13 +212,12 @@ const OIDC_VARIABLE_GROUPS = [
   ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
   ['MICROSOFT_OIDC_ISSUER', 'MICROSOFT_OIDC_CLIENT_ID', 'MICROSOFT_OIDC_CLIENT_SECRET'],
 ] as const;
-const PROXY_VARIABLES = ['TRUST_PROXY', 'TRUSTED_PROXIES', 'TRUST_PROXY_HOPS'] as const;
+const PROXY_VARIABLES = ['TRUSTED_PROXIES', 'TRUST_PROXY_HOPS'] as const;
 
-/** TRUSTED_PROXIES, TRUST_PROXY_HOPS or TRUST_PROXY=true (proxies on loopback or a private network). */
+/** TRUSTED_PROXIES or TRUST_PROXY_HOPS: only proxies named or counted are believed. */
 export function proxyTrustFromEnv(env: ServerEnv): ProxyTrust {
   if (env.TRUSTED_PROXIES.length > 0) return { kind: 'addresses', ranges: env.TRUSTED_PROXIES };
   if (env.TRUST_PROXY_HOPS) return { kind: 'hops', hops: env.TRUST_PROXY_HOPS };
-  if (env.TRUST_PROXY) return { kind: 'addresses', ranges: LOCAL_PROXIES };
   return NO_PROXY;
 }
 

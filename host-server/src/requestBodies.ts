@@ -10,7 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { AppConfig } from './config';
-import { HttpError, tooManyRequests } from './errors';
+import { HttpError, toHttpError, tooManyRequests } from './errors';
 
 type BodyLimits = Pick<
   AppConfig['limits'],
@@ -179,16 +179,21 @@ function guardBody(limits: BodyLimits, uploads: UploadSlots): Middleware {
     };
     req.once('end', done);
     req.once('close', done);
+    let tooLarge = false;
     try {
       await next();
+    } catch (error) {
+      tooLarge = toHttpError(error)?.status === 413;
+      throw error;
     } finally {
-      // Refused before its body was read (401, a daily limit's 429, a 413): answering and closing
-      // at once would reset the connection while the client is still sending, and a reset can
-      // reach the client before the answer, which it then never sees (EPIPE, ECONNRESET). So the
-      // rest is read and discarded first, under the same rules and holding the same upload place,
-      // and the answer leaves once the body is in. A body too large for any route, or one that
-      // breaks the rules meanwhile, is answered at once instead, and its connection closed.
-      if (!req.complete && !brokeRules && length > 0 && length <= largestBody) {
+      // Refused before its body was read (401, a daily limit's 429): answering and closing at once
+      // would reset the connection while the client is still sending, and a reset can reach the
+      // client before the answer, which it then never sees (EPIPE, ECONNRESET). So the rest is
+      // read and discarded first, under the same rules and holding the same upload place, and the
+      // answer leaves once the body is in. A body too large for its route (413) or for any route,
+      // or one that breaks the rules meanwhile, is answered at once instead, and its connection
+      // closed: reading it all would be the very thing refused.
+      if (!req.complete && !brokeRules && !tooLarge && length > 0 && length <= largestBody) {
         await discardRest(req, (stop) => (stopDiscarding = stop));
       }
       if (req.complete) done();

@@ -6,7 +6,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
-import { badRequest, HttpError } from '../errors';
+import { badRequest, HttpError, isOutOfSpace } from '../errors';
 import { readWithin } from '../requestBodies';
 
 export interface ReceivedFile {
@@ -106,6 +106,8 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
     // discarded or its connection closed (requestBodies.ts).
     ctx.req.pause();
     await cleanup();
+    // A full disk is the server's trouble, not a malformed upload (507, see errors.ts).
+    if (isOutOfSpace(error)) throw error;
     throw translate(error, options);
   }
 
