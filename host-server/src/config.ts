@@ -44,6 +44,8 @@ export interface AppConfig {
     loginPerAddress: RateLimitRule;
     /** register, forgot-password and reset-password, per client address. */
     authPerAddress: RateLimitRule;
+    /** Social sign-ins started (each records a flow), per client address. */
+    signInStartsPerAddress: RateLimitRule;
     freeDailyUploads: number;
     maxUploadBytes: number;
     maxThumbnailBytes: number;
@@ -74,6 +76,7 @@ export const DEFAULT_LIMITS: AppConfig['limits'] = {
   loginPerAccount: { max: 10, windowMs: 15 * 60_000 },
   loginPerAddress: { max: 30, windowMs: 15 * 60_000 },
   authPerAddress: { max: 20, windowMs: 15 * 60_000 },
+  signInStartsPerAddress: { max: 30, windowMs: 15 * 60_000 },
   // Spec section 9: free plan, 3 PDFs per day; documents upload limit 100 MB.
   freeDailyUploads: 3,
   maxUploadBytes: 100 * 1024 * 1024,
