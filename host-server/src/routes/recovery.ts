@@ -5,6 +5,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
 import { tooManyRequests } from '../errors';
+import { mailboxKey } from '../services/rateLimit';
 import { draftAnnotations, GUEST_TOO_LARGE, openDraft, storeDraft } from '../services/recovery';
 import { receiveFile } from '../services/uploads';
 import { readAnnotations } from './annotationInput';
@@ -44,7 +45,8 @@ export function registerRecoveryRoutes(router: Router, server: ServerContext): v
     try {
       const fields = draftFields.parse(received.fields);
       const annotations = readAnnotations(fields.annotations);
-      const byEmail = await server.limiters.recoveryPerEmail.consume(fields.email);
+      // Counted per mailbox, so `+tag` variants of one address share its count.
+      const byEmail = await server.limiters.recoveryPerEmail.consume(mailboxKey(fields.email));
       if (!byEmail.allowed) throw tooManyRequests(TOO_MANY_RECOVERY_LINKS, byEmail.retryAfterMs);
       const draft = await storeDraft(
         server,
