@@ -4,9 +4,9 @@
 // whichever reader is waiting for it (`readWithin`) and its connection is closed, so no client can
 // hold a socket and a file open by trickling bytes. A body the route refused without reading it is
 // read and discarded under the same rules before the answer leaves, so the answer reaches the
-// client instead of a connection reset. File uploads (multipart bodies) being
-// received at once are bounded per client address and in all. Compressed bodies are refused:
-// browsers never send them, and an unchecked decoder is a decompression bomb waiting to happen.
+// client instead of a connection reset. File uploads (multipart bodies) being received at once are
+// bounded per client address and in all. Compressed bodies are refused: browsers never send them,
+// and an unchecked decoder is a decompression bomb waiting to happen.
 import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { AppConfig } from './config';
