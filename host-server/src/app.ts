@@ -82,6 +82,7 @@ export function createApp(dependencies: AppDependencies): App {
       loginPerAccount: limiter('loginPerAccount'),
       loginPerAddress: limiter('loginPerAddress'),
       authPerAddress: limiter('authPerAddress'),
+      signInStartsPerAddress: limiter('signInStartsPerAddress'),
       failedUploadsPerAccount: limiter('failedUploadsPerAccount'),
       recoveryPerEmail: limiter('recoveryPerEmail'),
       recoveryPerAddress: limiter('recoveryPerAddress'),

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressResolver, LOCAL_PROXIES } from './clientAddress';
+import { clientAddressResolver } from './clientAddress';
 import { parseEnv, proxyTrustFromEnv } from './config';
 
 describe('client address', () => {
-  const local = clientAddressResolver({ kind: 'addresses', ranges: LOCAL_PROXIES });
+  const local = clientAddressResolver({
+    kind: 'addresses',
+    ranges: ['127.0.0.0/8', '::1', '10.0.0.0/8', '192.168.0.0/16'],
+  });
 
   it('walks X-Forwarded-For from the right past trusted proxies only', () => {
     expect(local('::ffff:127.0.0.1', '1.1.1.1, 203.0.113.7')).toBe('203.0.113.7');
@@ -39,17 +42,22 @@ describe('client address', () => {
 });
 
 describe('proxy configuration', () => {
-  it('reads TRUSTED_PROXIES, TRUST_PROXY_HOPS, and TRUST_PROXY=true as local proxies', () => {
+  it('reads TRUSTED_PROXIES and TRUST_PROXY_HOPS', () => {
     expect(proxyTrustFromEnv(parseEnv({ TRUSTED_PROXIES: '10.0.0.0/8, 2001:db8::1' }))).toEqual({
       kind: 'addresses',
       ranges: ['10.0.0.0/8', '2001:db8::1'],
     });
     expect(proxyTrustFromEnv(parseEnv({ TRUST_PROXY_HOPS: '2' }))).toEqual({ kind: 'hops', hops: 2 });
-    expect(proxyTrustFromEnv(parseEnv({ TRUST_PROXY: 'true' }))).toEqual({
-      kind: 'addresses',
-      ranges: LOCAL_PROXIES,
-    });
     expect(proxyTrustFromEnv(parseEnv({}))).toEqual({ kind: 'none' });
+    expect(proxyTrustFromEnv(parseEnv({ TRUST_PROXY: 'false' }))).toEqual({ kind: 'none' });
+  });
+
+  // It trusted every private address: a client on the office network, not a proxy, could send
+  // X-Forwarded-For and be counted as anyone it liked.
+  it.each(['true', '1'])('refuses TRUST_PROXY=%s, asking for the proxies by name or number', (value) => {
+    expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(
+      'TRUST_PROXY: is no longer read as true: name your proxies in TRUSTED_PROXIES (e.g. 127.0.0.1 for one on this machine) or give their number in TRUST_PROXY_HOPS',
+    );
   });
 
   it('refuses bad entries and more than one way of saying it', () => {
@@ -62,8 +70,8 @@ describe('proxy configuration', () => {
     expect(() => parseEnv({ TRUST_PROXY_HOPS: '0' })).toThrow(
       'TRUST_PROXY_HOPS: must be a whole number of proxies',
     );
-    expect(() => parseEnv({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '1' })).toThrow(
-      'TRUST_PROXY, TRUST_PROXY_HOPS: set only one of them',
+    expect(() => parseEnv({ TRUSTED_PROXIES: '127.0.0.1', TRUST_PROXY_HOPS: '1' })).toThrow(
+      'TRUSTED_PROXIES, TRUST_PROXY_HOPS: set only one of them',
     );
   });
 });

@@ -17,17 +17,6 @@ export type ProxyTrust =
 
 export const NO_PROXY: ProxyTrust = { kind: 'none' };
 
-/** `TRUST_PROXY=true`: proxies on this machine or a private network, never a public address. */
-export const LOCAL_PROXIES = [
-  '127.0.0.0/8',
-  '::1/128',
-  '10.0.0.0/8',
-  '172.16.0.0/12',
-  '192.168.0.0/16',
-  'fc00::/7',
-  'fe80::/10',
-];
-
 /** `::ffff:192.0.2.1` (an IPv4 peer of a dual-stack socket) as `192.0.2.1`; other text unchanged. */
 function plain(address: string): string {
   const trimmed = address.trim();

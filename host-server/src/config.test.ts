@@ -87,6 +87,19 @@ describe('environment', () => {
     );
   });
 
+  it('reads the minimum request body rate and its window, 1 KB/s over 20 s by default', async () => {
+    const dataDir = await tempDir();
+    expect((await configFromEnv(parseEnv({ DATA_DIR: dataDir }))).limits.bodyMinRate).toEqual({
+      bytesPerSecond: 1024,
+      windowMs: 20_000,
+    });
+    const set = await configFromEnv(parseEnv({ DATA_DIR: dataDir, BODY_MIN_RATE: '4096', BODY_MIN_RATE_WINDOW: '5' }));
+    expect(set.limits.bodyMinRate).toEqual({ bytesPerSecond: 4096, windowMs: 5000 });
+    expect(() => parseEnv({ BODY_MIN_RATE: '1kb', BODY_MIN_RATE_WINDOW: '0' })).toThrow(
+      /BODY_MIN_RATE: must be a whole number of bytes a second[\s\S]*BODY_MIN_RATE_WINDOW: must be a whole number of seconds/,
+    );
+  });
+
   it('accepts postgres URLs and origin lists', () => {
     const env = parseEnv({
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',

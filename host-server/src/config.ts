@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { LOCAL_PROXIES, NO_PROXY, proxyList, type ProxyTrust } from './clientAddress';
+import { NO_PROXY, proxyList, type ProxyTrust } from './clientAddress';
 import { PRODUCTION_SCRYPT, type ScryptParams } from './services/passwords';
 import { DEFAULT_PDF_JOB_LIMITS, type PdfJobLimits } from './services/pdfWorker';
 import { DEFAULT_GUEST_DRAFTS_BYTES, DEFAULT_STORAGE_LIMITS } from './services/storage';
@@ -46,6 +46,8 @@ export interface AppConfig {
     loginPerAddress: RateLimitRule;
     /** register, forgot-password and reset-password, per client address. */
     authPerAddress: RateLimitRule;
+    /** Social sign-ins started (each records a flow), per client address. */
+    signInStartsPerAddress: RateLimitRule;
     freeDailyUploads: number;
     maxUploadBytes: number;
     maxThumbnailBytes: number;
@@ -55,6 +57,8 @@ export interface AppConfig {
     bodyIdleTimeoutMs: number;
     /** Every request body must have arrived within `baseMs` plus its size at `bytesPerSecond`. */
     bodyDeadline: { baseMs: number; bytesPerSecond: number };
+    /** A request body must bring at least `bytesPerSecond` in every `windowMs` (else 408, connection closed). */
+    bodyMinRate: { bytesPerSecond: number; windowMs: number };
     /** File uploads receiving at once from one client address (429 beyond) and in all (503 beyond). */
     uploadsPerAddress: number;
     uploadsInProgress: number;
@@ -78,6 +82,7 @@ export const DEFAULT_LIMITS: AppConfig['limits'] = {
   loginPerAccount: { max: 10, windowMs: 15 * 60_000 },
   loginPerAddress: { max: 30, windowMs: 15 * 60_000 },
   authPerAddress: { max: 20, windowMs: 15 * 60_000 },
+  signInStartsPerAddress: { max: 30, windowMs: 15 * 60_000 },
   // Spec section 9: free plan, 3 PDFs per day; documents upload limit 100 MB.
   freeDailyUploads: 3,
   maxUploadBytes: 100 * 1024 * 1024,
@@ -88,6 +93,8 @@ export const DEFAULT_LIMITS: AppConfig['limits'] = {
   bodyIdleTimeoutMs: 30_000,
   // 100 MB at 50 KB/s: 35 minutes, enough for a slow but working link.
   bodyDeadline: { baseMs: 60_000, bytesPerSecond: 50 * 1024 },
+  // nginx's client_body_timeout and Apache's MinRate in one: a byte every few seconds is cut after 20 s.
+  bodyMinRate: { bytesPerSecond: 1024, windowMs: 20_000 },
   uploadsPerAddress: 24,
   uploadsInProgress: 64,
   failedUploadsPerAccount: { max: 20, windowMs: 15 * 60_000 },
@@ -111,11 +118,6 @@ const optionalText = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
-
-const booleanText = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((value) => value === 'true' || value === '1');
 
 const originList = z
   .string()
@@ -176,7 +178,14 @@ const envSchema = z
     MICROSOFT_OIDC_CLIENT_ID: optionalText,
     MICROSOFT_OIDC_CLIENT_SECRET: optionalText,
     MICROSOFT_OIDC_REDIRECT_URI: optionalText.pipe(z.url().optional()),
-    TRUST_PROXY: booleanText,
+    // `true` once meant every loopback and private address, so any client on such a network could
+    // name its own address (and escape its rate limits): the proxies must now be named or counted.
+    TRUST_PROXY: z
+      .enum(['false', '0', ''], {
+        error:
+          'is no longer read as true: name your proxies in TRUSTED_PROXIES (e.g. 127.0.0.1 for one on this machine) or give their number in TRUST_PROXY_HOPS',
+      })
+      .optional(),
     TRUSTED_PROXIES: z
       .string()
       .optional()
@@ -199,6 +208,12 @@ const envSchema = z
         .transform(Number)
         .optional(),
     ),
+    BODY_MIN_RATE: optionalText.pipe(
+      z.string().regex(/^\d{1,9}$/, 'must be a whole number of bytes a second (0 turns the check off)').transform(Number).optional(),
+    ),
+    BODY_MIN_RATE_WINDOW: optionalText.pipe(
+      z.string().regex(/^[1-9]\d{0,3}$/, 'must be a whole number of seconds (1 or more)').transform(Number).optional(),
+    ),
     REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
     SOFFICE_PATH: z.string().trim().min(1).default('soffice'),
     PUBLIC_DIR: optionalText,
@@ -219,13 +234,12 @@ const OIDC_VARIABLE_GROUPS = [
   ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
   ['MICROSOFT_OIDC_ISSUER', 'MICROSOFT_OIDC_CLIENT_ID', 'MICROSOFT_OIDC_CLIENT_SECRET'],
 ] as const;
-const PROXY_VARIABLES = ['TRUST_PROXY', 'TRUSTED_PROXIES', 'TRUST_PROXY_HOPS'] as const;
+const PROXY_VARIABLES = ['TRUSTED_PROXIES', 'TRUST_PROXY_HOPS'] as const;
 
-/** TRUSTED_PROXIES, TRUST_PROXY_HOPS or TRUST_PROXY=true (proxies on loopback or a private network). */
+/** TRUSTED_PROXIES or TRUST_PROXY_HOPS: only proxies named or counted are believed. */
 export function proxyTrustFromEnv(env: ServerEnv): ProxyTrust {
   if (env.TRUSTED_PROXIES.length > 0) return { kind: 'addresses', ranges: env.TRUSTED_PROXIES };
   if (env.TRUST_PROXY_HOPS) return { kind: 'hops', hops: env.TRUST_PROXY_HOPS };
-  if (env.TRUST_PROXY) return { kind: 'addresses', ranges: LOCAL_PROXIES };
   return NO_PROXY;
 }
 
@@ -310,6 +324,10 @@ export async function configFromEnv(env: ServerEnv): Promise<AppConfig> {
         team: env.STORAGE_LIMIT_TEAM ?? DEFAULT_STORAGE_LIMITS.team,
       },
       guestDraftsBytes: env.GUEST_DRAFTS_STORAGE_LIMIT ?? DEFAULT_GUEST_DRAFTS_BYTES,
+      bodyMinRate: {
+        bytesPerSecond: env.BODY_MIN_RATE ?? DEFAULT_LIMITS.bodyMinRate.bytesPerSecond,
+        windowMs: (env.BODY_MIN_RATE_WINDOW ?? DEFAULT_LIMITS.bodyMinRate.windowMs / 1000) * 1000,
+      },
     },
   };
 }

@@ -41,6 +41,7 @@ export interface ServerContext {
     loginPerAccount: RateLimiter;
     loginPerAddress: RateLimiter;
     authPerAddress: RateLimiter;
+    signInStartsPerAddress: RateLimiter;
     failedUploadsPerAccount: RateLimiter;
     recoveryPerEmail: RateLimiter;
     recoveryPerAddress: RateLimiter;

@@ -81,8 +81,23 @@ function fromParser(error: unknown): HttpError | undefined {
   return undefined;
 }
 
+export const OUT_OF_SPACE =
+  'The server has run out of storage space, so this could not be saved. Please try again later.';
+
+/**
+ * A write that failed because a disk or a quota is full: ENOSPC or EDQUOT from the file system,
+ * SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100). Not the client's fault, and not a bug: 507.
+ */
+export function isOutOfSpace(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  if (code === 'ERR_SQLITE_ERROR') return errcode === 13;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
+}
+
 export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  if (isOutOfSpace(error)) return new HttpError(507, OUT_OF_SPACE);
   if (error instanceof PoolRefusedError) {
     // A cancelled task's client has gone: the answer is never read, but it is not a server failure.
     return error.reason === 'busy'
@@ -114,7 +129,10 @@ export function errorMiddleware(logger: Logger): Middleware {
     } catch (error) {
       const known = toHttpError(error);
       const status = known?.status ?? 500;
-      if (!known) logger.error('request failed', { method: ctx.method, path: ctx.path, ...describeError(error) });
+      // A full disk is answered 507, but it is the operator's to fix: it is logged like a failure.
+      if (!known || isOutOfSpace(error)) {
+        logger.error('request failed', { method: ctx.method, path: ctx.path, ...describeError(error) });
+      }
       // A response already on its way (a streamed download) cannot change status any more.
       if (ctx.headerSent || !ctx.writable) return;
       ctx.status = status;

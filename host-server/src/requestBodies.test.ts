@@ -2,11 +2,15 @@
 // deadline, more parallel uploads than allowed, compressed bodies, and bodies nobody reads. Every
 // one must be answered and its connection closed, leaving no open file behind.
 import { readdir } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
 import { createServer, get as httpGet, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from './config';
+import { makePdf } from './test-support/fixtures';
 import { createTestServer, type TestServer } from './test-support/testServer';
 
 let open: Array<{ t: TestServer; http: Server }> = [];
@@ -177,15 +181,94 @@ describe('slow request bodies', () => {
     expect((await Promise.all([...held, third])).map((outcome) => outcome.status)).toEqual([408, 408, 408]);
   });
 
-  it('closes the connection of a body the route never reads', async () => {
-    const { port } = await serve({});
+  it('discards a body the route never reads under the same rules, closing a trickling one', async () => {
+    const { port } = await serve({ bodyMinRate: { bytesPerSecond: 1024, windowMs: 1000 } });
     const baseline = await openFiles();
-    // No token: refused before the body is read, and the rest of it is not waited for.
+    // No token: refused before the body is read; read on to be discarded, a body trickling every
+    // 200 ms is still too slow and its connection is closed.
     const outcome = await slowRequest(port, { everyMs: 200 });
     expect(outcome.status).toBe(401);
     // Read to its end, a body trickling every 200 ms would hold the connection for good.
     expect(outcome.ms).toBeLessThan(10_000);
     expect(await settlesTo(baseline)).toBeLessThanOrEqual(baseline);
+  });
+
+  it("keeps 64 trickling uploads from three addresses from blocking a fourth address's upload", async () => {
+    // Defaults but for a short window of the minimum rate: a byte every 500 ms is never idle for
+    // the 30 s allowed, and its declared 1 MB would give it 80 s before the deadline.
+    const { t, port, token } = await serve(
+      {
+        bodyIdleTimeoutMs: DEFAULT_LIMITS.bodyIdleTimeoutMs,
+        bodyMinRate: { bytesPerSecond: 1024, windowMs: 10_000 },
+        failedUploadsPerAccount: { max: 1000, windowMs: 60_000 },
+      },
+      { kind: 'hops', hops: 1 },
+    );
+    const shares = [24, 24, 16];
+    const trickling = shares.flatMap((count, index) =>
+      Array.from({ length: count }, () =>
+        slowRequest(port, {
+          headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': `203.0.113.${index + 1}` },
+          everyMs: 500,
+        }).then(
+          (outcome) => outcome.status,
+          (error: Error) => error.message,
+        ),
+      ),
+    );
+    // Far more than the window: without the rate rule they would all still be trickling then.
+    const giveUpAt = Date.now() + 60_000;
+    // Each upload being received has its folder in DATA_DIR/tmp: wait until all 64 have theirs.
+    while ((await t.temporaryFiles()).length < 64 && Date.now() < giveUpAt) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const pdf = await makePdf(1);
+    const statuses: number[] = [];
+    while (Date.now() < giveUpAt) {
+      const response = await t.http
+        .post('/api/documents/upload')
+        .set('Authorization', `Bearer ${token}`)
+        .set('X-Forwarded-For', '198.51.100.4')
+        .attach('file', pdf, 'fourth.pdf');
+      statuses.push(response.status);
+      if (response.status !== 503) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // All 64 places were taken by the trickling uploads, and the fourth address got in when the
+    // server closed them for their rate.
+    expect(statuses[0]).toBe(503);
+    expect(statuses.at(-1)).toBe(201);
+    expect(await Promise.all(trickling)).toEqual(trickling.map(() => 408));
+  });
+});
+
+const UPLOAD_CLIENT = fileURLToPath(new URL('./test-support/uploadClient.ts', import.meta.url));
+
+/** Runs test-support/uploadClient.ts: `times` uploads of `megabytes` MB, answers or network errors. */
+async function uploadsFromAnotherProcess(
+  port: number,
+  options: { megabytes: number; times: number; authorization?: string },
+): Promise<Array<number | string>> {
+  const args = [UPLOAD_CLIENT, `http://127.0.0.1:${port}/api/documents/upload`, String(options.megabytes), String(options.times)];
+  if (options.authorization) args.push(options.authorization);
+  const { stdout } = await promisify(execFile)(process.execPath, args);
+  return JSON.parse(stdout) as Array<number | string>;
+}
+
+describe('uploads refused before their body is read', () => {
+  it.each([
+    ['401 without a session', false],
+    ["429 past the free plan's daily uploads", true],
+  ])('reach the client as an answer, not a reset: %s, 20 MB body, ten times', async (_, signedIn) => {
+    const { t, port } = await serve({ freeDailyUploads: 0 });
+    const { token } = await t.createUser({ plan: 'free' });
+    const outcomes = await uploadsFromAnotherProcess(port, {
+      megabytes: 20,
+      times: 10,
+      authorization: signedIn ? `Bearer ${token}` : undefined,
+    });
+    expect(outcomes).toEqual(outcomes.map(() => (signedIn ? 429 : 401)));
+    expect(await t.temporaryFiles()).toEqual([]);
   });
 });
 

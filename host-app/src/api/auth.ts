@@ -38,8 +38,9 @@ export const authApi = {
       body: { oldPassword, newPassword },
       handledStatuses: [400],
     }),
+  /** A change of address ends the account's sessions: the one that followed the link gets `token`. */
   verifyEmail: (token: string) =>
-    api().request<{ message: string; email: string }>('/api/auth/verify-email', {
+    api().request<{ message: string; email: string } & Partial<AuthResponse>>('/api/auth/verify-email', {
       method: 'POST',
       body: { token },
       handledStatuses: [400, 409],

@@ -22,22 +22,16 @@ import { checkProAnnotations, hasPro, hasProAnnotations } from '../services/proF
 import { readAnnotationChanges, readAnnotations } from './annotationInput';
 import { jsonBody, readBody } from './bodies';
 import { authState, requireAuth } from './requireAuth';
-import { MAX_WHOLE_NUMBER } from './validation';
+import { baseVersionField } from './validation';
 
-const baseVersion = z
-  .number({ error: 'version is required (the version the edits are based on)' })
-  .int()
-  .min(0)
-  .max(MAX_WHOLE_NUMBER, `version must be at most ${MAX_WHOLE_NUMBER}`);
-
-const putSchema = z.object({ annotations: z.unknown(), version: baseVersion });
+const putSchema = z.object({ annotations: z.unknown(), version: baseVersionField });
 
 // The lists are read by the SDK's parseAnnotationChanges, as the clients write them.
 const patchSchema = z.object({
   added: z.unknown().optional(),
   updated: z.unknown().optional(),
   removed: z.unknown().optional(),
-  version: baseVersion,
+  version: baseVersionField,
 });
 
 export const STALE_VERSION =

@@ -129,11 +129,41 @@ describe('changing the e-mail address', () => {
     expect(asked.body.user).toMatchObject({ email: user.email, emailVerified: true });
     expect(await mailsTo(user.email)).toEqual([]);
 
-    await t.http
+    const otherDevice = await freshSession(user.id);
+    // Followed in the signed-in app: that session goes on under a new token, every other one ends.
+    const followed = await t.http
       .post('/api/auth/verify-email')
+      .set('Authorization', `Bearer ${token}`)
       .send({ token: await verificationToken('new.home@example.com') })
       .expect(200);
-    expect(await me(token)).toMatchObject({ email: 'new.home@example.com', emailVerified: true });
+    expect(followed.body.user).toMatchObject({ email: 'new.home@example.com', emailVerified: true });
+    expect(await me(followed.body.token)).toMatchObject({ email: 'new.home@example.com', emailVerified: true });
+    await t.http.get('/api/auth/me').set('Authorization', `Bearer ${otherDevice}`).expect(401);
+    await t.http.get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(401);
+  });
+
+  it('ends every session of the account when the link is followed signed out, and only for a change', async () => {
+    const { user, token } = await t.createUser();
+    // Confirming the current address changes nothing anyone signed in to.
+    await t.http.post('/api/auth/resend-verification').set('Authorization', `Bearer ${token}`).expect(200);
+    const confirmed = await t.http
+      .post('/api/auth/verify-email')
+      .send({ token: await verificationToken(user.email) })
+      .expect(200);
+    expect(confirmed.body.token).toBeUndefined();
+    expect(await me(token)).toMatchObject({ email: user.email, emailVerified: true });
+
+    await t.http
+      .patch('/api/auth/profile')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ email: 'moved.out@example.com', currentPassword: TEST_PASSWORD })
+      .expect(200);
+    const moved = await t.http
+      .post('/api/auth/verify-email')
+      .send({ token: await verificationToken('moved.out@example.com') })
+      .expect(200);
+    expect(moved.body).toEqual({ message: 'Your email address is verified.', email: 'moved.out@example.com' });
+    await t.http.get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(401);
   });
 
   it('answers the same for an address another account has, changes nothing, and tells that owner', async () => {

@@ -2,7 +2,7 @@
 // 400 naming the field on both databases, wherever they come: JSON body, query string or path.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../test-support/fixtures';
-import { createTestServer, type TestServer } from '../test-support/testServer';
+import { createTestServer, TEST_PASSWORD, type TestServer } from '../test-support/testServer';
 
 let t: TestServer;
 let token: string;
@@ -57,6 +57,66 @@ describe('whole numbers past PostgreSQL integer', () => {
       .set(auth())
       .send({ annotations: [], version: 99_999_999_999 })
       .expect(400);
-    expect(response.body.message).toBe('version: version must be at most 2147483647');
+    expect(response.body.message).toBe('version: version must be at most 2147483646');
+  });
+
+  // A save stores its version plus one: from 2147483647 that overflowed PostgreSQL's integer (500).
+  it('answer 400 for a version with no room for the next one, on a save and on a restore', async () => {
+    const save = await t.http
+      .put(`/api/documents/${documentId}/annotations`)
+      .set(auth())
+      .send({ annotations: [], version: 2_147_483_647 })
+      .expect(400);
+    expect(save.body.message).toBe('version: version must be at most 2147483646');
+    const revision = await t.http.post(`/api/documents/${documentId}/revisions`).set(auth()).send({}).expect(201);
+    const restore = await t.http
+      .post(`/api/documents/${documentId}/revisions/${revision.body.revision.id}/restore`)
+      .set(auth())
+      .send({ version: 2_147_483_647 })
+      .expect(400);
+    expect(restore.body.message).toBe('version: version must be at most 2147483646');
+    // The largest accepted version is an ordinary stale one.
+    await t.http
+      .put(`/api/documents/${documentId}/annotations`)
+      .set(auth())
+      .send({ annotations: [], version: 2_147_483_646 })
+      .expect(409);
+  });
+});
+
+describe('deeply nested JSON bodies', () => {
+  const deepArray = '['.repeat(10_000) + ']'.repeat(10_000);
+  const deepObject = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
+
+  it.each([
+    ['an array', deepArray],
+    ['an object', deepObject],
+    ['an array inside a field', `{"email":"a@example.com","password":"Passw0rd-x","x":${deepArray}}`],
+  ])('answer 400 on sign-in and on a signed-in route: %s 10,000 levels deep', async (_, body) => {
+    const login = await t.http.post('/api/auth/login').set('Content-Type', 'application/json').send(body).expect(400);
+    expect(login.body.message).toBe('The JSON body is nested too deeply (at most 64 levels of arrays and objects)');
+    const profile = await t.http
+      .patch('/api/auth/profile')
+      .set(auth())
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(400);
+    expect(profile.body.message).toBe(login.body.message);
+  });
+
+  it('still take ordinary bodies, brackets inside strings included', async () => {
+    const user = await t.createUser();
+    await t.http
+      .post('/api/auth/login')
+      .send({ email: user.user.email, password: TEST_PASSWORD })
+      .expect(200);
+    // 90 brackets, but inside a string: they nest nothing.
+    const name = `Brackets ${'[{'.repeat(45)}`;
+    const renamed = await t.http
+      .patch('/api/auth/profile')
+      .set('Authorization', `Bearer ${user.token}`)
+      .send({ name })
+      .expect(200);
+    expect(renamed.body.user.name).toBe(name);
   });
 });

@@ -5,7 +5,10 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../config';
+import { afterResponseSettled } from '../services/accountMail';
 import { listen } from '../test-support/multipart';
+import { linkToken, readOutbox } from '../test-support/outbox';
 import { createTestServer, type TestServer } from '../test-support/testServer';
 
 interface Grant {
@@ -133,21 +136,34 @@ describe('OpenID Connect sign-in', () => {
     expect((await t.app.server.models.User.query().findById(user.id))?.oidcSubject).toBe('google-2');
   });
 
-  it('never links a victim to an account someone registered with their address without verifying it', async () => {
-    // The attacker registers the victim's address with a password of their own and never verifies it.
-    const attacker = await t.http
+  it('gives an account someone registered with the address unverified to the address\'s verified owner', async () => {
+    // A squatter registers the victim's address with a password of their own and never verifies it,
+    // and asks to move the account to an address of their own (the link would hand it back later).
+    const squatter = await t.http
       .post('/api/auth/register')
       .send({ name: 'Mallory', email: 'victim@example.com', password: 'Att4cker-password' })
       .expect(201);
-    // The victim then signs in with Google, which does vouch for the address.
-    const redirect = await signIn({ sub: 'victim-google', email: 'victim@example.com', email_verified: true });
-    expect(redirect.origin + redirect.pathname).toBe('http://app.test/auth/callback');
-    expect(redirect.searchParams.get('error')).toBe('account_email_unverified');
-    expect(redirect.searchParams.get('token')).toBeNull();
-    const account = await t.app.server.models.User.query().findById(attacker.body.user.id);
-    expect(account?.oidcSubject).toBeNull();
-    expect(await t.app.server.models.User.query().findOne({ oidcSubject: 'victim-google' })).toBeUndefined();
-    expect(attacker.body.user.emailVerified).toBe(false);
+    const squatterAuth = { Authorization: `Bearer ${squatter.body.token}` };
+    await t.http
+      .patch('/api/auth/profile')
+      .set(squatterAuth)
+      .send({ email: 'mallory@example.com', currentPassword: 'Att4cker-password' })
+      .expect(200);
+    await afterResponseSettled(t.app.server);
+    const changeMail = (await readOutbox(t.outbox.dir)).find((mail) => mail.to === 'mallory@example.com');
+    const changeToken = linkToken(changeMail?.text ?? '', '/verify-email');
+    expect(changeToken).toBeTruthy();
+    // The victim then signs in with Google, which vouches for the address.
+    const redirect = await signIn({ sub: 'victim-google', email: 'victim@example.com', email_verified: true, name: 'Victor Victim' });
+    expect(redirect.searchParams.get('error')).toBeNull();
+    const victim = await userBehind(redirect);
+    expect(victim).toMatchObject({ id: squatter.body.user.id, email: 'victim@example.com', emailVerified: true });
+    // The squatter's session, password and pending links are gone.
+    await t.http.get('/api/auth/me').set(squatterAuth).expect(401);
+    await t.http.post('/api/auth/login').send({ email: 'victim@example.com', password: 'Att4cker-password' }).expect(401);
+    await t.http.post('/api/auth/verify-email').send({ token: changeToken }).expect(400);
+    const account = await t.app.server.models.User.query().findById(squatter.body.user.id);
+    expect(account).toMatchObject({ oidcSubject: 'victim-google', email: 'victim@example.com', name: 'Victor Victim', passwordHash: null });
   });
 
   it.each([
@@ -206,6 +222,28 @@ describe('OpenID Connect sign-in', () => {
   it('passes on a refusal at the provider', async () => {
     const response = await t.http.get('/api/auth/google/callback?error=access_denied&state=x').expect(302);
     expect(response.headers.location).toBe('http://app.test/auth/callback?error=access_denied');
+  });
+});
+
+describe('starting sign-in', () => {
+  it('is rate limited per address, and a refused start records no flow', async () => {
+    const limited = await createTestServer({
+      config: {
+        oidc: { issuer, clientId: 'client-id', clientSecret: 'client-secret', redirectUri: 'http://api.test/api/auth/google/callback' },
+        limits: { ...DEFAULT_LIMITS, signInStartsPerAddress: { max: 3, windowMs: 60_000 } },
+      },
+    });
+    try {
+      const locations = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        locations.push(new URL((await limited.http.get('/api/auth/google').expect(302)).headers.location as string));
+      }
+      expect(locations.map((location) => location.origin)).toEqual([issuer, issuer, issuer, 'http://app.test', 'http://app.test']);
+      expect(locations[4]?.searchParams.get('error')).toBe('too_many_attempts');
+      expect(await limited.app.server.models.OidcFlow.query().resultSize()).toBe(3);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -2,8 +2,10 @@
 // provider (Microsoft is Entra ID). Both ends answer with a redirect to the app's /auth/callback,
 // carrying `?token=…` on success or `?error=…` otherwise (spec section 2). GET /api/auth/providers
 // tells the app which providers are configured, so it offers only those.
-// A provider identity joins an existing account only when both sides vouch for the address: the
-// provider asserts `email_verified: true` and the account's owner has verified it with us.
+// A provider identity joins an existing account only when the provider asserts `email_verified:
+// true`. An account whose owner never verified the address goes to the identity the provider
+// vouches for: whoever registered it first cannot keep the address's owner out, and loses its
+// password and sessions. Starting a sign-in is rate limited per address, as each records a flow.
 import type Router from '@koa/router';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Context } from 'koa';
@@ -11,7 +13,7 @@ import type { OidcSettings } from '../config';
 import type { ServerContext } from '../context';
 import { describeError } from '../logger';
 import { isoNow } from '../models/BaseModel';
-import { createUser, sha256 } from '../services/accounts';
+import { claimUnverifiedAccount, createUser, sha256 } from '../services/accounts';
 import { OidcClient, type OidcIdentity } from '../services/oidc';
 
 const COOKIE = 'marginalia_oidc';
@@ -46,8 +48,8 @@ function redirectToApp(server: ServerContext, ctx: Context, params: Record<strin
 export const SIGN_IN_ERRORS = {
   /** The provider does not vouch for the address (`email_verified` is not the boolean true). */
   providerEmailUnverified: 'email_not_verified',
-  /** An account has this address, but its owner has not verified it: it is not linked. */
-  accountEmailUnverified: 'account_email_unverified',
+  /** Too many sign-ins started from this address lately. */
+  tooManyAttempts: 'too_many_attempts',
   /** Anything else: a forged, replayed or expired flow, or a token that does not verify. */
   failed: 'sign_in_failed',
 } as const;
@@ -72,22 +74,19 @@ async function userFor(server: ServerContext, provider: SignInProvider, identity
   }
   const existing = await User.query().findOne({ email: identity.email });
   if (existing) {
-    // Whoever registered this address without proving it may not own it: linking would let the
-    // mailbox's real owner sign in to an account someone else prepared.
-    if (!existing.emailVerifiedAt) {
-      throw new SignInRefused(SIGN_IN_ERRORS.accountEmailUnverified, 'local account email is not verified');
-    }
+    // Whoever registered this address without proving it may not own it; the provider says who does.
+    if (!existing.emailVerifiedAt) return claimUnverifiedAccount(server, existing, { oidcSubject, name: nameOf(identity) });
     await User.query().findById(existing.id).patch({ oidcSubject });
     return existing;
   }
+  return createUser(server, { name: nameOf(identity), email: identity.email, oidcSubject, emailVerified: true });
+}
+
+/** The provider's name for the user, or the address's local part, fitted to the name rules. */
+function nameOf(identity: OidcIdentity): string {
   const fallbackName = identity.email.split('@')[0] ?? 'User';
   const name = (identity.name ?? fallbackName).trim().slice(0, 100) || 'User';
-  return createUser(server, {
-    name: name.length >= 2 ? name : `${name} ${name}`,
-    email: identity.email,
-    oidcSubject,
-    emailVerified: true,
-  });
+  return name.length >= 2 ? name : `${name} ${name}`;
 }
 
 /** Forgets a started flow; true only for the first callback of a flow that has not expired. */
@@ -120,6 +119,11 @@ function registerProviderRoutes(router: Router, server: ServerContext, provider:
   router.get(path, async (ctx) => {
     if (!client) {
       redirectToApp(server, ctx, { error: notConfigured });
+      return;
+    }
+    // Each start writes a flow: an anonymous client may not write as many as it likes.
+    if (!(await server.limiters.signInStartsPerAddress.consume(ctx.ip)).allowed) {
+      redirectToApp(server, ctx, { error: SIGN_IN_ERRORS.tooManyAttempts });
       return;
     }
     try {

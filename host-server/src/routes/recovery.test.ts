@@ -146,6 +146,42 @@ describe('recovery link rate limits', () => {
   });
 });
 
+describe('the per-e-mail recovery limit', () => {
+  let limited: TestServer;
+
+  beforeAll(async () => {
+    limited = await createTestServer({
+      config: {
+        limits: {
+          ...DEFAULT_LIMITS,
+          recoveryPerEmail: { max: 2, windowMs: 60 * 60_000 },
+          recoveryPerAddress: { max: 100, windowMs: 60 * 60_000 },
+        },
+      },
+    });
+  });
+  afterAll(() => limited.close());
+
+  it('counts +tag variants, and Gmail\'s dotted ones, as the one mailbox they reach', async () => {
+    await sendDraft(limited, { email: 'jane+one@example.com' }).expect(201);
+    await sendDraft(limited, { email: 'Jane+two@Example.com' }).expect(201);
+    expect((await sendDraft(limited, { email: 'jane+three@example.com' }).expect(429)).body.message).toBe(
+      TOO_MANY_RECOVERY_LINKS,
+    );
+    await sendDraft(limited, { email: 'jane@example.com' }).expect(429);
+    // Outside Gmail a dot makes another mailbox.
+    await sendDraft(limited, { email: 'ja.ne@example.com' }).expect(201);
+
+    await sendDraft(limited, { email: 'john.smith+a@gmail.com' }).expect(201);
+    await sendDraft(limited, { email: 'johnsmith@googlemail.com' }).expect(201);
+    await sendDraft(limited, { email: 'J.O.H.N.S.M.I.T.H@gmail.com' }).expect(429);
+    // The mail still goes to the address as typed.
+    const mails = await outbox(limited);
+    expect(mails.some((mail) => /^To: jane\+two@example\.com$/m.test(mail))).toBe(true);
+    expect(mails).toHaveLength(5);
+  });
+});
+
 describe('recovery form limits', () => {
   let small: TestServer;
 

@@ -5,6 +5,7 @@ import type Router from '@koa/router';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
 import { tooManyRequests } from '../errors';
+import { mailboxKey } from '../services/rateLimit';
 import { draftAnnotations, GUEST_TOO_LARGE, openDraft, storeDraft } from '../services/recovery';
 import { checkProAnnotations } from '../services/proFeatures';
 import { checkGuestDraftSpaceLeft } from '../services/storage';
@@ -35,10 +36,7 @@ export function registerRecoveryRoutes(router: Router, server: ServerContext): v
 
   router.post('/api/recovery', async (ctx) => {
     const byAddress = await server.limiters.recoveryPerAddress.consume(ctx.ip);
-    if (!byAddress.allowed) {
-      ctx.set('Connection', 'close');
-      throw tooManyRequests(TOO_MANY_RECOVERY_LINKS, byAddress.retryAfterMs);
-    }
+    if (!byAddress.allowed) throw tooManyRequests(TOO_MANY_RECOVERY_LINKS, byAddress.retryAfterMs);
     await beforeBody(ctx, checkGuestDraftSpaceLeft(server));
     const received = await receiveFile(ctx, {
       tmpRoot: server.tmpDir,
@@ -52,7 +50,8 @@ export function registerRecoveryRoutes(router: Router, server: ServerContext): v
       const annotations = readAnnotations(fields.annotations);
       // Guests have no Pro: their drafts cannot carry Pro annotations the app would not let them make.
       checkProAnnotations(null, server.now(), annotations, () => []);
-      const byEmail = await server.limiters.recoveryPerEmail.consume(fields.email);
+      // Counted per mailbox, so `+tag` variants of one address share its count.
+      const byEmail = await server.limiters.recoveryPerEmail.consume(mailboxKey(fields.email));
       if (!byEmail.allowed) throw tooManyRequests(TOO_MANY_RECOVERY_LINKS, byEmail.retryAfterMs);
       const draft = await storeDraft(
         server,

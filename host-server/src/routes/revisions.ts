@@ -22,17 +22,12 @@ import { storedAnnotations } from './annotations';
 import { jsonBody, readBody } from './bodies';
 import { beforeBody, sendStoredFile } from './documents';
 import { authState, requireAuth } from './requireAuth';
-import { MAX_WHOLE_NUMBER } from './validation';
-
-const versionField = z.coerce
-  .number({ error: 'version is required (the version the edits are based on)' })
-  .int('version must be a whole number')
-  .min(0, 'version must be 0 or more')
-  .max(MAX_WHOLE_NUMBER, `version must be at most ${MAX_WHOLE_NUMBER}`);
+import { baseVersionField } from './validation';
 
 const contentFields = z.object({
   annotations: z.string({ error: 'annotations is required (a JSON array of annotations)' }),
-  version: versionField,
+  // A form field is text: read as a number, then held to the same range as a JSON version.
+  version: z.coerce.number({ error: 'version is required (the version the edits are based on)' }).pipe(baseVersionField),
 });
 
 const saveVersionSchema = z.object({
@@ -44,13 +39,7 @@ const saveVersionSchema = z.object({
     .transform((label) => label || null),
 });
 
-const restoreSchema = z.object({
-  version: z
-    .number({ error: 'version is required (the version the edits are based on)' })
-    .int()
-    .min(0)
-    .max(MAX_WHOLE_NUMBER, `version must be at most ${MAX_WHOLE_NUMBER}`),
-});
+const restoreSchema = z.object({ version: baseVersionField });
 
 function presentChange(server: ServerContext, change: ContentChange) {
   return {

@@ -50,6 +50,35 @@ export async function createUser(
   }
 }
 
+/**
+ * Gives an account whose address was never verified to the sign-in identity its provider vouches
+ * for: the identity is linked and the address counted as verified, and whatever the account's
+ * registrant held is ended: the password (a reset by mail to the now-proven address sets a new
+ * one), every session, and every pending verification or reset link (a pending change of address
+ * would otherwise hand the account back). Documents stay with the account.
+ */
+export async function claimUnverifiedAccount(
+  server: ServerContext,
+  user: User,
+  identity: { oidcSubject: string; name: string },
+): Promise<User> {
+  const { User: Users, EmailVerification, PasswordReset } = server.models;
+  const now = isoNow(server.now());
+  await server.knex.transaction(async (trx) => {
+    await Users.query(trx).findById(user.id).patch({
+      name: identity.name,
+      oidcSubject: identity.oidcSubject,
+      emailVerifiedAt: now,
+      passwordHash: null,
+      sessionEpoch: raw('session_epoch + 1'),
+      updatedAt: now,
+    });
+    await EmailVerification.query(trx).where('userId', user.id).whereNull('usedAt').patch({ usedAt: now });
+    await PasswordReset.query(trx).where('userId', user.id).whereNull('usedAt').patch({ usedAt: now });
+  });
+  return Users.query().findById(user.id).throwIfNotFound();
+}
+
 /** The user whose e-mail and password these are, or undefined, in the same time either way. */
 export async function checkCredentials(
   server: ServerContext,

@@ -4,7 +4,7 @@
 // is free or taken: a taken address gets a notice for its owner instead of a link.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { UniqueViolationError } from 'objection';
+import { raw, UniqueViolationError } from 'objection';
 import type { ServerContext } from '../context';
 import { conflict, HttpError, tooManyRequests } from '../errors';
 import { isoNow } from '../models/BaseModel';
@@ -104,9 +104,11 @@ export async function requestEmailChange(server: ServerContext, user: User, emai
 /**
  * Spends a verification link: valid, unexpired and unused, it is marked used (one conditional
  * update, so it works once) and the address it proves becomes the account's verified address.
- * Every other pending link of the account stops working.
+ * Every other pending link of the account stops working. A change of address also ends every
+ * session of the account, as a password change does (`movedAddress` tells the caller, which may
+ * issue its own caller a new one).
  */
-export async function verifyEmail(server: ServerContext, token: string): Promise<User> {
+export async function verifyEmail(server: ServerContext, token: string): Promise<{ user: User; movedAddress: boolean }> {
   const { EmailVerification, User: Users } = server.models;
   const now = isoNow(server.now());
   const link = await EmailVerification.query()
@@ -128,12 +130,19 @@ export async function verifyEmail(server: ServerContext, token: string): Promise
     .patch({ usedAt: now });
   if (claimed !== 1) throw new HttpError(400, INVALID_VERIFICATION);
   try {
-    await Users.query().findById(user.id).patch({ email: link.email, emailVerifiedAt: now, updatedAt: now });
+    await Users.query()
+      .findById(user.id)
+      .patch({
+        email: link.email,
+        emailVerifiedAt: now,
+        updatedAt: now,
+        ...(link.purpose === 'change' ? { sessionEpoch: raw('session_epoch + 1') } : {}),
+      });
   } catch (error) {
     // Registered by someone else between the check and the change: the unique index decides.
     if (error instanceof UniqueViolationError) throw conflict(EMAIL_TAKEN);
     throw error;
   }
   await EmailVerification.query().where('userId', user.id).whereNull('usedAt').patch({ usedAt: now });
-  return Users.query().findById(user.id).throwIfNotFound();
+  return { user: await Users.query().findById(user.id).throwIfNotFound(), movedAddress: link.purpose === 'change' };
 }

@@ -32,6 +32,30 @@ export type RateLimitStore = { kind: 'memory' } | { kind: 'redis'; client: Redis
 
 export const MEMORY_STORE: RateLimitStore = { kind: 'memory' };
 
+/** Gmail ignores dots in the local part, and googlemail.com is the same service. */
+const DOT_BLIND_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The key a per-mailbox limit counts an e-mail address under: lower case, without a `+tag` (most
+ * providers deliver `jane+1@` and `jane+2@` to `jane@`), and for Gmail without the dots of the local
+ * part and with googlemail.com as gmail.com. Only for counting: mail still goes to the address as
+ * typed, and accounts keep it as typed.
+ */
+export function mailboxKey(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at <= 0) return lower;
+  let local = lower.slice(0, at);
+  let domain = lower.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOT_BLIND_DOMAINS.has(domain)) {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
+
 function windowSeconds(rule: RateLimitRule): number {
   // Redis expiries are whole seconds.
   return Math.max(1, Math.ceil(rule.windowMs / 1000));

@@ -6,7 +6,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
-import { badRequest, HttpError } from '../errors';
+import { badRequest, HttpError, isOutOfSpace } from '../errors';
 import { readWithin } from '../requestBodies';
 
 export interface ReceivedFile {
@@ -73,7 +73,6 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
   const declared = Number(ctx.get('Content-Length') || 0);
   // Refuse before reading a byte when the client announces more than can be accepted.
   if (declared > options.maxBytes + (options.maxFieldsBytes ?? 0) + MULTIPART_OVERHEAD) {
-    ctx.set('Connection', 'close');
     throw new HttpError(413, options.tooLargeMessage);
   }
 
@@ -103,10 +102,12 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
     // A stalled or late body ends the wait with 408 (see requestBodies.ts).
     await readWithin(ctx, parse(ctx, async () => {}));
   } catch (error) {
-    // The rest of a refused body is not worth reading: stop, answer, and close the connection.
+    // The rest of a refused body is not worth parsing: stop now; once the answer is out it is
+    // discarded or its connection closed (requestBodies.ts).
     ctx.req.pause();
-    ctx.set('Connection', 'close');
     await cleanup();
+    // A full disk is the server's trouble, not a malformed upload (507, see errors.ts).
+    if (isOutOfSpace(error)) throw error;
     throw translate(error, options);
   }
 

@@ -44,6 +44,23 @@ describe('verify email page', () => {
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
   });
 
+  it('must keep a signed-in user signed in under the new token a change of address gives', async () => {
+    useAuthStore.setState({ isAuthenticated: true, token: 'before-the-change' });
+    const user = { id: 'u1', name: 'Ada', email: 'ada@new.example.com', emailVerified: true };
+    verifyEmail.mockResolvedValueOnce({
+      message: 'Your email address is verified.',
+      email: 'ada@new.example.com',
+      token: 'after-the-change',
+      user,
+    });
+    renderAt('/verify-email?token=change');
+    await screen.findByText(/Your email address is verified\./);
+    expect(useAuthStore.getState().token).toBe('after-the-change');
+    expect(useAuthStore.getState().user).toEqual(user);
+    // The old token no longer works: the page must not ask the server with it.
+    expect(me).not.toHaveBeenCalled();
+  });
+
   it("must show the server's reason and offer a new link to a signed-in user", async () => {
     useAuthStore.setState({ isAuthenticated: true, token: 't' });
     verifyEmail.mockRejectedValueOnce(

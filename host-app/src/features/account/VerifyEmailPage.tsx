@@ -23,6 +23,7 @@ export function VerifyEmailPage() {
   const token = params.get('token') ?? '';
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const setUser = useAuthStore((state) => state.setUser);
+  const setSession = useAuthStore((state) => state.setSession);
   const [outcome, setOutcome] = useState<Outcome>(
     token ? { kind: 'pending' } : { kind: 'failed', message: MISSING_TOKEN },
   );
@@ -34,9 +35,11 @@ export function VerifyEmailPage() {
     started.current = true;
     authApi
       .verifyEmail(token)
-      .then(async ({ message, email }) => {
-        setOutcome({ kind: 'verified', message, email });
-        if (useAuthStore.getState().isAuthenticated) setUser(await authApi.me());
+      .then(async (answer) => {
+        setOutcome({ kind: 'verified', message: answer.message, email: answer.email });
+        // A change of address ended every session; this one goes on under the token it was given.
+        if (answer.token && answer.user) setSession(answer.token, answer.user);
+        else if (useAuthStore.getState().isAuthenticated) setUser(await authApi.me());
       })
       .catch((error: unknown) => {
         setOutcome({
@@ -44,7 +47,7 @@ export function VerifyEmailPage() {
           message: error instanceof Error && error.message ? error.message : FALLBACK_FAILURE,
         });
       });
-  }, [token, setUser]);
+  }, [token, setUser, setSession]);
 
   const next = isAuthenticated ? (
     <Link to="/account">Go to your account</Link>

@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED, signInErrorMessage } from './signInErrors';
 
 describe('social sign-in errors', () => {
-  it('must explain why an unverified address was not linked', () => {
-    expect(signInErrorMessage('account_email_unverified')).toMatch(
-      /not verified, so Google sign-in cannot be linked/,
-    );
+  it('must explain an unverified address and too many attempts', () => {
     expect(signInErrorMessage('email_not_verified')).toMatch(/Google has not verified this email address/);
+    expect(signInErrorMessage('too_many_attempts')).toBe('Too many sign-in attempts. Please try again later.');
   });
 
   it("must keep the spec's message for any other code", () => {

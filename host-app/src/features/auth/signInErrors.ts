@@ -4,8 +4,7 @@ export const SIGN_IN_FAILED = 'Authentication failed. Please try again.';
 
 const SIGN_IN_ERRORS: Record<string, string> = {
   email_not_verified: 'Google has not verified this email address, so it cannot be used to sign in.',
-  account_email_unverified:
-    'An account with this email already exists, but its address is not verified, so Google sign-in cannot be linked to it. Sign in with your password (or reset it), verify your email from your account page, then use Google.',
+  too_many_attempts: 'Too many sign-in attempts. Please try again later.',
 };
 
 export function signInErrorMessage(code: string): string {

@@ -1,0 +1,48 @@
+// An upload that meets a full disk: the server's uploads folder (DATA_DIR/tmp) is a 1 MB tmpfs, so
+// a 2 MB upload runs out of space half-way. The client is told so (507), not that its upload was
+// malformed, and the space is given back for the next upload. Mounting needs root: skipped, saying
+// so, otherwise.
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUT_OF_SPACE } from '../errors';
+import { makePdf } from '../test-support/fixtures';
+import { createTestServer, type TestServer } from '../test-support/testServer';
+
+const isRoot = process.getuid?.() === 0;
+if (!isRoot) console.warn('uploads.fullDisk.test.ts skipped: mounting a small tmpfs needs root');
+
+describe.skipIf(!isRoot)('an upload on a full disk', () => {
+  let dataDir: string;
+  let t: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'marginalia-full-disk-'));
+    await mkdir(join(dataDir, 'tmp'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=0700', 'tmpfs', join(dataDir, 'tmp')]);
+    t = await createTestServer({ dataDir });
+    ({ token } = await t.createUser({ plan: 'team' }));
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    execFileSync('umount', [join(dataDir, 'tmp')]);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 507 saying the server is out of space, and frees what it wrote', async () => {
+    const large = Buffer.concat([await makePdf(1), Buffer.alloc(2 * 1024 * 1024, 0x20)]);
+    const response = await t.http
+      .post('/api/documents/upload')
+      .set('Authorization', `Bearer ${token}`)
+      .attach('file', large, 'large.pdf')
+      .expect(507);
+    expect(response.body.message).toBe(OUT_OF_SPACE);
+    expect(await t.temporaryFiles()).toEqual([]);
+    // The half-written file is gone, so a small upload fits again.
+    await t.uploadPdf(token);
+  });
+});
