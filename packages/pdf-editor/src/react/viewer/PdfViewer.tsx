@@ -9,7 +9,6 @@ import { PageNavigation } from './PageNavigation';
 import { PageView } from './PageView';
 import { PasswordPrompt } from './PasswordPrompt';
 import { createPointerRouter } from './pointerRouter';
-import { snapToLines } from './textSnap';
 
 /** Props of <PdfViewer />. */
 export interface PdfViewerProps {
@@ -92,16 +91,15 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
           const size = runtime.document.getState().pageSizes[runtime.store.getState().currentPage - 1];
           if (el && size) runtime.store.getState().actions.setZoom((el.clientWidth - 2 * PAGE_GAP) / size.width);
         },
-        textRects(page: number, box: Rect) {
+        textSpans(page: number): Rect[] {
           const layer = textLayers.current.get(page);
           if (!layer) return [];
           const origin = layer.getBoundingClientRect();
           const scale = runtime.store.getState().zoom;
-          const spans = [...layer.querySelectorAll('span')].map((span) => {
+          return [...layer.querySelectorAll('span')].map((span) => {
             const r = span.getBoundingClientRect();
             return { x: (r.left - origin.left) / scale, y: (r.top - origin.top) / scale, width: r.width / scale, height: r.height / scale };
           });
-          return snapToLines(spans, box);
         },
       }),
     [runtime],
