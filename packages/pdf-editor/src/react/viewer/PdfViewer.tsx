@@ -3,12 +3,14 @@
 // markup tools) and keeps the current page in step with the scroll position.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Rect } from '../../core/index';
+import type { EditorState } from '../../editor/index';
 import { useDocumentView, useEditorRuntime, useEditorState } from '../context';
 import { centerPage, layoutPages, PAGE_GAP, visiblePages } from './layout';
 import { PageNavigation } from './PageNavigation';
 import { PageView } from './PageView';
 import { PasswordPrompt } from './PasswordPrompt';
 import { createPointerRouter } from './pointerRouter';
+import { loadFontsFor, unicodeFontStack } from './screenFonts';
 
 /** Props of <PdfViewer />. */
 export interface PdfViewerProps {
@@ -37,6 +39,18 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   const [drawnOnce, setDrawnOnce] = useState(false);
   const onDrawn = useCallback(() => setDrawnOnce(true), []);
   const descriptionId = useId();
+  const fonts = runtime.options.exportFonts;
+  const fontStack = useMemo(() => unicodeFontStack(fonts), [fonts]);
+
+  // The export's lazy fonts a text on the pages (or being typed) needs are fetched for the screen too.
+  useEffect(() => {
+    const load = ({ annotations, editing }: EditorState) =>
+      loadFontsFor(fonts, [...annotations.map((a) => ('content' in a && typeof a.content === 'string' ? a.content : '')), editing?.content ?? '']);
+    load(runtime.store.getState());
+    return runtime.store.subscribe((state, previous) => {
+      if (state.annotations !== previous.annotations || state.editing !== previous.editing) load(state);
+    });
+  }, [runtime, fonts]);
 
   const layout = useMemo(() => layoutPages(sizes, zoom), [sizes, zoom]);
   const layoutRef = useRef(layout);
@@ -136,7 +150,7 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   for (let n = first; n <= last; n++) pages.push(n);
 
   return (
-    <div className="mg-viewer">
+    <div className="mg-viewer" style={{ ['--mg-unicode-fonts' as string]: fontStack }}>
       {navigation && <PageNavigation zoomControls={zoomControls} />}
       <p id={descriptionId} className="mg-visually-hidden">{messages.canvasDescription}</p>
       <div ref={scrollRef} className="mg-scroll" onScroll={measure}>

@@ -23,7 +23,7 @@ const EM_HEIGHTS: Record<StandardFamily | 'unicode', { full: number; ascent: num
 const WIN_ANSI_EXTRA = new Set('ŒœŠšŸŽžƒˆ˜–—‘’‚“”„†‡•…‰‹›€™');
 
 /** Whether the export can draw `text` with a standard font; otherwise it embeds the Unicode font. */
-function standardFontDraws(text: string): boolean {
+export function standardFontDraws(text: string): boolean {
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
     // Control characters (line breaks, tabs) are not drawn as glyphs.
