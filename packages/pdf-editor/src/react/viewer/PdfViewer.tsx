@@ -10,7 +10,7 @@ import { PageNavigation } from './PageNavigation';
 import { PageView } from './PageView';
 import { PasswordPrompt } from './PasswordPrompt';
 import { createPointerRouter } from './pointerRouter';
-import { loadFontsFor, unicodeFontStack } from './screenFonts';
+import { fallbackEmHeights, loadFontsFor, TextHeightsContext, unicodeFontStack } from './screenFonts';
 
 /** Props of <PdfViewer />. */
 export interface PdfViewerProps {
@@ -41,11 +41,16 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   const descriptionId = useId();
   const fonts = runtime.options.exportFonts;
   const fontStack = useMemo(() => unicodeFontStack(fonts), [fonts]);
+  // Counts the fallbacks fetched, so texts drawn with one move to the baseline its heights give.
+  const [fontsLoaded, setFontsLoaded] = useState(0);
+  const textHeights = useMemo(() => (text: string) => fallbackEmHeights(fonts, text), [fonts, fontsLoaded]);
 
   // The export's lazy fonts a text on the pages (or being typed) needs are fetched for the screen too.
   useEffect(() => {
     const load = ({ annotations, editing }: EditorState) =>
-      loadFontsFor(fonts, [...annotations.map((a) => ('content' in a && typeof a.content === 'string' ? a.content : '')), editing?.content ?? '']);
+      loadFontsFor(fonts, [...annotations.map((a) => ('content' in a && typeof a.content === 'string' ? a.content : '')), editing?.content ?? ''], () =>
+        setFontsLoaded((n) => n + 1),
+      );
     load(runtime.store.getState());
     return runtime.store.subscribe((state, previous) => {
       if (state.annotations !== previous.annotations || state.editing !== previous.editing) load(state);
@@ -157,18 +162,20 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
         {status === 'loading' || !pdf ? (
           <p className="mg-loading" role="status">{messages.loadingPdf}</p>
         ) : (
-          <div className="mg-pages" style={{ height: layout.totalHeight, width: innerWidth }}>
-            {pages.map((n) => {
-              const size = sizes[n - 1];
-              if (!size) return null;
-              return (
-                <div key={n} className="mg-page-slot" style={{ left: (innerWidth - size.width * zoom) / 2 }}>
-                  <PageView pdf={pdf} pageNumber={n} size={size} zoom={zoom} top={layout.tops[n - 1] ?? 0} router={router}
-                    descriptionId={descriptionId} registerTextLayer={registerTextLayer} onDrawn={drawnOnce ? undefined : onDrawn} />
-                </div>
-              );
-            })}
-          </div>
+          <TextHeightsContext.Provider value={textHeights}>
+            <div className="mg-pages" style={{ height: layout.totalHeight, width: innerWidth }}>
+              {pages.map((n) => {
+                const size = sizes[n - 1];
+                if (!size) return null;
+                return (
+                  <div key={n} className="mg-page-slot" style={{ left: (innerWidth - size.width * zoom) / 2 }}>
+                    <PageView pdf={pdf} pageNumber={n} size={size} zoom={zoom} top={layout.tops[n - 1] ?? 0} router={router}
+                      descriptionId={descriptionId} registerTextLayer={registerTextLayer} onDrawn={drawnOnce ? undefined : onDrawn} />
+                  </div>
+                );
+              })}
+            </div>
+          </TextHeightsContext.Provider>
         )}
       </div>
     </div>

@@ -3,10 +3,15 @@
 // registered with the page (FontFace) from the very files the export embeds, so the screen draws
 // what the PDF will: without them, Chinese on a machine with no CJK font shows as boxes while the
 // export is right. A lazy fallback is fetched once a text has characters it claims, as the export
-// does, and then draws just those characters (its ranges become the face's unicode-range).
+// does, and then draws just those characters (its ranges become the face's unicode-range). A text
+// such a fallback draws sits on the baseline the export gives it: the export places lines with the
+// heights of a text's first font, which is then that fallback (its OS/2 typographic ascent and
+// descent, as the PDF engine reads them).
+import { createContext } from 'react';
 import type { ExportFontOptions, FontBytes, LazyFont } from '../../core/index';
 import { claimedBy, isLazyFont } from '../../core/internal';
 import { bundledFontUrl, type BundledFontStyle } from '../../fonts';
+import type { EmHeights } from './textBaseline';
 
 const BUNDLED_FACES: Record<BundledFontStyle, FontFaceDescriptors> = {
   regular: {},
@@ -18,6 +23,7 @@ const BUNDLED_FACES: Record<BundledFontStyle, FontFaceDescriptors> = {
 const families = new WeakMap<object, string>();
 let registered = 0;
 const fetched = new WeakSet<LazyFont>();
+const heights = new WeakMap<LazyFont, EmHeights>();
 const canRegister = () => typeof FontFace === 'function' && typeof document === 'object';
 
 /** The family `font` is drawn with on screen; `register` adds its faces the first time. */
@@ -59,8 +65,47 @@ export function unicodeFontStack(fonts: ExportFontOptions = {}): string {
   return `${[...ranged.map(named), main, ...fallbacks.filter((font) => !ranged.includes(font)).map(named)].map((family) => `"${family}"`).join(', ')}, sans-serif`;
 }
 
-/** Fetches and registers, once each, the lazy fallbacks that claim a character of `texts`. */
-export function loadFontsFor(fonts: ExportFontOptions = {}, texts: readonly string[]): void {
+/** A font file's typographic ascent and line height (ascent minus descent) per em, from its OS/2 table. */
+function emHeightsOf(bytes: FontBytes): EmHeights | undefined {
+  const view = new DataView(bytes instanceof ArrayBuffer ? bytes : bytes.buffer, bytes instanceof ArrayBuffer ? 0 : bytes.byteOffset);
+  const tables = new Map<string, number>();
+  for (let i = 0, count = view.getUint16(4); i < count; i++) {
+    const entry = 12 + 16 * i;
+    tables.set(String.fromCharCode(...[0, 1, 2, 3].map((k) => view.getUint8(entry + k))), view.getUint32(entry + 8));
+  }
+  const head = tables.get('head');
+  const os2 = tables.get('OS/2');
+  if (head === undefined || os2 === undefined) return undefined;
+  const unitsPerEm = view.getUint16(head + 18);
+  const ascent = view.getInt16(os2 + 68) / unitsPerEm;
+  return { ascent, full: ascent - view.getInt16(os2 + 70) / unitsPerEm };
+}
+
+/**
+ * The heights the export places `text`'s lines with when a lazy fallback of `fonts` (loaded for the
+ * screen) comes first for it: the one claiming most of its characters beyond ASCII.
+ */
+export function fallbackEmHeights(fonts: ExportFontOptions | undefined, text: string): EmHeights | undefined {
+  let best: { em: EmHeights; claims: number } | undefined;
+  for (const font of fonts?.fallbacks ?? []) {
+    if (!isLazyFont(font) || typeof font.covers === 'function') continue;
+    const em = heights.get(font);
+    if (!em) continue;
+    const claims = claimedBy(font);
+    const count = [...text].filter((char) => char > '\x7f' && claims(char.codePointAt(0) ?? 0)).length;
+    if (count > (best?.claims ?? 0)) best = { em, claims: count };
+  }
+  return best?.em;
+}
+
+/** How the text views ask for the heights of the export's first font for a text (none: the bundled font's). */
+export const TextHeightsContext = createContext<(text: string) => EmHeights | undefined>(() => undefined);
+
+/**
+ * Fetches and registers, once each, the lazy fallbacks that claim a character of `texts`;
+ * `loaded` hears when one is ready.
+ */
+export function loadFontsFor(fonts: ExportFontOptions = {}, texts: readonly string[], loaded?: () => void): void {
   if (!canRegister()) return;
   for (const font of fonts.fallbacks ?? []) {
     if (!isLazyFont(font) || fetched.has(font)) continue;
@@ -68,6 +113,14 @@ export function loadFontsFor(fonts: ExportFontOptions = {}, texts: readonly stri
     if (!texts.some((text) => [...text].some((char) => char > '\x7f' && claims(char.codePointAt(0) ?? 0)))) continue;
     fetched.add(font);
     // A font that fails to load is tried again with the next text; the export reports its own error.
-    font.load().then((bytes) => addFace(familyOf(font), bytes, rangeOf(font)), () => fetched.delete(font));
+    font.load().then(
+      (bytes) => {
+        addFace(familyOf(font), bytes, rangeOf(font));
+        const em = emHeightsOf(bytes);
+        if (em) heights.set(font, em);
+        loaded?.();
+      },
+      () => fetched.delete(font),
+    );
   }
 }
