@@ -67,19 +67,25 @@ export function unicodeFontStack(fonts: ExportFontOptions = {}): string {
 
 /** A font file's typographic ascent and line height (ascent minus descent) per em, from its OS/2 table. */
 function emHeightsOf(bytes: FontBytes): EmHeights | undefined {
-  const view = new DataView(bytes instanceof ArrayBuffer ? bytes : bytes.buffer, bytes instanceof ArrayBuffer ? 0 : bytes.byteOffset);
-  const tables = new Map<string, number>();
+  const view = ArrayBuffer.isView(bytes) ? new DataView(bytes.buffer, bytes.byteOffset) : new DataView(bytes);
+  let unitsPerEm = 0;
+  let os2 = 0;
   for (let i = 0, count = view.getUint16(4); i < count; i++) {
-    const entry = 12 + 16 * i;
-    tables.set(String.fromCharCode(...[0, 1, 2, 3].map((k) => view.getUint8(entry + k))), view.getUint32(entry + 8));
+    const tag = view.getUint32(12 + 16 * i);
+    const at = view.getUint32(20 + 16 * i);
+    if (tag === 0x68656164 /* head */) unitsPerEm = view.getUint16(at + 18);
+    if (tag === 0x4f532f32 /* OS/2 */) os2 = at;
   }
-  const head = tables.get('head');
-  const os2 = tables.get('OS/2');
-  if (head === undefined || os2 === undefined) return undefined;
-  const unitsPerEm = view.getUint16(head + 18);
+  if (!unitsPerEm || !os2) return undefined;
   const ascent = view.getInt16(os2 + 68) / unitsPerEm;
   return { ascent, full: ascent - view.getInt16(os2 + 70) / unitsPerEm };
 }
+
+/** How many of `text`'s characters beyond ASCII a lazy fallback claims. */
+const claimedIn = (font: LazyFont, text: string) => {
+  const claims = claimedBy(font);
+  return [...text].filter((char) => char > '\x7f' && claims(char.codePointAt(0) ?? 0)).length;
+};
 
 /**
  * The heights the export places `text`'s lines with when a lazy fallback of `fonts` (loaded for the
@@ -90,10 +96,8 @@ export function fallbackEmHeights(fonts: ExportFontOptions | undefined, text: st
   for (const font of fonts?.fallbacks ?? []) {
     if (!isLazyFont(font) || typeof font.covers === 'function') continue;
     const em = heights.get(font);
-    if (!em) continue;
-    const claims = claimedBy(font);
-    const count = [...text].filter((char) => char > '\x7f' && claims(char.codePointAt(0) ?? 0)).length;
-    if (count > (best?.claims ?? 0)) best = { em, claims: count };
+    const count = em ? claimedIn(font, text) : 0;
+    if (em && count > (best?.claims ?? 0)) best = { em, claims: count };
   }
   return best?.em;
 }
@@ -108,9 +112,7 @@ export const TextHeightsContext = createContext<(text: string) => EmHeights | un
 export function loadFontsFor(fonts: ExportFontOptions = {}, texts: readonly string[], loaded?: () => void): void {
   if (!canRegister()) return;
   for (const font of fonts.fallbacks ?? []) {
-    if (!isLazyFont(font) || fetched.has(font)) continue;
-    const claims = claimedBy(font);
-    if (!texts.some((text) => [...text].some((char) => char > '\x7f' && claims(char.codePointAt(0) ?? 0)))) continue;
+    if (!isLazyFont(font) || fetched.has(font) || !texts.some((text) => claimedIn(font, text) > 0)) continue;
     fetched.add(font);
     // A font that fails to load is tried again with the next text; the export reports its own error.
     font.load().then(
