@@ -99,6 +99,11 @@ function loadBundledFile(file: string, what: string): Promise<Uint8Array> {
   return pending;
 }
 
+/** Where a bundled DejaVu Sans face is served from, for the screen to draw with the file the export embeds. */
+export function bundledFontUrl(style: BundledFontStyle): URL {
+  return fileUrl(FONT_FILES[style]);
+}
+
 /**
  * The bytes of a bundled DejaVu Sans face; loaded once per process and reused.
  * @throws FontLoadError when the file cannot be read where the bundle put it nor from the package.

@@ -14,3 +14,4 @@ export { NOTE_BODY, NOTE_COLORS, NOTE_FLAP, NOTE_ICON_SIZE, NOTE_LINES, NOTE_STR
 export { KINDS, kindOf } from './kinds/registry';
 export { hostKind, isCustomType } from './kinds/hostKinds';
 export type { AnnotationKind, KindCapabilities } from './kinds/kind';
+export { claimedBy, isLazyFont } from './export/fallbackClaims';

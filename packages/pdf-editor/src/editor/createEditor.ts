@@ -24,12 +24,12 @@ import type { EditorNotice, EditorState } from './store/types';
 import { toolIn, withHostTools } from './tools/registry';
 import type { ToolContext, ToolDefinition, ToolMachine } from './tools/types';
 
-/** What a mounted page view offers the editor: scrolling, fitting, and the text under a box. */
+/** What a mounted page view offers the editor: scrolling, fitting, and the text of its pages. */
 export interface EditorView {
   scrollToPage(page: number): void;
   fitWidth(): void;
-  /** Text-line boxes of `page` covered by `box` (page points), for the markup tools. */
-  textRects(page: number, box: Rect): Rect[];
+  /** Boxes of the text runs of `page` (page points), for the markup tools; none while it is not drawn. */
+  textSpans(page: number): Rect[];
 }
 
 /** The imperative API of an editor (also the ref of <PdfEditor />). */
@@ -224,7 +224,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
   const toolContext: ToolContext = {
     store,
     tolerance: () => 6 / store.getState().zoom,
-    snapToText: (page, box) => view?.textRects(page, box) ?? [],
+    textSpans: (page) => view?.textSpans(page) ?? [],
   };
   let machine: ToolMachine | undefined;
   let machineTool: EditorTool | undefined;

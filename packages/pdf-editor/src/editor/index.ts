@@ -9,7 +9,7 @@ export type { AnnotationsChange, EditorConfig, EditorErrorSource, EditorOptions,
 // Store
 export { createEditorStore } from './store/createEditorStore';
 export type { EditorStore } from './store/createEditorStore';
-export type { DocumentState, EditorActions, EditorNotice, EditorState } from './store/types';
+export type { DocumentState, EditorActions, EditorNotice, EditorState, Marquee } from './store/types';
 export { DEFAULT_STYLE, FONT_FAMILIES, FONT_SIZES, PALETTE, STROKE_WIDTHS } from './store/style';
 export type { AnnotationStyle } from './store/style';
 export { ZOOM } from './store/zoom';

@@ -8,6 +8,6 @@ export type { WhiteoutSize } from './store/style';
 export type { TextEditing } from './store/types';
 export { insertPdf, parseRange, runPageOperation } from './store/pageOperations';
 export { toolIn, toolLabel } from './tools/registry';
-export { bounds, handlesOf } from './tools/geometry';
+export { bounds, boundsOfAll, handlesOf } from './tools/geometry';
 export { loadPdfJs, outputScale, startPdfWorker } from './document/pdfjs';
 export type { PDFDocumentProxy } from './document/pdfjs';

@@ -13,6 +13,8 @@ export const defaultMessages = {
   previousPage: 'Previous',
   nextPage: 'Next',
   pageOf: 'Page {page} of {total}',
+  pageNumber: 'Page number',
+  pageTotal: 'of {total}',
   pageLabel: 'Page {page}',
   zoomIn: 'Zoom +',
   zoomOut: 'Zoom -',

@@ -39,7 +39,7 @@ export type { PdfFile, DocumentController, DocumentView, PageSize } from '../edi
 // Store, tools and commands
 export { createEditorStore } from '../editor/index';
 export type { EditorStore } from '../editor/index';
-export type { EditorActions, EditorState, EditorNotice, DocumentState } from '../editor/index';
+export type { EditorActions, EditorState, EditorNotice, DocumentState, Marquee } from '../editor/index';
 export { DEFAULT_STYLE, PALETTE, FONT_FAMILIES, FONT_SIZES, STROKE_WIDTHS } from '../editor/index';
 export type { AnnotationStyle } from '../editor/index';
 export { ZOOM } from '../editor/index';

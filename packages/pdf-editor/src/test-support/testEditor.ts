@@ -7,9 +7,9 @@ import type { EditorStoreOptions } from '../editor/store/types';
 import { toolById } from '../editor/tools/registry';
 import type { ToolContext, ToolMachine } from '../editor/tools/types';
 
-export function createTestEditor(options: EditorStoreOptions & { snapToText?: ToolContext['snapToText'] } = {}) {
+export function createTestEditor(options: EditorStoreOptions & { textSpans?: ToolContext['textSpans'] } = {}) {
   const store = createEditorStore({ zoom: 1, ...options });
-  const context: ToolContext = { store, tolerance: () => 4, snapToText: options.snapToText };
+  const context: ToolContext = { store, tolerance: () => 4, textSpans: options.textSpans };
   let machine: ToolMachine = toolById('select').createMachine(context);
   let page = 1;
   const shift = { shiftKey: false };

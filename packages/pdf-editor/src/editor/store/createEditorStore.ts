@@ -76,7 +76,7 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
         const { tool: previous, style } = get();
         if (previous !== 'select') toolStyles.set(previous, style);
         const next = tool === 'select' ? style : (toolStyles.get(tool) ?? baseStyle);
-        set({ tool, style: next, selectedIds: [], draft: null, transient: null, hoverId: null, placement: null });
+        set({ tool, style: next, selectedIds: [], draft: null, transient: null, marquee: null, hoverId: null, placement: null });
         return true;
       },
       setStyle(change, { mergeKey } = {}) {
@@ -141,6 +141,9 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
       },
       setTransient(transient) {
         set({ transient });
+      },
+      setMarquee(marquee) {
+        set({ marquee });
       },
       setHover(hoverId) {
         if (get().hoverId !== hoverId) set({ hoverId });
@@ -250,6 +253,7 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
       zoom: options.zoom ?? ZOOM.initial,
       draft: null,
       transient: null,
+      marquee: null,
       hoverId: null,
       editing: null,
       placement: null,

@@ -39,6 +39,12 @@ export interface TransientEdit {
   annotations: readonly Annotation[];
 }
 
+/** The box a select-tool drag on empty page area spans (page points), while the drag lasts. */
+export interface Marquee {
+  page: number;
+  rect: Rect;
+}
+
 /**
  * A message the editor shows itself, in its notice (role `alert`), when the host has no handler
  * for it: a failed download without `onError`, a gate prompt without `onGatePrompt`.
@@ -65,6 +71,11 @@ export interface EditorState {
   canRedo: boolean;
   tool: EditorTool;
   style: AnnotationStyle;
+  /**
+   * The selected annotations, in the order they were picked: one after a click, several after
+   * Shift+clicks or a marquee. Moves, deletes, copies and style changes apply to all of them as one
+   * undo step.
+   */
   selectedIds: string[];
   currentPage: number;
   pageCount: number;
@@ -78,6 +89,8 @@ export interface EditorState {
   draft: Annotation | null;
   /** The selection being dragged or resized, shown in place of the originals until release. */
   transient: TransientEdit | null;
+  /** The box the select tool's marquee spans while it is dragged. */
+  marquee: Marquee | null;
   /** The eraser's (or any tool's) hover target. */
   hoverId: string | null;
   editing: TextEditing | null;
@@ -115,6 +128,8 @@ export interface EditorActions {
   /** Shows a move or resize in progress without changing the document; null when it ends. */
   setTransient(transient: TransientEdit | null): void;
   setHover(id: string | null): void;
+  /** Shows the select tool's marquee box; null when the drag ends. */
+  setMarquee(marquee: Marquee | null): void;
   startEditing(editing: TextEditing): void;
   setEditingContent(content: string): void;
   /** Commits the text being edited: non-blank adds or updates, blank deletes an existing one. */

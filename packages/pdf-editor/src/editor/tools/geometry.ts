@@ -1,6 +1,7 @@
 // Geometry of annotations for the tools: hit testing a page's list and the patches that move or
 // resize one. What differs between kinds (bounds, handles, how a resize applies) is the kind's
 // own, read from the core's kind registry; this module only walks lists and routes to it.
+import { unionOfRects } from '../../core/geometry/annotationGeometry';
 import type { AnnotationPatch } from '../../core/history/annotationList';
 import type { Handle } from '../../core/kinds/kind';
 import { kindFor } from '../../core/kinds/registry';
@@ -14,10 +15,25 @@ export function bounds(annotation: Annotation): Rect {
   return kindFor(annotation).bounds(annotation);
 }
 
+/** The one box around several annotations: what a multi-selection shows. */
+export function boundsOfAll(annotations: readonly Annotation[]): Rect {
+  return unionOfRects(annotations.map(bounds));
+}
+
 /** Whether `point` touches the annotation: its stroke for lines, its box for everything else. */
 export function hits(annotation: Annotation, point: Point, tolerance: number): boolean {
   const kind = kindFor(annotation);
   return kind.hits ? kind.hits(annotation, point, tolerance) : contains(kind.bounds(annotation), point, tolerance);
+}
+
+/** Whether two boxes share any point (touching edges count). */
+export function intersects(a: Rect, b: Rect): boolean {
+  return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
+}
+
+/** The annotations of `page` a marquee `box` touches, in drawing order. */
+export function annotationsIn(annotations: readonly Annotation[], page: number, box: Rect): Annotation[] {
+  return annotations.filter((annotation) => annotation.page === page && intersects(bounds(annotation), box));
 }
 
 /** The topmost annotation of `page` under `point` (later annotations are drawn on top). */

@@ -56,9 +56,9 @@ describe('drawing tools', () => {
     expect(editor.annotations[2]).toMatchObject({ strokeWidth: 6, color: '#FF0000' });
   });
 
-  it('must snap a text mark to the text lines its box covers', () => {
+  it('must snap a text mark to the text lines its drag crosses', () => {
     const editor = createTestEditor({
-      snapToText: () => [
+      textSpans: () => [
         { x: 10, y: 100, width: 200, height: 12 },
         { x: 10, y: 114, width: 150, height: 12 },
       ],

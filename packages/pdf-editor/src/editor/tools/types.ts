@@ -21,8 +21,11 @@ export interface ToolContext {
   store: EditorStore;
   /** Hit tolerance in page points (a few screen pixels at the current zoom). */
   tolerance(): number;
-  /** Text-line boxes of `page` covered by `box`, when the page has a text layer. */
-  snapToText?(page: number, box: Rect): Rect[];
+  /**
+   * Boxes of the text runs of `page` (page points), when the page has a text layer: the markup
+   * tools snap to them (`snapToText`).
+   */
+  textSpans?(page: number): readonly Rect[];
 }
 
 /** A tool's gesture state machine. */

@@ -1,7 +1,7 @@
 // Browser test harness: builds examples/vite-basic with Vite (the SDK resolved to its sources, so
 // the test checks the code as it is now), serves it and the shared PDFs on a random port, and
 // drives the machine's Chromium through playwright-core.
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -75,6 +75,41 @@ export async function buildExample(): Promise<{ dir: string; remove(): void }> {
     },
   });
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Builds a page of the test's own (`main.tsx` source, the SDK resolved to its sources) into a
+ * temporary folder, for what the example app does not show. The source sits inside the package's
+ * node_modules while it builds, where its imports (react, ...) resolve.
+ */
+export async function buildTestPage(main: string): Promise<{ dir: string; remove(): void }> {
+  const { build } = await import('vite');
+  const root = mkdtempSync(join(PACKAGE_ROOT, 'node_modules', '.test-page-'));
+  const dir = join(root, 'dist');
+  const src = join(PACKAGE_ROOT, 'src');
+  writeFileSync(join(root, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8"><link rel="icon" href="data:,"></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>');
+  writeFileSync(join(root, 'main.tsx'), main);
+  try {
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'error',
+      esbuild: { jsx: 'automatic' },
+      worker: { format: 'es' },
+      build: { outDir: dir, emptyOutDir: true, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: 10_000 },
+      resolve: {
+        alias: [
+          { find: '@marginalia/pdf-editor/styles.css', replacement: join(src, 'react/styles.css') },
+          { find: /^@marginalia\/pdf-editor$/, replacement: join(src, 'react/index.ts') },
+          { find: /^@marginalia\/pdf-editor\/core$/, replacement: join(src, 'core/index.ts') },
+        ],
+      },
+    });
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+  return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -37,6 +37,7 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
   const draft = useEditorState((s) => (s.draft?.page === pageNumber ? s.draft : null));
   const editing = useEditorState((s) => (s.editing?.page === pageNumber ? s.editing : null));
   const tool = useEditorState((s) => s.tool);
+  const marquee = useEditorState((s) => (s.marquee?.page === pageNumber ? s.marquee.rect : null));
   const onSize = useCallback((measured: PageSize) => runtime.document.measured(pageNumber, measured), [runtime, pageNumber]);
   const { canvasRef, textRef, rendered } = usePageRender(pdf, pageNumber, zoom, true, onSize, onDrawn);
 
@@ -127,6 +128,7 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
         ))}
         {draft && <AnnotationShape annotation={draft} />}
         <SelectionLayer selected={selected} hovered={tool === 'eraser' ? hovered : undefined} zoom={zoom} />
+        {marquee && <rect className="mg-marquee" x={marquee.x} y={marquee.y} width={marquee.width} height={marquee.height} />}
       </svg>
       <TransientLayer pageNumber={pageNumber} width={width} height={height} viewBox={viewBox} zoom={zoom} />
       {editing && <TextEditor key={editing.id ?? 'new'} editing={editing} zoom={zoom} />}

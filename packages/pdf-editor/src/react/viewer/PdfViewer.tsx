@@ -3,13 +3,14 @@
 // markup tools) and keeps the current page in step with the scroll position.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Rect } from '../../core/index';
+import type { EditorState } from '../../editor/index';
 import { useDocumentView, useEditorRuntime, useEditorState } from '../context';
 import { centerPage, layoutPages, PAGE_GAP, visiblePages } from './layout';
 import { PageNavigation } from './PageNavigation';
 import { PageView } from './PageView';
 import { PasswordPrompt } from './PasswordPrompt';
 import { createPointerRouter } from './pointerRouter';
-import { snapToLines } from './textSnap';
+import { fallbackEmHeights, loadFontsFor, TextHeightsContext, unicodeFontStack } from './screenFonts';
 
 /** Props of <PdfViewer />. */
 export interface PdfViewerProps {
@@ -38,6 +39,23 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   const [drawnOnce, setDrawnOnce] = useState(false);
   const onDrawn = useCallback(() => setDrawnOnce(true), []);
   const descriptionId = useId();
+  const fonts = runtime.options.exportFonts;
+  const fontStack = useMemo(() => unicodeFontStack(fonts), [fonts]);
+  // Counts the fallbacks fetched, so texts drawn with one move to the baseline its heights give.
+  const [fontsLoaded, setFontsLoaded] = useState(0);
+  const textHeights = useMemo(() => (text: string) => fallbackEmHeights(fonts, text), [fonts, fontsLoaded]);
+
+  // The export's lazy fonts a text on the pages (or being typed) needs are fetched for the screen too.
+  useEffect(() => {
+    const load = ({ annotations, editing }: EditorState) =>
+      loadFontsFor(fonts, [...annotations.map((a) => ('content' in a && typeof a.content === 'string' ? a.content : '')), editing?.content ?? ''], () =>
+        setFontsLoaded((n) => n + 1),
+      );
+    load(runtime.store.getState());
+    return runtime.store.subscribe((state, previous) => {
+      if (state.annotations !== previous.annotations || state.editing !== previous.editing) load(state);
+    });
+  }, [runtime, fonts]);
 
   const layout = useMemo(() => layoutPages(sizes, zoom), [sizes, zoom]);
   const layoutRef = useRef(layout);
@@ -92,16 +110,15 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
           const size = runtime.document.getState().pageSizes[runtime.store.getState().currentPage - 1];
           if (el && size) runtime.store.getState().actions.setZoom((el.clientWidth - 2 * PAGE_GAP) / size.width);
         },
-        textRects(page: number, box: Rect) {
+        textSpans(page: number): Rect[] {
           const layer = textLayers.current.get(page);
           if (!layer) return [];
           const origin = layer.getBoundingClientRect();
           const scale = runtime.store.getState().zoom;
-          const spans = [...layer.querySelectorAll('span')].map((span) => {
+          return [...layer.querySelectorAll('span')].map((span) => {
             const r = span.getBoundingClientRect();
             return { x: (r.left - origin.left) / scale, y: (r.top - origin.top) / scale, width: r.width / scale, height: r.height / scale };
           });
-          return snapToLines(spans, box);
         },
       }),
     [runtime],
@@ -138,25 +155,27 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   for (let n = first; n <= last; n++) pages.push(n);
 
   return (
-    <div className="mg-viewer">
+    <div className="mg-viewer" style={{ ['--mg-unicode-fonts' as string]: fontStack }}>
       {navigation && <PageNavigation zoomControls={zoomControls} />}
       <p id={descriptionId} className="mg-visually-hidden">{messages.canvasDescription}</p>
       <div ref={scrollRef} className="mg-scroll" onScroll={measure}>
         {status === 'loading' || !pdf ? (
           <p className="mg-loading" role="status">{messages.loadingPdf}</p>
         ) : (
-          <div className="mg-pages" style={{ height: layout.totalHeight, width: innerWidth }}>
-            {pages.map((n) => {
-              const size = sizes[n - 1];
-              if (!size) return null;
-              return (
-                <div key={n} className="mg-page-slot" style={{ left: (innerWidth - size.width * zoom) / 2 }}>
-                  <PageView pdf={pdf} pageNumber={n} size={size} zoom={zoom} top={layout.tops[n - 1] ?? 0} router={router}
-                    descriptionId={descriptionId} registerTextLayer={registerTextLayer} onDrawn={drawnOnce ? undefined : onDrawn} />
-                </div>
-              );
-            })}
-          </div>
+          <TextHeightsContext.Provider value={textHeights}>
+            <div className="mg-pages" style={{ height: layout.totalHeight, width: innerWidth }}>
+              {pages.map((n) => {
+                const size = sizes[n - 1];
+                if (!size) return null;
+                return (
+                  <div key={n} className="mg-page-slot" style={{ left: (innerWidth - size.width * zoom) / 2 }}>
+                    <PageView pdf={pdf} pageNumber={n} size={size} zoom={zoom} top={layout.tops[n - 1] ?? 0} router={router}
+                      descriptionId={descriptionId} registerTextLayer={registerTextLayer} onDrawn={drawnOnce ? undefined : onDrawn} />
+                  </div>
+                );
+              })}
+            </div>
+          </TextHeightsContext.Provider>
         )}
       </div>
     </div>

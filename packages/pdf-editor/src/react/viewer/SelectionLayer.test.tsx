@@ -34,4 +34,20 @@ describe('the selection of an annotation', () => {
     const note = container.querySelector('foreignObject');
     expect([note?.getAttribute('x'), note?.getAttribute('y')]).toEqual(['40', '79']);
   });
+
+  it('must show one box around a group of selected annotations, without resize handles', () => {
+    const group = [
+      normalizeAnnotation({ type: 'rectangle', page: 1, position: { x: 40, y: 40 }, width: 20, height: 20 }),
+      normalizeAnnotation({ type: 'arrow', page: 1, position: { x: 100, y: 90 }, endPoint: { x: 160, y: 140 } }),
+    ] as Annotation[];
+    const { container } = renderInDocument(
+      <svg>
+        <SelectionLayer selected={group} hovered={undefined} zoom={1} />
+      </svg>,
+    );
+    const boxes = [...container.querySelectorAll('.mg-selection-box')].map((box) => ['x', 'y', 'width', 'height'].map((name) => Number(box.getAttribute(name))));
+    // The union of both, padded by 3 points as a single selection's box is.
+    expect(boxes).toEqual([[37, 37, 126, 106]]);
+    expect(container.querySelectorAll('.mg-handle')).toHaveLength(0);
+  });
 });

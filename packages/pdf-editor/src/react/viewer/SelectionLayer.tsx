@@ -1,9 +1,9 @@
-// Feedback drawn over the annotations: the dashed blue box (and handles) of the selection, the
-// eraser's red dashed outline, and the note of a kind whose text is a note (a comment's, a
-// caret's) while it is selected.
-import type { Annotation } from '../../core/index';
+// Feedback drawn over the annotations: the dashed blue box (and handles) of the selection (one box
+// around the whole group when several are selected), the eraser's red dashed outline, and the note
+// of a kind whose text is a note (a comment's, a caret's) while it is the one selected.
+import type { Annotation, Rect } from '../../core/index';
 import { kindOf } from '../../core/internal';
-import { bounds, handlesOf } from '../../editor/internal';
+import { bounds, boundsOfAll, handlesOf } from '../../editor/internal';
 
 const PAD = 3;
 
@@ -11,18 +11,19 @@ export function SelectionLayer({ selected, hovered, zoom }: { selected: Annotati
   const handleSize = 8 / zoom;
   return (
     <g className="mg-selection" pointerEvents="none">
-      {hovered && <Outline annotation={hovered} className="mg-hover-outline" zoom={zoom} />}
-      {selected.map((annotation) => (
-        <g key={annotation.id}>
-          <Outline annotation={annotation} className="mg-selection-box" zoom={zoom} />
-          {selected.length === 1 &&
-            handlesOf(annotation).map(({ handle, point }) => (
+      {hovered && <Outline box={bounds(hovered)} className="mg-hover-outline" zoom={zoom} />}
+      {selected.length > 1 && <Outline box={boundsOfAll(selected)} className="mg-selection-box" zoom={zoom} />}
+      {selected.length === 1 &&
+        selected.map((annotation) => (
+          <g key={annotation.id}>
+            <Outline box={bounds(annotation)} className="mg-selection-box" zoom={zoom} />
+            {handlesOf(annotation).map(({ handle, point }) => (
               <rect key={handle} className="mg-handle" data-handle={handle} x={point.x - handleSize / 2} y={point.y - handleSize / 2}
                 width={handleSize} height={handleSize} strokeWidth={1 / zoom} />
             ))}
-          <NoteBubble annotation={annotation} />
-        </g>
-      ))}
+            <NoteBubble annotation={annotation} />
+          </g>
+        ))}
     </g>
   );
 }
@@ -39,8 +40,7 @@ function NoteBubble({ annotation }: { annotation: Annotation }) {
   );
 }
 
-function Outline({ annotation, className, zoom }: { annotation: Annotation; className: string; zoom: number }) {
-  const b = bounds(annotation);
+function Outline({ box: b, className, zoom }: { box: Rect; className: string; zoom: number }) {
   const pad = PAD / zoom;
   return (
     <rect className={className} x={b.x - pad} y={b.y - pad} width={b.width + 2 * pad} height={b.height + 2 * pad}

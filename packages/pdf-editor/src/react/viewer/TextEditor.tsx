@@ -38,7 +38,8 @@ export function TextEditor({ editing, zoom }: { editing: TextEditing; zoom: numb
         left: (box ? box.x : editing.position.x) * zoom,
         top: (box ? box.y + box.height + NOTE_GAP : editing.position.y) * zoom,
         fontSize: note ? 13 : style.fontSize * zoom,
-        fontFamily: note ? undefined : style.fontFamily,
+        // Characters the chosen font lacks come from the export's fonts, as they will in the PDF.
+        fontFamily: note ? undefined : `${style.fontFamily}, var(--mg-unicode-fonts)`,
         fontWeight: note ? undefined : style.fontWeight,
         fontStyle: note ? undefined : style.fontStyle,
         color: note ? undefined : style.color,

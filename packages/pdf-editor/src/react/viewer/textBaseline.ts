@@ -12,7 +12,13 @@ import type { TextAnnotation } from '../../core/index';
  * face of a family has the same. The standard fonts' come from their AFM files; `unicode` is the
  * bundled DejaVu Sans's ascent and descent as its font descriptor states them (760 and -240).
  */
-const EM_HEIGHTS: Record<StandardFamily | 'unicode', { full: number; ascent: number }> = {
+/** A font's line height (ascent minus descent) and ascent, per em. */
+export interface EmHeights {
+  full: number;
+  ascent: number;
+}
+
+const EM_HEIGHTS: Record<StandardFamily | 'unicode', EmHeights> = {
   helvetica: { full: 0.925, ascent: 0.718 },
   times: { full: 0.9, ascent: 0.683 },
   courier: { full: 0.786, ascent: 0.629 },
@@ -23,7 +29,7 @@ const EM_HEIGHTS: Record<StandardFamily | 'unicode', { full: number; ascent: num
 const WIN_ANSI_EXTRA = new Set('ŒœŠšŸŽžƒˆ˜–—‘’‚“”„†‡•…‰‹›€™');
 
 /** Whether the export can draw `text` with a standard font; otherwise it embeds the Unicode font. */
-function standardFontDraws(text: string): boolean {
+export function standardFontDraws(text: string): boolean {
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
     // Control characters (line breaks, tabs) are not drawn as glyphs.
@@ -33,9 +39,13 @@ function standardFontDraws(text: string): boolean {
   return true;
 }
 
-/** Distance from the top of a text annotation to its first baseline, as the export lays it out. */
-export function firstBaselineOffset(annotation: Pick<TextAnnotation, 'content' | 'fontFamily' | 'fontSize'>): number {
-  const em = EM_HEIGHTS[standardFontDraws(annotation.content) ? standardFamily(annotation.fontFamily) : 'unicode'];
+/**
+ * Distance from the top of a text annotation to its first baseline, as the export lays it out;
+ * `fallback` gives the heights of a fallback font the export draws the text with first.
+ */
+export function firstBaselineOffset(annotation: Pick<TextAnnotation, 'content' | 'fontFamily' | 'fontSize'>, fallback?: EmHeights): number {
+  const standard = standardFontDraws(annotation.content);
+  const em = (!standard && fallback) || EM_HEIGHTS[standard ? standardFamily(annotation.fontFamily) : 'unicode'];
   const heights: FontHeights = {
     heightAtSize: (size, options) => (options?.descender === false ? em.ascent : em.full) * size,
   };

@@ -1,12 +1,15 @@
 // Select tool. States: idle -> pointing (pressed on an annotation) -> dragging (moved past the
-// slop: the selection follows the pointer) and idle -> resizing (pressed on a handle of the one
-// selected annotation). While a drag or a resize lasts, only a transient copy of the selection
-// moves (the document and its thousands of other shapes stay untouched); releasing applies it as
-// one undo step, and cancelling it (pointer leaves the page, Escape) simply drops the copy.
+// slop: the selection follows the pointer), idle -> resizing (pressed on a handle of the one
+// selected annotation) and idle -> marquee (pressed on empty page area: the box dragged selects
+// every annotation it touches; with Shift it adds them, and a click there clears the selection).
+// Shift+click adds an annotation to the selection or takes it out; the whole selection moves as
+// one. While a drag or a resize lasts, only a transient copy of the selection moves (the document
+// and its thousands of other shapes stay untouched); releasing applies it as one undo step, and
+// cancelling it (pointer leaves the page, Escape) simply drops the copy.
 import { kindOf } from '../../../core/kinds/registry';
 import type { Annotation, Point } from '../../../core/model/types';
 import type { AnnotationPatch } from '../../../core/history/annotationList';
-import { handleAt, hitTest, resize, translate } from '../geometry';
+import { annotationsIn, handleAt, hitTest, rectFromPoints, resize, translate } from '../geometry';
 import type { Handle } from '../geometry';
 import { isClick } from '../shared/dragCreate';
 import { textEditing } from '../shared/placeText';
@@ -16,7 +19,7 @@ import type { ToolContext, ToolDefinition, ToolMachine, ToolPointer } from '../t
 function createSelectMachine(context: ToolContext): ToolMachine {
   const { store } = context;
   const actions = () => store.getState().actions;
-  let state: 'idle' | 'pointing' | 'dragging' | 'resizing' = 'idle';
+  let state: 'idle' | 'pointing' | 'dragging' | 'resizing' | 'marquee' = 'idle';
   let start: Point = { x: 0, y: 0 };
   let page = 1;
   let originals: Annotation[] = [];
@@ -24,10 +27,13 @@ function createSelectMachine(context: ToolContext): ToolMachine {
   let handle: Handle | undefined;
   let patches: Record<string, AnnotationPatch> | undefined;
   let pressedSelected = false;
+  // What a marquee adds to: the selection when it began with Shift, else nothing.
+  let kept: string[] = [];
 
   const finish = (commit: boolean) => {
     if (commit && patches) actions().update(patches, state === 'resizing' ? 'Resize' : 'Move');
     if (patches) actions().setTransient(null);
+    if (state === 'marquee') actions().setMarquee(null);
     patches = undefined;
     originals = [];
     state = 'idle';
@@ -57,8 +63,8 @@ function createSelectMachine(context: ToolContext): ToolMachine {
       }
       const hit = hitTest(annotations, pointer.page, pointer, context.tolerance());
       if (!hit) {
-        if (!pointer.shiftKey) actions().select([]);
-        state = 'idle';
+        kept = pointer.shiftKey ? selectedIds : [];
+        state = 'marquee';
         return;
       }
       pressedSelected = selectedIds.includes(hit.id);
@@ -74,6 +80,10 @@ function createSelectMachine(context: ToolContext): ToolMachine {
     },
     pointerMove(pointer) {
       if (state === 'idle' || pointer.page !== page) return;
+      if (state === 'marquee') {
+        if (!isClick(start, pointer)) actions().setMarquee({ page, rect: rectFromPoints(start, pointer) });
+        return;
+      }
       if (state === 'pointing') {
         if (isClick(start, pointer)) return;
         state = 'dragging';
@@ -88,6 +98,13 @@ function createSelectMachine(context: ToolContext): ToolMachine {
       actions().setTransient({ ids, annotations: originals.map((a) => ({ ...a, ...next[a.id] }) as Annotation) });
     },
     pointerUp() {
+      if (state === 'marquee') {
+        const { annotations, marquee } = store.getState();
+        const touched = marquee ? annotationsIn(annotations, page, marquee.rect).map((a) => a.id) : [];
+        finish(false);
+        actions().select([...kept, ...touched.filter((id) => !kept.includes(id))]);
+        return;
+      }
       const clicked = state === 'pointing';
       const target = originals.length === 1 ? originals[0] : undefined;
       finish(true);

@@ -1,12 +1,13 @@
-// Highlight, strikethrough, underline and squiggly: drag a box; when the box covers text lines of
-// the page's text layer the mark snaps to them (one rectangle per line), otherwise it stays a free
-// box.
+// Highlight, strikethrough, underline and squiggly: drag across text and the mark snaps to the
+// text the drag selects, as in a reader (one rectangle per line, see textSnap); a drag that touches
+// no text stays a free box.
 import { unionOfRects } from '../../../core/geometry/annotationGeometry';
 import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
 import type { Annotation, MarkupAnnotation } from '../../../core/model/types';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from './dragCreate';
+import { snapToText } from './textSnap';
 import type { ToolDefinition, ToolPreset } from '../types';
 
 export function markupTool(type: MarkupAnnotation['type'], preset: Omit<ToolPreset, 'id' | 'creates' | 'styled'>): ToolDefinition {
@@ -14,11 +15,11 @@ export function markupTool(type: MarkupAnnotation['type'], preset: Omit<ToolPres
     preset: { ...preset, id: type, creates: type, styled: true },
     createMachine: (context) =>
       createDragMachine(context, {
-        build({ page, start, end, click }, { store, snapToText }) {
+        build({ page, start, end, click }, { store, textSpans }) {
           const dragged = click
             ? { ...start, width: DEFAULTS.markupWidth, height: DEFAULTS.markupHeight }
             : rectFromPoints(start, end);
-          const lines = click ? [] : (snapToText?.(page, dragged) ?? []);
+          const lines = click || !textSpans ? [] : snapToText(textSpans(page), start, end);
           const box = lines.length > 0 ? unionOfRects(lines) : dragged;
           return normalizeAnnotation({
             type,

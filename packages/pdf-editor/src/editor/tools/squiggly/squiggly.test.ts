@@ -1,5 +1,5 @@
 // The squiggly tool scripted like a user on a real page: drag across the two title lines of
-// tracemonkey.pdf (the text lines as poppler finds them stand in for the viewer's text layer), get
+// tracemonkey.pdf (the words poppler finds stand in for the viewer's text layer), get
 // one squiggly snapped to both lines, see its wave under those lines in the exported page; a click
 // off text makes the default box, and the mark moves and undoes like any other.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,21 +8,6 @@ import type { Rect } from '../../../core/model/types';
 import { hasColorIn, pdfWords, renderPagePixels } from '../../../test-support/pdfTools';
 import { hasSharedPdfs, readSharedPdf } from '../../../test-support/sharedPdfs';
 import { createTestEditor } from '../../../test-support/testEditor';
-
-/** The text lines a drag covers: words grouped by their line, each line cut to the drag, as the viewer snaps. */
-function linesUnder(words: readonly Rect[], box: Rect): Rect[] {
-  const lines = new Map<number, Rect>();
-  for (const word of words) {
-    const middle = word.y + word.height / 2;
-    if (middle < box.y || middle > box.y + box.height || word.x + word.width < box.x || word.x > box.x + box.width) continue;
-    const key = Math.round(word.y + word.height);
-    const line = lines.get(key);
-    const left = Math.max(box.x, Math.min(word.x, line?.x ?? Infinity));
-    const right = Math.min(box.x + box.width, Math.max(word.x + word.width, line ? line.x + line.width : -Infinity));
-    lines.set(key, { x: left, y: Math.min(word.y, line?.y ?? Infinity), width: right - left, height: Math.max(word.height, line?.height ?? 0) });
-  }
-  return [...lines.values()].sort((a, b) => a.y - b.y);
-}
 
 describe.skipIf(!hasSharedPdfs)('the squiggly tool on tracemonkey.pdf', () => {
   let pdf: Uint8Array;
@@ -34,7 +19,7 @@ describe.skipIf(!hasSharedPdfs)('the squiggly tool on tracemonkey.pdf', () => {
   });
 
   it('must mark the title lines a drag crosses with one squiggly, its wave under them on the page', async () => {
-    const editor = createTestEditor({ snapToText: (_page, box) => linesUnder(words, box) });
+    const editor = createTestEditor({ textSpans: () => words });
     editor.setTool('squiggly');
     editor.state.actions.setStyle({ color: '#FF0000', strokeWidth: 1 });
     // "Trace-based Just-in-Time Type Specialization for Dynamic" / "Languages", dragged loosely.
@@ -66,7 +51,7 @@ describe.skipIf(!hasSharedPdfs)('the squiggly tool on tracemonkey.pdf', () => {
   });
 
   it('must make the default 100 x 20 box on a click where there is no text, and move and undo as one mark', () => {
-    const editor = createTestEditor({ snapToText: (_page, box) => linesUnder(words, box) }).setTool('squiggly');
+    const editor = createTestEditor({ textSpans: () => words }).setTool('squiggly');
     editor.click(300, 700);
     expect(editor.annotations[0]).toMatchObject({ type: 'squiggly', position: { x: 300, y: 700 }, width: 100, height: 20 });
     expect(editor.annotations[0]).not.toHaveProperty('rects');
