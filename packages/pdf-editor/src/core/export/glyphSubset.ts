@@ -130,7 +130,10 @@ export function subsetGlyphs(file: Uint8Array, gids: Iterable<number>): Uint8Arr
   }
   newLocaView.setUint32(glyphCount * 4, end);
 
-  const newHead = head.slice();
+  // Copies, never views: a font loaded with Node's readFile is a Buffer, whose slice() is a view,
+  // and the edits below would then land in the caller's bytes (at the start of their buffer)
+  // while the subset kept the original head, whose short loca format misreads the new loca.
+  const newHead = new Uint8Array(head);
   const newHeadView = new DataView(newHead.buffer);
   newHeadView.setUint32(8, 0);
   newHeadView.setInt16(50, 1);
@@ -143,7 +146,7 @@ export function subsetGlyphs(file: Uint8Array, gids: Iterable<number>): Uint8Arr
     if (!KEPT_TABLES.has(tag) || tag === 'head' || tag === 'loca' || tag === 'glyf') continue;
     if (tag === 'post' && data.length >= 32) {
       // Format 3: no glyph names, which are large and unused in a PDF.
-      const post = data.slice(0, 32);
+      const post = new Uint8Array(data.subarray(0, 32));
       new DataView(post.buffer).setUint32(0, 0x00030000);
       result.push({ tag, data: post });
     } else result.push({ tag, data });
