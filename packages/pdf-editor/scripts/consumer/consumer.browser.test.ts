@@ -113,8 +113,11 @@ function stop(child: ChildProcess | undefined): void {
   }
 }
 
-/** Drives one served app through the journey a user makes; the caller checks what comes back. */
-function describeJourney(name: string, serve: () => Promise<string>) {
+/**
+ * Drives one served app through the journey a user makes; the caller checks what comes back.
+ * `serverComponentPage`: the app also serves /server, a React Server Component rendering <PdfEditor>.
+ */
+function describeJourney(name: string, serve: () => Promise<string>, { serverComponentPage = false } = {}) {
   describe(name, () => {
     let browser: Browser;
     let baseUrl: string;
@@ -128,12 +131,12 @@ function describeJourney(name: string, serve: () => Promise<string>) {
       await browser?.close();
     });
 
-    const open = async (mode: 'plain' | 'controlled'): Promise<Page> => {
+    const open = async (mode: 'plain' | 'controlled', path = '/'): Promise<Page> => {
       const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       page.on('pageerror', (error) => errors.push(error.message));
       // A dev server compiles the page on the first request: minutes on a busy machine.
-      await page.goto(`${baseUrl}/?mode=${mode}`, { timeout: 240_000 });
+      await page.goto(`${baseUrl}${path}?mode=${mode}`, { timeout: 240_000 });
       // The first page is painted: its canvas holds the text's dark pixels.
       await page.waitForFunction(
         () => {
@@ -203,6 +206,18 @@ function describeJourney(name: string, serve: () => Promise<string>) {
       expect(await changes()).toEqual([1, 0]);
       expect(await page.locator('.mg-page[data-page-number="1"] [data-annotation-id]').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
+    it.runIf(serverComponentPage)('a Server Component that imports the package renders <PdfEditor>, and ./core and ./editor run on the server', async () => {
+      // The first request compiles the page in a dev server: wait for it as a browser would.
+      const response = await fetch(`${baseUrl}/server`, { signal: AbortSignal.timeout(240_000) });
+      const html = await response.text();
+      expect(response.status, html.slice(0, 2000)).toBe(200);
+      expect(html).toContain('rectangle / Download PDF');
+      const page = await open('plain', '/server');
+      await expect.poll(() => page.getByRole('button', { name: 'Download PDF' }).count()).toBe(1);
       expect(errors).toEqual([]);
       await page.context().close();
     });
@@ -329,7 +344,7 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
       devServer = server.process;
       servers.push(server.process);
       return server.url;
-    });
+    }, { serverComponentPage: true });
 
     describeJourney('next build', async () => {
       // One Next.js at a time in the folder: the build must not race the dev server's compiler.
@@ -338,6 +353,6 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
       const server = await startServer(process.execPath, [next(), 'start', '--port', String(await freePort()), '--hostname', '127.0.0.1'], app);
       servers.push(server.process);
       return server.url;
-    });
+    }, { serverComponentPage: true });
   });
 });
