@@ -5,7 +5,9 @@
 // PDF that qpdf accepts and pdftoppm shows with the rectangle, and a controlled-mode page reports
 // one onAnnotationsChange per gesture and undoes it in one step. Node ESM and CJS scripts check
 // `./core` and that error classes are shared across entry points, and, in an app without React
-// installed, that the editor object of `./editor` edits and downloads a PDF.
+// installed, that the editor object of `./editor` edits and downloads a PDF. A strict TypeScript
+// app (`skipLibCheck: false`) compiles against the published declarations in the bundler, nodenext
+// and node16 resolutions, and a Next.js Server Component renders <PdfEditor>.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
@@ -26,6 +28,7 @@ const REACT = ['react@^19', 'react-dom@^19'];
 const VITE = ['vite@^8', '@vitejs/plugin-react@^6'];
 const WEBPACK = ['webpack@^5'];
 const NEXT = ['next@^16'];
+const TYPESCRIPT = ['typescript@^6'];
 // npm installs from the registry and production builds of a 2 MB app on a busy 2-core machine.
 const INSTALL_TIMEOUT = 600_000;
 const hasTools = ['qpdf', 'pdftoppm'].every((tool) => spawnSync(tool, ['-v']).error === undefined);
@@ -257,6 +260,25 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
       expect(raster.pixel(100, 170).reduce((sum, value) => sum + value), 'the left edge').toBeLessThan(200);
       expect(raster.pixel(130, 170).reduce((sum, value) => sum + value), 'inside the outline').toBeGreaterThan(700);
     });
+  });
+
+  describe('strict TypeScript (skipLibCheck: false)', () => {
+    let app: string;
+    beforeAll(async () => {
+      // React's types for ".", as a TypeScript host of the React entry has them; nothing else:
+      // the SDK's declarations must not need the PDF engine's, nor what those import.
+      app = await createApp(root, 'strict-ts-app', tarball, [...TYPESCRIPT, '@types/react@^19']);
+    }, INSTALL_TIMEOUT);
+
+    it.each(['bundler', 'nodenext', 'node16'])(
+      'tsc --noEmit passes with moduleResolution %s, importing ".", "./core" and "./editor" (ESM, and CommonJS .cts under node16 and nodenext)',
+      (resolution) => {
+        const tsc = join(app, 'node_modules/typescript/bin/tsc');
+        const result = spawnSync(process.execPath, [tsc, '-p', `types/tsconfig.${resolution}.json`], { cwd: app, encoding: 'utf8', env: cleanEnv() });
+        expect(`${result.stdout}${result.stderr}`.trim(), 'tsc errors').toBe('');
+        expect(result.status).toBe(0);
+      },
+    );
   });
 
   describe('Vite', () => {

@@ -1,6 +1,7 @@
 // Builds the engine's PDF objects from plain values, so writers describe dictionaries the way they
 // read in the PDF reference rather than one constructor call per number and name.
 import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, type PdfObject } from '@libpdf/core';
+import type { PdfObjectValue } from '../pdfObjectTypes';
 
 /**
  * A reference to an object the export writes as bytes itself (pdf/objectWriter.ts), numbered
@@ -19,7 +20,7 @@ export type PdfValue =
   | number
   | boolean
   | string
-  | PdfObject
+  | PdfObjectValue
   | WrittenRef
   | readonly PdfValue[]
   | { readonly [key: string]: PdfValue };
