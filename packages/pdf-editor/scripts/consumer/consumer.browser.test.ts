@@ -31,7 +31,7 @@ const NEXT = ['next@^16'];
 const TYPESCRIPT = ['typescript@^6'];
 // npm installs from the registry and production builds of a 2 MB app on a busy 2-core machine.
 const INSTALL_TIMEOUT = 600_000;
-const hasTools = ['qpdf', 'pdftoppm'].every((tool) => spawnSync(tool, ['-v']).error === undefined);
+const hasTools = ['qpdf', 'pdftoppm', 'mutool'].every((tool) => spawnSync(tool, ['-v']).error === undefined);
 
 /** The environment of a child npm or node: none of the npm_* settings of the `npm test` running us, no telemetry. */
 function cleanEnv(): NodeJS.ProcessEnv {
@@ -270,8 +270,9 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
       app = await createApp(root, 'strict-ts-app', tarball, [...TYPESCRIPT, '@types/react@^19']);
     }, INSTALL_TIMEOUT);
 
+    // nodenext and node16 also compile a CommonJS module (usage.cts), which reads the .d.cts files.
     it.each(['bundler', 'nodenext', 'node16'])(
-      'tsc --noEmit passes with moduleResolution %s, importing ".", "./core" and "./editor" (ESM, and CommonJS .cts under node16 and nodenext)',
+      'tsc --noEmit passes with moduleResolution %s, importing ".", "./core" and "./editor"',
       (resolution) => {
         const tsc = join(app, 'node_modules/typescript/bin/tsc');
         const result = spawnSync(process.execPath, [tsc, '-p', `types/tsconfig.${resolution}.json`], { cwd: app, encoding: 'utf8', env: cleanEnv() });
@@ -333,15 +334,22 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
   describe('Next.js route handler built with webpack', () => {
     let app: string;
     beforeAll(async () => {
-      app = await createApp(root, 'next-webpack-app', tarball, [...REACT, ...NEXT]);
+      // The fallback font docs/export-and-import.md shows, as the host app gets it.
+      app = await createApp(root, 'next-webpack-app', tarball, [...REACT, ...NEXT, '@expo-google-fonts/noto-sans-arabic@^0.4']);
     }, INSTALL_TIMEOUT);
 
-    it('exports Greek, Cyrillic and shaped Arabic text: the bundled font and shaper load on the server', async () => {
+    let serverUrl: string;
+    const startBuilt = async () => {
+      if (serverUrl) return serverUrl;
       const next = join(app, 'node_modules/next/dist/bin/next');
       run(process.execPath, [next, 'build', '--webpack'], app);
       const server = await startServer(process.execPath, [next, 'start', '--port', String(await freePort()), '--hostname', '127.0.0.1'], app);
       servers.push(server.process);
-      const response = await fetch(`${server.url}/api/export`);
+      return (serverUrl = server.url);
+    };
+
+    it('exports Greek, Cyrillic and shaped Arabic text: the bundled font and shaper load on the server', async () => {
+      const response = await fetch(`${await startBuilt()}/api/export`);
       const body = new Uint8Array(await response.arrayBuffer());
       expect(response.status, new TextDecoder().decode(body.subarray(0, 500))).toBe(200);
       const file = join(root, 'route-export.pdf');
@@ -350,6 +358,25 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
       const text = run('pdftotext', [file, '-'], root).replace(/[\u202a-\u202e]/g, '');
       expect(text).toContain('Grüße — Ελληνικά — Привет');
       expect(text).toContain('مرحبا بالعالم');
+    }, INSTALL_TIMEOUT);
+
+    it('exports Arabic with the Noto Sans Arabic fallback read by readFile: poppler and MuPDF draw its glyphs', async () => {
+      const response = await fetch(`${await startBuilt()}/api/export-fallback`);
+      const body = new Uint8Array(await response.arrayBuffer());
+      expect(response.status, new TextDecoder().decode(body.subarray(0, 500))).toBe(200);
+      const file = join(root, 'route-fallback.pdf');
+      writeFileSync(file, body);
+      expect(run('pdftotext', [file, '-'], root).replace(/[\u202a-\u202e]/g, '')).toContain('مرحبا بالعالم');
+      // An invalid subset makes both readers warn per glyph and draw nothing.
+      const poppler = spawnSync('pdftoppm', ['-r', '72', '-singlefile', file, join(root, 'route-fallback')], { encoding: 'utf8' });
+      expect(poppler.stderr).not.toMatch(/FT_Load_Glyph|invalid/i);
+      const mupdf = spawnSync('mutool', ['draw', '-o', join(root, 'route-fallback-mupdf.png'), file, '1'], { encoding: 'utf8' });
+      expect(mupdf.stderr).not.toMatch(/FT_Load_Glyph|invalid/i);
+      const raster = renderPage(body, 1);
+      let ink = 0;
+      // The text's line: 24 points high from y = 120 (the sample page's own text is above it).
+      for (let y = 120; y < 150; y++) for (let x = 20; x < 380; x++) if (raster.pixel(x, y).reduce((sum, value) => sum + value) < 384) ink++;
+      expect(ink, 'dark pixels of the Arabic line').toBeGreaterThan(200);
     }, INSTALL_TIMEOUT);
   });
 

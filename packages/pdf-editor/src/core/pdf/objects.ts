@@ -14,7 +14,7 @@ export class WrittenRef {
 
 /**
  * A plain value: numbers, booleans, strings as names, arrays, records, references to written
- * objects, or engine objects as they are.
+ * objects, or PDF objects (the engine's, seen through `PdfObjectValue`) as they are.
  */
 export type PdfValue =
   | number
