@@ -35,8 +35,9 @@ export default defineConfig([
     shims: true,
     target: 'es2022',
     external,
-    // Copies the stylesheet and pdf.js's worker, then builds the export worker (below) into the
+    // Copies the stylesheet and pdf.js's worker, marks the React entry 'use client'
+    // (scripts/client-directive.mjs), then builds the export worker (below) into the
     // cleaned dist/: the two builds must not run side by side, or the clean could remove it.
-    onSuccess: 'node scripts/copy-assets.mjs && tsup --config tsup.worker.config.ts',
+    onSuccess: 'node scripts/copy-assets.mjs && node scripts/client-directive.mjs && tsup --config tsup.worker.config.ts',
   },
 ]);

@@ -206,6 +206,15 @@ describe('every entry point in Node', () => {
     expect(result.stdout.trim().split('\n').at(-1), result.output).toBe(JSON.stringify(Array(6).fill(true)));
   });
 
+  it("marks the React entry 'use client' in its ESM and CJS builds, and no file of ./core or ./editor", () => {
+    // A directive counts only as the first statement (after other directives such as "use strict").
+    const directives = (file: string) => (/^(?:\s*(['"])[^'"]*\1;?)*/.exec(readFileSync(join(packageRoot, 'dist', file), 'utf8'))?.[0] ?? '');
+    for (const file of ['index.js', 'index.cjs']) expect(directives(file), file).toMatch(/['"]use client['"]/);
+    const others = readdirSync(join(packageRoot, 'dist')).filter((file) => /\.c?js$/.test(file) && !/^index\.c?js$/.test(file));
+    expect(others, 'the shared chunks and the ./core and ./editor entries').toContain('core.js');
+    for (const file of others) expect(directives(file), file).not.toMatch(/use client/);
+  });
+
   it('./editor reaches no React: its built files import none, and it runs in Node where react cannot be resolved', async () => {
     for (const file of ['dist/editor.js', 'dist/editor.cjs']) {
       const imports = await bareImportsOf(file);
@@ -298,6 +307,13 @@ describe('documentation and versioning', () => {
         `${API_REPORT_FOLDER}/${report.file} is out of date with the public API: ${update}`,
       ).toBe(report.text);
     }
+  });
+
+  it('names no @libpdf/core type in any published declaration file (the engine is not part of the API)', () => {
+    const declarations = readdirSync(join(packageRoot, 'dist')).filter((file) => /\.d\.c?ts$/.test(file));
+    expect(declarations).toContain('core.d.cts');
+    const naming = declarations.filter((file) => readFileSync(join(packageRoot, 'dist', file), 'utf8').includes('@libpdf/core'));
+    expect(naming, 'declaration files that import @libpdf/core').toEqual([]);
   });
 
   it('has no `any` in its public declarations', () => {

@@ -5,7 +5,9 @@
 // PDF that qpdf accepts and pdftoppm shows with the rectangle, and a controlled-mode page reports
 // one onAnnotationsChange per gesture and undoes it in one step. Node ESM and CJS scripts check
 // `./core` and that error classes are shared across entry points, and, in an app without React
-// installed, that the editor object of `./editor` edits and downloads a PDF.
+// installed, that the editor object of `./editor` edits and downloads a PDF. A strict TypeScript
+// app (`skipLibCheck: false`) compiles against the published declarations in the bundler, nodenext
+// and node16 resolutions, and a Next.js Server Component renders <PdfEditor>.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
@@ -26,9 +28,10 @@ const REACT = ['react@^19', 'react-dom@^19'];
 const VITE = ['vite@^8', '@vitejs/plugin-react@^6'];
 const WEBPACK = ['webpack@^5'];
 const NEXT = ['next@^16'];
+const TYPESCRIPT = ['typescript@^6'];
 // npm installs from the registry and production builds of a 2 MB app on a busy 2-core machine.
 const INSTALL_TIMEOUT = 600_000;
-const hasTools = ['qpdf', 'pdftoppm'].every((tool) => spawnSync(tool, ['-v']).error === undefined);
+const hasTools = ['qpdf', 'pdftoppm', 'mutool'].every((tool) => spawnSync(tool, ['-v']).error === undefined);
 
 /** The environment of a child npm or node: none of the npm_* settings of the `npm test` running us, no telemetry. */
 function cleanEnv(): NodeJS.ProcessEnv {
@@ -113,8 +116,11 @@ function stop(child: ChildProcess | undefined): void {
   }
 }
 
-/** Drives one served app through the journey a user makes; the caller checks what comes back. */
-function describeJourney(name: string, serve: () => Promise<string>) {
+/**
+ * Drives one served app through the journey a user makes; the caller checks what comes back.
+ * `serverComponentPage`: the app also serves /server, a React Server Component rendering <PdfEditor>.
+ */
+function describeJourney(name: string, serve: () => Promise<string>, { serverComponentPage = false } = {}) {
   describe(name, () => {
     let browser: Browser;
     let baseUrl: string;
@@ -128,12 +134,12 @@ function describeJourney(name: string, serve: () => Promise<string>) {
       await browser?.close();
     });
 
-    const open = async (mode: 'plain' | 'controlled'): Promise<Page> => {
+    const open = async (mode: 'plain' | 'controlled', path = '/'): Promise<Page> => {
       const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       page.on('pageerror', (error) => errors.push(error.message));
       // A dev server compiles the page on the first request: minutes on a busy machine.
-      await page.goto(`${baseUrl}/?mode=${mode}`, { timeout: 240_000 });
+      await page.goto(`${baseUrl}${path}?mode=${mode}`, { timeout: 240_000 });
       // The first page is painted: its canvas holds the text's dark pixels.
       await page.waitForFunction(
         () => {
@@ -206,6 +212,18 @@ function describeJourney(name: string, serve: () => Promise<string>) {
       expect(errors).toEqual([]);
       await page.context().close();
     });
+
+    it.runIf(serverComponentPage)('a Server Component that imports the package renders <PdfEditor>, and ./core and ./editor run on the server', async () => {
+      // The first request compiles the page in a dev server: wait for it as a browser would.
+      const response = await fetch(`${baseUrl}/server`, { signal: AbortSignal.timeout(240_000) });
+      const html = await response.text();
+      expect(response.status, html.slice(0, 2000)).toBe(200);
+      expect(html).toContain('rectangle / Download PDF');
+      const page = await open('plain', '/server');
+      await expect.poll(() => page.getByRole('button', { name: 'Download PDF' }).count()).toBe(1);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
   });
 }
 
@@ -242,6 +260,26 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
       expect(raster.pixel(100, 170).reduce((sum, value) => sum + value), 'the left edge').toBeLessThan(200);
       expect(raster.pixel(130, 170).reduce((sum, value) => sum + value), 'inside the outline').toBeGreaterThan(700);
     });
+  });
+
+  describe('strict TypeScript (skipLibCheck: false)', () => {
+    let app: string;
+    beforeAll(async () => {
+      // React's types for ".", as a TypeScript host of the React entry has them; nothing else:
+      // the SDK's declarations must not need the PDF engine's, nor what those import.
+      app = await createApp(root, 'strict-ts-app', tarball, [...TYPESCRIPT, '@types/react@^19']);
+    }, INSTALL_TIMEOUT);
+
+    // nodenext and node16 also compile a CommonJS module (usage.cts), which reads the .d.cts files.
+    it.each(['bundler', 'nodenext', 'node16'])(
+      'tsc --noEmit passes with moduleResolution %s, importing ".", "./core" and "./editor"',
+      (resolution) => {
+        const tsc = join(app, 'node_modules/typescript/bin/tsc');
+        const result = spawnSync(process.execPath, [tsc, '-p', `types/tsconfig.${resolution}.json`], { cwd: app, encoding: 'utf8', env: cleanEnv() });
+        expect(`${result.stdout}${result.stderr}`.trim(), 'tsc errors').toBe('');
+        expect(result.status).toBe(0);
+      },
+    );
   });
 
   describe('Vite', () => {
@@ -296,15 +334,22 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
   describe('Next.js route handler built with webpack', () => {
     let app: string;
     beforeAll(async () => {
-      app = await createApp(root, 'next-webpack-app', tarball, [...REACT, ...NEXT]);
+      // The fallback font docs/export-and-import.md shows, as the host app gets it.
+      app = await createApp(root, 'next-webpack-app', tarball, [...REACT, ...NEXT, '@expo-google-fonts/noto-sans-arabic@^0.4']);
     }, INSTALL_TIMEOUT);
 
-    it('exports Greek, Cyrillic and shaped Arabic text: the bundled font and shaper load on the server', async () => {
+    let serverUrl: string;
+    const startBuilt = async () => {
+      if (serverUrl) return serverUrl;
       const next = join(app, 'node_modules/next/dist/bin/next');
       run(process.execPath, [next, 'build', '--webpack'], app);
       const server = await startServer(process.execPath, [next, 'start', '--port', String(await freePort()), '--hostname', '127.0.0.1'], app);
       servers.push(server.process);
-      const response = await fetch(`${server.url}/api/export`);
+      return (serverUrl = server.url);
+    };
+
+    it('exports Greek, Cyrillic and shaped Arabic text: the bundled font and shaper load on the server', async () => {
+      const response = await fetch(`${await startBuilt()}/api/export`);
       const body = new Uint8Array(await response.arrayBuffer());
       expect(response.status, new TextDecoder().decode(body.subarray(0, 500))).toBe(200);
       const file = join(root, 'route-export.pdf');
@@ -313,6 +358,25 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
       const text = run('pdftotext', [file, '-'], root).replace(/[\u202a-\u202e]/g, '');
       expect(text).toContain('Grüße — Ελληνικά — Привет');
       expect(text).toContain('مرحبا بالعالم');
+    }, INSTALL_TIMEOUT);
+
+    it('exports Arabic with the Noto Sans Arabic fallback read by readFile: poppler and MuPDF draw its glyphs', async () => {
+      const response = await fetch(`${await startBuilt()}/api/export-fallback`);
+      const body = new Uint8Array(await response.arrayBuffer());
+      expect(response.status, new TextDecoder().decode(body.subarray(0, 500))).toBe(200);
+      const file = join(root, 'route-fallback.pdf');
+      writeFileSync(file, body);
+      expect(run('pdftotext', [file, '-'], root).replace(/[\u202a-\u202e]/g, '')).toContain('مرحبا بالعالم');
+      // An invalid subset makes both readers warn per glyph and draw nothing.
+      const poppler = spawnSync('pdftoppm', ['-r', '72', '-singlefile', file, join(root, 'route-fallback')], { encoding: 'utf8' });
+      expect(poppler.stderr).not.toMatch(/FT_Load_Glyph|invalid/i);
+      const mupdf = spawnSync('mutool', ['draw', '-o', join(root, 'route-fallback-mupdf.png'), file, '1'], { encoding: 'utf8' });
+      expect(mupdf.stderr).not.toMatch(/FT_Load_Glyph|invalid/i);
+      const raster = renderPage(body, 1);
+      let ink = 0;
+      // The text's line: 24 points high from y = 120 (the sample page's own text is above it).
+      for (let y = 120; y < 150; y++) for (let x = 20; x < 380; x++) if (raster.pixel(x, y).reduce((sum, value) => sum + value) < 384) ink++;
+      expect(ink, 'dark pixels of the Arabic line').toBeGreaterThan(200);
     }, INSTALL_TIMEOUT);
   });
 
@@ -329,7 +393,7 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
       devServer = server.process;
       servers.push(server.process);
       return server.url;
-    });
+    }, { serverComponentPage: true });
 
     describeJourney('next build', async () => {
       // One Next.js at a time in the folder: the build must not race the dev server's compiler.
@@ -338,6 +402,6 @@ describe.skipIf(!hasChromium || !hasTools)('the packed SDK in fresh apps outside
       const server = await startServer(process.execPath, [next(), 'start', '--port', String(await freePort()), '--hostname', '127.0.0.1'], app);
       servers.push(server.process);
       return server.url;
-    });
+    }, { serverComponentPage: true });
   });
 });

@@ -68,6 +68,22 @@ export type { Canvas } from './export/flatten/frame';
 export type { ExportContext } from './export/context';
 export type { NativeParts, NativeSubtype, WriterEnv } from './export/native/nativeTypes';
 export type { AnnotationReader, BaseFields, ReadEnv } from './import/readerTypes';
+export type { DictReader } from './import/pdfReaders';
+// The PDF objects host kinds read and write, engine-neutral (the engine's objects satisfy them)
+export type {
+  PdfArrayObject,
+  PdfBooleanObject,
+  PdfDictionary,
+  PdfDocumentWriter,
+  PdfNameObject,
+  PdfNullObject,
+  PdfNumberObject,
+  PdfObjectValue,
+  PdfRawObject,
+  PdfReference,
+  PdfStreamObject,
+  PdfStringObject,
+} from './pdfObjectTypes';
 
 // Geometry
 export { createPageSpace, normalizeRotation } from './geometry/pageSpace';

@@ -1,8 +1,8 @@
 // What the per-type writers (flattened drawing and native annotation objects) share during one
 // export: fonts, embedded images and the page-space mapping. One context per exported document, so
 // fonts and images are embedded once however many annotations use them.
-import type { PdfRef } from '@libpdf/core';
 import type { PageSpace } from '../geometry/pageSpace';
+import type { PdfReference } from '../pdfObjectTypes';
 import type { EmbeddedImage } from './images';
 import type { ShapedFont, ShapedFontFactory } from './shapedFont';
 import type { TextBlock } from './textBlock';
@@ -19,7 +19,7 @@ export interface ExportFont {
   /** Its PostScript name, for messages. */
   readonly name: string;
   /** The font dictionary, for /Resources. */
-  readonly ref: PdfRef;
+  readonly ref: PdfReference;
   /** Widths, heights and encoding of text in the font. */
   readonly metrics: TextMetrics;
   /** Whether the font draws the code point. */

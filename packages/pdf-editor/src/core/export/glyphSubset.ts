@@ -130,8 +130,9 @@ export function subsetGlyphs(file: Uint8Array, gids: Iterable<number>): Uint8Arr
   }
   newLocaView.setUint32(glyphCount * 4, end);
 
-  // A real copy at offset 0 of its own buffer: a Node Buffer's `.slice()` is a view of the
-  // caller's font file, and a DataView of its `.buffer` writes at that file's start.
+  // Copies, never views: a font loaded with Node's readFile is a Buffer, whose slice() is a view,
+  // and the edits below would then land in the caller's bytes (at the start of their buffer)
+  // while the subset kept the original head, whose short loca format misreads the new loca.
   const newHead = new Uint8Array(head);
   const newHeadView = new DataView(newHead.buffer);
   newHeadView.setUint32(8, 0);

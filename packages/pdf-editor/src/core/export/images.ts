@@ -1,12 +1,13 @@
 // Turns an annotation's image data (a data URL, an http(s) address or raw bytes) into a PDF image.
 // The format is read from the bytes' signature; when that is inconclusive the spec's rule applies:
 // PNG if the data string contains "png", otherwise JPEG.
-import type { PDF, PdfRef } from '@libpdf/core';
+import type { PDF } from '@libpdf/core';
+import type { PdfReference } from '../pdfObjectTypes';
 import { embedPng } from './pngImage';
 
 /** An image embedded in the document, drawn through its reference. */
 export interface EmbeddedImage {
-  ref: PdfRef;
+  ref: PdfReference;
 }
 
 type ImageFormat = 'png' | 'jpeg';

@@ -5,11 +5,12 @@
 // right letter and ligatures as their letters; marks carry no text of their own. Written at the end
 // of the export (`finish`), when the glyphs used are known; the file is subset by glyph id. The
 // font's BaseFont is only set then, which is why its dictionary is registered empty first.
-import { PdfArray, PdfDict, PdfName, PdfNumber, PdfString, type EmbeddedFont, type PDF } from '@libpdf/core';
-import { pdfDict, pdfStream } from '../pdf/objects';
+import { PdfArray, PdfDict, PdfName, PdfNumber, PdfString } from '@libpdf/core';
+import { pdfDict, pdfStream, pdfValue } from '../pdf/objects';
+import type { PdfDocumentWriter } from '../pdfObjectTypes';
 import type { ExportFont } from './context';
 import { hasGlyfOutlines, subsetGlyphs } from './glyphSubset';
-import { embeddedFontMetrics } from './textMetrics';
+import { embeddedFontMetrics, type MeasurableFont } from './textMetrics';
 
 export interface ShapedFont {
   /** The font resource shaped runs are drawn with. */
@@ -67,8 +68,23 @@ function subsetTag(keys: readonly string[]): string {
   return tag;
 }
 
+/** What the shaped-glyph font reads of an embedded font (the engine's embedded font has it). */
+export interface ShapeableFont extends MeasurableFont {
+  readonly program: { readonly unitsPerEm: number; readonly postScriptName: string | undefined; getAdvanceWidth(glyphId: number): number };
+  readonly descriptor: {
+    readonly flags: number;
+    readonly fontBBox: readonly [number, number, number, number];
+    readonly italicAngle: number;
+    readonly ascent: number;
+    readonly descent: number;
+    readonly capHeight: number;
+    readonly stemV: number;
+  } | null;
+  canEncode(text: string): boolean;
+}
+
 /** Makes the shaped-glyph font over a font file; undefined when it has no TrueType outlines to subset by glyph id. */
-export type ShapedFontFactory = (doc: PDF, embedded: EmbeddedFont, file: Uint8Array) => ShapedFont | undefined;
+export type ShapedFontFactory = (doc: PdfDocumentWriter, embedded: ShapeableFont, file: Uint8Array) => ShapedFont | undefined;
 
 export const createShapedFont: ShapedFontFactory = (doc, embedded, file) => {
   if (!hasGlyfOutlines(file)) return undefined;
@@ -134,8 +150,8 @@ export const createShapedFont: ShapedFontFactory = (doc, embedded, file) => {
         CIDToGIDMap: doc.register(pdfStream({}, cidToGid)),
       });
       type0.set('BaseFont', PdfName.of(fontName));
-      type0.set('DescendantFonts', new PdfArray([doc.register(cidFont)]));
-      type0.set('ToUnicode', doc.register(pdfStream({}, new TextEncoder().encode(toUnicodeCMap(texts)))));
+      type0.set('DescendantFonts', new PdfArray([pdfValue(doc.register(cidFont))]));
+      type0.set('ToUnicode', pdfValue(doc.register(pdfStream({}, new TextEncoder().encode(toUnicodeCMap(texts))))));
     },
   };
 };

@@ -3,7 +3,7 @@
 // (text is shown with Tj, so no kerning applies), asked of the engine once per character and
 // reused. Embedded fonts are written as Identity-H, two bytes of glyph id per character, and the
 // engine records the glyphs each call uses so that only those are kept when the font is subset.
-import { Standard14Font, type EmbeddedFont, type Standard14FontName } from '@libpdf/core';
+import { Standard14Font, type Standard14FontName } from '@libpdf/core';
 
 export interface TextMetrics {
   /** Advance width of `text` at `size` points. */
@@ -71,7 +71,14 @@ export function standardFontMetrics(name: Standard14FontName): TextMetrics {
   };
 }
 
-export function embeddedFontMetrics(font: EmbeddedFont): TextMetrics {
+/** What the metrics read of an embedded font (the engine's embedded font has it). */
+export interface MeasurableFont {
+  readonly descriptor: { readonly ascent: number; readonly descent: number } | null;
+  getTextWidth(text: string, size: number): number;
+  encodeTextToGids(text: string): readonly number[];
+}
+
+export function embeddedFontMetrics(font: MeasurableFont): TextMetrics {
   const descriptor = font.descriptor;
   return {
     widthOfTextAtSize: (text, size) => font.getTextWidth(text, size),

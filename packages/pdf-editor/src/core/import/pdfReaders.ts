@@ -1,22 +1,23 @@
 // Tolerant readers for the values of an annotation dictionary written by any tool: indirect
 // references are followed, and numbers that are missing or of the wrong type read as undefined
 // instead of throwing.
-import { PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '@libpdf/core';
+import { PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF } from '@libpdf/core';
+import type { PdfArrayObject, PdfDictionary, PdfObjectValue } from '../pdfObjectTypes';
 import type { Rect } from '../model/types';
 import { toHexColor } from '../pdf/color';
 
 /** Reads values out of dictionaries of one document, following its references. */
 export interface DictReader {
   /** The value of `key`, reference followed. */
-  lookup(dict: PdfDict, key: string): PdfObject | undefined;
+  lookup(dict: PdfDictionary, key: string): PdfObjectValue | undefined;
   /** An array item, reference followed. */
-  item(array: PdfArray, index: number): PdfObject | undefined;
+  item(array: PdfArrayObject, index: number): PdfObjectValue | undefined;
   /** A value, reference followed. */
-  resolve(value: PdfObject | undefined): PdfObject | undefined;
+  resolve(value: PdfObjectValue | undefined): PdfObjectValue | undefined;
 }
 
 export function createDictReader(pdf: PDF): DictReader {
-  const resolve = (value: PdfObject | undefined) => (value instanceof PdfRef ? (pdf.getObject(value) ?? undefined) : value);
+  const resolve = (value: PdfObjectValue | undefined): PdfObjectValue | undefined => (value instanceof PdfRef ? (pdf.getObject(value) ?? undefined) : value);
   return {
     resolve,
     lookup: (dict, key) => resolve(dict.get(key)),
@@ -24,23 +25,23 @@ export function createDictReader(pdf: PDF): DictReader {
   };
 }
 
-export function readNumber(read: DictReader, dict: PdfDict, key: string): number | undefined {
+export function readNumber(read: DictReader, dict: PdfDictionary, key: string): number | undefined {
   const value = read.lookup(dict, key);
   return value instanceof PdfNumber && Number.isFinite(value.value) ? value.value : undefined;
 }
 
-export function readName(read: DictReader, dict: PdfDict, key: string): string | undefined {
+export function readName(read: DictReader, dict: PdfDictionary, key: string): string | undefined {
   const value = read.lookup(dict, key);
   return value instanceof PdfName ? value.value : undefined;
 }
 
-export function readText(read: DictReader, dict: PdfDict, key: string): string | undefined {
+export function readText(read: DictReader, dict: PdfDictionary, key: string): string | undefined {
   const value = read.lookup(dict, key);
   return value instanceof PdfString ? value.asString() : undefined;
 }
 
 /** The numbers of an array; undefined when it is missing or holds anything but numbers. */
-export function numbersOf(read: DictReader, value: PdfObject | undefined): number[] | undefined {
+export function numbersOf(read: DictReader, value: PdfObjectValue | undefined): number[] | undefined {
   const array = read.resolve(value);
   if (!(array instanceof PdfArray)) return undefined;
   const numbers: number[] = [];
@@ -52,7 +53,7 @@ export function numbersOf(read: DictReader, value: PdfObject | undefined): numbe
   return numbers;
 }
 
-export function readNumbers(read: DictReader, dict: PdfDict, key: string): number[] | undefined {
+export function readNumbers(read: DictReader, dict: PdfDictionary, key: string): number[] | undefined {
   return numbersOf(read, read.lookup(dict, key));
 }
 
@@ -60,7 +61,7 @@ export function readNumbers(read: DictReader, dict: PdfDict, key: string): numbe
  * /Rect normalised to a bottom-left x, y and a size; undefined when missing or malformed, and when
  * it has no area at all unless `allowPoint` (a note's icon sits at a point).
  */
-export function readRect(read: DictReader, dict: PdfDict, options: { allowPoint?: boolean } = {}): Rect | undefined {
+export function readRect(read: DictReader, dict: PdfDictionary, options: { allowPoint?: boolean } = {}): Rect | undefined {
   const values = readNumbers(read, dict, 'Rect');
   if (!values || values.length !== 4) return undefined;
   const [x1, y1, x2, y2] = values as [number, number, number, number];
@@ -76,7 +77,7 @@ export function readRect(read: DictReader, dict: PdfDict, options: { allowPoint?
  * it. An /RD that is malformed, negative or larger than /Rect counts as absent: then `inset` all
  * round.
  */
-export function readInnerRect(read: DictReader, dict: PdfDict, inset = 0): Rect | undefined {
+export function readInnerRect(read: DictReader, dict: PdfDictionary, inset = 0): Rect | undefined {
   const rect = readRect(read, dict);
   if (!rect) return undefined;
   const rd = readNumbers(read, dict, 'RD');
@@ -97,12 +98,12 @@ export function colorOf(components: readonly number[] | undefined): string | und
   return undefined;
 }
 
-export function readColor(read: DictReader, dict: PdfDict, key: string): string | undefined {
+export function readColor(read: DictReader, dict: PdfDictionary, key: string): string | undefined {
   return colorOf(readNumbers(read, dict, key));
 }
 
 /** The border width from /BS /W, else the third entry of /Border; undefined when neither is given. */
-export function readBorderWidth(read: DictReader, dict: PdfDict): number | undefined {
+export function readBorderWidth(read: DictReader, dict: PdfDictionary): number | undefined {
   const style = read.lookup(dict, 'BS');
   if (style instanceof PdfDict) {
     const width = readNumber(read, style, 'W');
@@ -132,7 +133,7 @@ export function richTextToPlain(richText: string): string {
 }
 
 /** What a reader shows as the annotation's text: /Contents, or /RC as plain text when /Contents is empty. */
-export function readContents(read: DictReader, dict: PdfDict): string {
+export function readContents(read: DictReader, dict: PdfDictionary): string {
   const contents = readText(read, dict, 'Contents');
   if (contents !== undefined && contents.trim() !== '') return contents;
   const rich = read.lookup(dict, 'RC');

@@ -1,8 +1,8 @@
 // The contract between the import loop and the per-subtype readers, which rebuild our model from
 // an annotation dictionary's standard keys.
-import type { PdfDict } from '@libpdf/core';
 import type { PageSpace } from '../geometry/pageSpace';
 import type { Annotation, Point, Rect } from '../model/types';
+import type { PdfDictionary } from '../pdfObjectTypes';
 import type { DictReader } from './pdfReaders';
 
 /** Fields every annotation has, read from /NM, /C, /CA, /BS and the dates. */
@@ -19,7 +19,7 @@ export interface BaseFields {
 
 /** What a reader of one native annotation is given: its dictionary, the page's space and the common fields. */
 export interface ReadEnv {
-  dict: PdfDict;
+  dict: PdfDictionary;
   /** Follows the document's references while reading `dict`. */
   read: DictReader;
   space: PageSpace;

@@ -3,6 +3,8 @@
 // through untouched; everything else is decoded to 8-bit pixels, its soft mask applied as alpha,
 // and written as PNG. Vector-only appearances and exotic encodings give a reason instead.
 import { PdfArray, PdfDict, PdfName, PdfStream } from '@libpdf/core';
+import { pdfValue } from '../pdf/objects';
+import type { PdfDictionary } from '../pdfObjectTypes';
 import { readName, readNumber, type DictReader } from './pdfReaders';
 import { encodePng, toDataUrl } from './png';
 
@@ -10,7 +12,7 @@ export type StampImageResult = { dataUrl: string } | { reason: string };
 
 const MAX_FORM_DEPTH = 4;
 
-function normalAppearance(read: DictReader, dict: PdfDict): PdfStream | undefined {
+function normalAppearance(read: DictReader, dict: PdfDictionary): PdfStream | undefined {
   const ap = read.lookup(dict, 'AP');
   if (!(ap instanceof PdfDict)) return undefined;
   const normal = read.lookup(ap, 'N');
@@ -80,7 +82,7 @@ function decodedData(read: DictReader, stream: PdfStream, filters: string[]): Ui
   const copy = new PdfStream(stream, stream.data);
   copy.set('Filter', new PdfArray(filters.map((name) => PdfName.of(name))));
   const parms = read.lookup(stream, 'DecodeParms');
-  if (parms) copy.set('DecodeParms', parms);
+  if (parms) copy.set('DecodeParms', pdfValue(parms));
   return copy.getDecodedData();
 }
 
@@ -117,7 +119,7 @@ function plainJpeg(read: DictReader, image: PdfStream): Uint8Array | undefined {
   return image.data;
 }
 
-export async function extractStampImage(read: DictReader, dict: PdfDict): Promise<StampImageResult> {
+export async function extractStampImage(read: DictReader, dict: PdfDictionary): Promise<StampImageResult> {
   const appearance = normalAppearance(read, dict);
   if (!appearance) return { reason: 'it has no normal appearance stream' };
   const image = findImage(read, appearance, 0);

@@ -1,6 +1,7 @@
 // Builds the engine's PDF objects from plain values, so writers describe dictionaries the way they
 // read in the PDF reference rather than one constructor call per number and name.
 import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, type PdfObject } from '@libpdf/core';
+import type { PdfObjectValue } from '../pdfObjectTypes';
 
 /**
  * A reference to an object the export writes as bytes itself (pdf/objectWriter.ts), numbered
@@ -13,13 +14,13 @@ export class WrittenRef {
 
 /**
  * A plain value: numbers, booleans, strings as names, arrays, records, references to written
- * objects, or engine objects as they are.
+ * objects, or PDF objects (the engine's, seen through `PdfObjectValue`) as they are.
  */
 export type PdfValue =
   | number
   | boolean
   | string
-  | PdfObject
+  | PdfObjectValue
   | WrittenRef
   | readonly PdfValue[]
   | { readonly [key: string]: PdfValue };

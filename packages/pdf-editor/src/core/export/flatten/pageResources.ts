@@ -5,7 +5,8 @@
 // inherit or share a /Resources dictionary share the names too: every name points at a
 // document-wide object, so it means the same on each of them.
 import { PdfDict, type PDF, type PDFPage, type PdfRef } from '@libpdf/core';
-import { pdfDict } from '../../pdf/objects';
+import { pdfDict, pdfValue } from '../../pdf/objects';
+import type { PdfReference } from '../../pdfObjectTypes';
 import { resolved, writableResources } from '../../pdf/pageAttributes';
 import type { ExportFont } from '../context';
 import type { EmbeddedImage } from '../images';
@@ -29,10 +30,10 @@ export interface ResourceRegistry {
 
 export function createResourceRegistry(doc: PDF): ResourceRegistry {
   /** Names already given in a resource subdictionary, by the object they refer to. */
-  const namesByDict = new WeakMap<PdfDict, Map<PdfRef, string>>();
+  const namesByDict = new WeakMap<PdfDict, Map<PdfReference, string>>();
   const graphicsStates = new Map<string, PdfRef>();
 
-  const nameIn = (dict: PdfDict, prefix: string, ref: PdfRef): string => {
+  const nameIn = (dict: PdfDict, prefix: string, ref: PdfReference): string => {
     let names = namesByDict.get(dict);
     if (!names) namesByDict.set(dict, (names = new Map()));
     let name = names.get(ref);
@@ -40,7 +41,7 @@ export function createResourceRegistry(doc: PDF): ResourceRegistry {
       let index = names.size;
       do name = `${prefix}${index++}`;
       while (dict.has(name));
-      dict.set(name, ref);
+      dict.set(name, pdfValue(ref));
       names.set(ref, name);
     }
     return name;

@@ -6,11 +6,11 @@
 // with an identity /Matrix (the default, so not written): every viewer (poppler, MuPDF, pdf.js, PDFium, Acrobat) maps such a box
 // one to one onto /Rect, including the upright boxes of NoRotate notes on rotated pages, which some
 // viewers misplace or drop when the box sits elsewhere.
-import type { PdfRef } from '@libpdf/core';
 import type { PageSpace } from '../../geometry/pageSpace';
 import type { Rect } from '../../model/types';
 import { parseHexColor, type RgbComponents } from '../../pdf/color';
 import type { ObjectRef, PdfDictValue, ObjectSink } from '../../pdf/objectWriter';
+import type { PdfReference } from '../../pdfObjectTypes';
 import type { ExportFont } from '../context';
 import { ContentBuilder } from '../flatten/contentBuilder';
 import { createCanvas, type Canvas } from '../flatten/frame';
@@ -23,8 +23,8 @@ import { whenReady } from './nativeTypes';
  * direct /ExtGState dictionaries (a form uses one or two).
  */
 class FormResources implements PageResources {
-  private readonly fonts = new Map<PdfRef, string>();
-  private readonly images = new Map<PdfRef, string>();
+  private readonly fonts = new Map<PdfReference, string>();
+  private readonly images = new Map<PdfReference, string>();
   private readonly states = new Map<string, PdfDictValue>();
 
   font(font: ExportFont): string {
@@ -52,14 +52,14 @@ class FormResources implements PageResources {
   }
 }
 
-function nameFor(names: Map<PdfRef, string>, ref: PdfRef, prefix: string): string {
+function nameFor(names: Map<PdfReference, string>, ref: PdfReference, prefix: string): string {
   let name = names.get(ref);
   if (!name) names.set(ref, (name = `${prefix}${names.size}`));
   return name;
 }
 
-function byName(names: Map<PdfRef, string>): PdfDictValue {
-  const dict: Record<string, PdfRef> = {};
+function byName(names: Map<PdfReference, string>): PdfDictValue {
+  const dict: Record<string, PdfReference> = {};
   for (const [ref, name] of names) dict[name] = ref;
   return dict;
 }

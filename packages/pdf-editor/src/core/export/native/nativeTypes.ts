@@ -2,15 +2,15 @@
 // one annotation into its subtype's own keys; the dispatcher adds the keys every annotation
 // carries (/Rect, /NM, dates, /C, /CA, /BS, /P, the private model copy) and the appearance (/AP),
 // which the kind's flatten drawer paints (appearance.ts).
-import type { PDF } from '@libpdf/core';
 import type { PageSpace } from '../../geometry/pageSpace';
 import type { Annotation, Rect } from '../../model/types';
 import type { PdfValue } from '../../pdf/objects';
+import type { PdfDocumentWriter } from '../../pdfObjectTypes';
 import type { ExportContext } from '../context';
 
 /** What a kind's native writer is given: the document, its page's space and the export's context. */
 export interface WriterEnv {
-  doc: PDF;
+  doc: PdfDocumentWriter;
   space: PageSpace;
   context: ExportContext;
 }
