@@ -146,7 +146,7 @@ export function readContents(read: DictReader, dict: PdfDictionary): string {
  * The operators of the normal appearance (/AP /N) as Latin-1 text, as content streams are read;
  * undefined when there is no appearance stream (none, or one per state) or it cannot be decoded.
  */
-export function readAppearanceOperators(read: DictReader, dict: PdfDict): string | undefined {
+export function readAppearanceOperators(read: DictReader, dict: PdfDictionary): string | undefined {
   const ap = read.lookup(dict, 'AP');
   const normal = ap instanceof PdfDict ? read.lookup(ap, 'N') : undefined;
   if (!(normal instanceof PdfStream)) return undefined;
