@@ -107,6 +107,7 @@ export class S3FileStore implements FileStore {
       const status = httpStatus(error);
       throw new Error(
         `The S3 bucket "${this.bucket}" cannot be reached${status ? ` (HTTP ${status})` : ''}: ${(error as Error).message || (error as Error).name}`,
+        { cause: error },
       );
     }
   }
