@@ -213,7 +213,11 @@ const envSchema = z
         .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)')
         .optional(),
     ),
-    S3_ENDPOINT: optionalText.pipe(z.url('must be the service URL, e.g. https://s3.example.com').optional()),
+    S3_ENDPOINT: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'must be the service URL, e.g. https://s3.example.com' })
+        .optional(),
+    ),
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
