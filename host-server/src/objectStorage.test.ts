@@ -117,8 +117,7 @@ describe('one server on S3', () => {
     expect(await pageCount(exported)).toBe(3);
     expect(await textOf(exported)).toContain('Kept in the bucket');
 
-    // "Save version" of the upload's state is not possible any more; a second save and a restore of
-    // the first revision bring the 3-page file back as current.
+    // A second page save, then a restore of the first save's revision: its 3-page file is current again.
     await t.http
       .put(`/api/documents/${id}/content`)
       .set(auth)
