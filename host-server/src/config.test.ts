@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configFromEnv, ConfigError, loadJwtSecret, parseEnv } from './config';
+import { configFromEnv, ConfigError, loadJwtSecret, parseEnv, s3SettingsFromEnv } from './config';
 import { hashPassword, parsePasswordHash, PRODUCTION_SCRYPT, verifyPassword } from './services/passwords';
 
 const folders: string[] = [];
@@ -98,6 +98,56 @@ describe('environment', () => {
     expect(() => parseEnv({ BODY_MIN_RATE: '1kb', BODY_MIN_RATE_WINDOW: '0' })).toThrow(
       /BODY_MIN_RATE: must be a whole number of bytes a second[\s\S]*BODY_MIN_RATE_WINDOW: must be a whole number of seconds/,
     );
+  });
+
+  it('keeps files on the local disk unless S3_BUCKET is set, then reads the other S3_* settings', () => {
+    expect(s3SettingsFromEnv(parseEnv({}))).toBeUndefined();
+    expect(s3SettingsFromEnv(parseEnv({ S3_BUCKET: 'marginalia-files' }))).toEqual({
+      bucket: 'marginalia-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      s3SettingsFromEnv(
+        parseEnv({
+          S3_BUCKET: 'marginalia-files',
+          S3_ENDPOINT: 'https://minio.example.com:9000',
+          S3_REGION: 'eu-central-1',
+          S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+          S3_SECRET_ACCESS_KEY: 'secret-example',
+          S3_FORCE_PATH_STYLE: 'true',
+        }),
+      ),
+    ).toEqual({
+      bucket: 'marginalia-files',
+      endpoint: 'https://minio.example.com:9000',
+      region: 'eu-central-1',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-example' },
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses S3 settings that would be ignored or half given, naming each variable', () => {
+    const messageOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        parseEnv(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    const withoutBucket = messageOf({ S3_ENDPOINT: 'https://minio.example.com', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' });
+    expect(withoutBucket).toContain('S3_ENDPOINT: S3_BUCKET is required when S3_ENDPOINT is set');
+    expect(withoutBucket).toContain('S3_ACCESS_KEY_ID: S3_BUCKET is required when S3_ACCESS_KEY_ID is set');
+    expect(withoutBucket).toContain('S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID');
+    const bad = messageOf({ S3_BUCKET: 'Not_A_Bucket', S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'yes' });
+    expect(bad).toContain('S3_BUCKET: must be a bucket name');
+    expect(bad).toContain('S3_ENDPOINT: must be the service URL');
+    expect(bad).toContain('S3_FORCE_PATH_STYLE:');
+    expect(() => parseEnv({ S3_FORCE_PATH_STYLE: 'false' })).not.toThrow();
   });
 
   it('accepts postgres URLs and origin lists', () => {

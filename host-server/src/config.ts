@@ -8,6 +8,7 @@ import { NO_PROXY, proxyList, type ProxyTrust } from './clientAddress';
 import { PRODUCTION_SCRYPT, type ScryptParams } from './services/passwords';
 import { DEFAULT_PDF_JOB_LIMITS, type PdfJobLimits } from './services/pdfWorker';
 import { DEFAULT_GUEST_DRAFTS_BYTES, DEFAULT_STORAGE_LIMITS } from './services/storage';
+import type { S3Settings } from './services/s3FileStore';
 import type { Plan } from './models';
 
 export interface RateLimitRule {
@@ -119,6 +120,11 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+const booleanText = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
 const originList = z
   .string()
   .optional()
@@ -221,6 +227,21 @@ const envSchema = z
     STORAGE_LIMIT_PERSONAL: byteCount,
     STORAGE_LIMIT_TEAM: byteCount,
     GUEST_DRAFTS_STORAGE_LIMIT: byteCount,
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)')
+        .optional(),
+    ),
+    S3_ENDPOINT: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'must be the service URL, e.g. https://s3.example.com' })
+        .optional(),
+    ),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: booleanText,
   });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -235,6 +256,23 @@ const OIDC_VARIABLE_GROUPS = [
   ['MICROSOFT_OIDC_ISSUER', 'MICROSOFT_OIDC_CLIENT_ID', 'MICROSOFT_OIDC_CLIENT_SECRET'],
 ] as const;
 const PROXY_VARIABLES = ['TRUSTED_PROXIES', 'TRUST_PROXY_HOPS'] as const;
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+const S3_KEY_PAIR = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** The bucket files are kept in when S3_BUCKET is set; undefined keeps them under DATA_DIR/files. */
+export function s3SettingsFromEnv(env: ServerEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
+}
 
 /** TRUSTED_PROXIES or TRUST_PROXY_HOPS: only proxies named or counted are believed. */
 export function proxyTrustFromEnv(env: ServerEnv): ProxyTrust {
@@ -254,6 +292,19 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerEnv {
     if (set.length === 0 || set.length === group.length) continue;
     for (const key of group) {
       if (!env[key]?.trim()) lines.push(`  ${key}: is required when OpenID Connect is configured`);
+    }
+  }
+  // Without S3_BUCKET the other S3 settings would be ignored and files kept on the local disk.
+  if (!env.S3_BUCKET?.trim()) {
+    for (const key of S3_VARIABLES) {
+      const value = env[key]?.trim();
+      if (value && value !== 'false' && value !== '0') lines.push(`  ${key}: S3_BUCKET is required when ${key} is set`);
+    }
+  }
+  const s3Keys = S3_KEY_PAIR.filter((key) => env[key]?.trim());
+  if (s3Keys.length === 1) {
+    for (const key of S3_KEY_PAIR) {
+      if (!env[key]?.trim()) lines.push(`  ${key}: is required with ${s3Keys[0]}`);
     }
   }
   const proxySettings = PROXY_VARIABLES.filter((key) => env[key]?.trim() && env[key]?.trim() !== 'false' && env[key]?.trim() !== '0');

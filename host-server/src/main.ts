@@ -5,15 +5,17 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { ConfigError, configFromEnv, parseEnv } from './config';
+import { ConfigError, configFromEnv, parseEnv, s3SettingsFromEnv } from './config';
 import { databaseClient, migrate, openDatabase, openReader, openSessionReader } from './db';
 import { consoleLogger, describeError } from './logger';
 import { afterResponseSettled } from './services/accountMail';
 import { ConversionRunner } from './services/conversions';
-import { LocalFileStore } from './services/fileStore';
+import { type FileStore, LocalFileStore } from './services/fileStore';
 import { OutboxMailer, SmtpMailer } from './services/mailer';
 import { recoverFiles } from './services/maintenance';
+import { scheduleReconciliation } from './services/reconcile';
 import { schedulePurge } from './services/recovery';
+import { S3FileStore } from './services/s3FileStore';
 import { connectRedis, MEMORY_STORE, type RateLimitStore } from './services/rateLimit';
 import { serveWebApp } from './static';
 
@@ -28,7 +30,10 @@ async function main(): Promise<void> {
   const knex = openDatabase({ dataDir: config.dataDir, databaseUrl: env.DATABASE_URL, schema: env.DATABASE_SCHEMA });
   await migrate(knex);
   const reader = openReader({ dataDir: config.dataDir }, knex);
-  const fileStore = await new LocalFileStore(join(config.dataDir, 'files')).init();
+  const s3 = s3SettingsFromEnv(env);
+  // With S3_BUCKET, file bodies live in the bucket only; DATA_DIR keeps temporary copies of jobs.
+  const fileStore: FileStore = s3 ? new S3FileStore(s3) : await new LocalFileStore(join(config.dataDir, 'files')).init();
+  if (fileStore instanceof S3FileStore) await fileStore.checkBucket();
   await recoverFiles(knex, fileStore, join(config.dataDir, 'tmp'), logger);
   const mailer = env.SMTP_URL
     ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM)
@@ -42,6 +47,7 @@ async function main(): Promise<void> {
   app.setJobs(runner);
   await runner.start();
   const stopPurge = schedulePurge(app.server);
+  const stopReconciliation = scheduleReconciliation(app.server);
 
   // dist/main.js sits in host-server/dist; the web app builds to host-app/dist.
   const here = dirname(fileURLToPath(import.meta.url));
@@ -60,6 +66,7 @@ async function main(): Promise<void> {
       url: `http://localhost:${port}`,
       database: databaseClient(knex) === 'postgres' ? 'postgresql' : `sqlite (${config.dataDir})`,
       webApp: existsSync(join(webApp, 'index.html')) ? webApp : 'not built',
+      files: s3 ? `s3 (${s3.bucket})` : `local (${join(config.dataDir, 'files')})`,
       mail: env.SMTP_URL ? 'smtp' : `outbox (${join(config.dataDir, 'outbox')})`,
       googleSignIn: config.oidc ? 'configured' : 'not configured',
       rateLimits: redis ? 'redis' : 'memory',
@@ -75,6 +82,7 @@ async function main(): Promise<void> {
     server.closeIdleConnections();
     await runner.stop();
     stopPurge();
+    stopReconciliation();
     // Mails promised in answers already sent (reset and verification links) still go out.
     await afterResponseSettled(app.server);
     app.server.pdfWorker.close();
@@ -82,6 +90,7 @@ async function main(): Promise<void> {
     redis?.disconnect();
     if (reader !== knex) await reader.destroy();
     await knex.destroy();
+    if (fileStore instanceof S3FileStore) fileStore.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

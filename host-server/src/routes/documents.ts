@@ -56,13 +56,13 @@ export async function sendStoredFile(
   key: string,
   options: { type: string; fileName?: string; cacheControl?: string },
 ): Promise<void> {
-  const size = await server.fileStore.size(key);
-  if (size === undefined) throw notFound('File not found');
+  const file = await server.fileStore.read(key);
+  if (!file) throw notFound('File not found');
   ctx.type = options.type;
-  ctx.length = size;
+  ctx.length = file.size;
   ctx.set('Cache-Control', options.cacheControl ?? 'private, no-store');
   if (options.fileName) ctx.set('Content-Disposition', contentDisposition(options.fileName));
-  ctx.body = server.fileStore.read(key);
+  ctx.body = file.stream;
 }
 
 export function registerDocumentRoutes(router: Router, server: ServerContext): void {

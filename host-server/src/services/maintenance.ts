@@ -2,8 +2,8 @@
 // that adds or removes stored files first writes an "intent" naming the keys (DATA_DIR/tmp/intents)
 // and removes it when done. At start, before serving, each leftover intent is settled: a key that
 // no row (document, revision, recovery draft) names is removed from the store. Then the temporary
-// folder, where interrupted uploads were still streaming, is emptied. Only keys named by intents are ever touched, so a
-// file store shared with another database is never swept.
+// folder, where interrupted uploads were still streaming, is emptied. Intents are on each instance's
+// own disk; what an instance that never comes back leaves is found by reconciliation (reconcile.ts).
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
@@ -40,13 +40,31 @@ export async function withFileIntent<T>(tmpDir: string, keys: readonly string[],
   }
 }
 
+/** Every column that names a stored file, by table: the one list both the intents and reconciliation read. */
+export const FILE_REFERENCES = [
+  { table: 'documents', id: 'id', columns: ['sourceKey', 'pdfKey', 'thumbnailKey'] },
+  { table: 'revisions', id: 'id', columns: ['pdfKey'] },
+  { table: 'recoveryDrafts', id: 'idHash', columns: ['fileKey'] },
+] as const;
+
 /** Whether any row (document, revision, recovery draft) still names the stored file `key`. */
 // One query after another: `knex` may be a transaction, which runs on a single connection.
 export async function isFileReferenced(knex: Knex, key: string): Promise<boolean> {
-  const document = await knex('documents').where('sourceKey', key).orWhere('pdfKey', key).orWhere('thumbnailKey', key).first('id');
-  if (document) return true;
-  if (await knex('revisions').where('pdfKey', key).first('id')) return true;
-  return Boolean(await knex('recoveryDrafts').where('fileKey', key).first('idHash'));
+  return (await referencedKeys(knex, [key])).has(key);
+}
+
+/** Which of `keys` some row names. */
+export async function referencedKeys(knex: Knex, keys: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const { table, columns } of FILE_REFERENCES) {
+    for (const column of columns) {
+      const wanted = keys.filter((key) => !found.has(key));
+      if (wanted.length === 0) return found;
+      const rows = (await knex(table).whereIn(column, wanted).distinct(column)) as Array<Record<string, string>>;
+      for (const row of rows) found.add(row[column] as string);
+    }
+  }
+  return found;
 }
 
 /** Settles leftover intents, then empties the temporary folder. Returns the keys removed. */

@@ -15,7 +15,7 @@ import { silentLogger } from '../logger';
 import type { Plan, User } from '../models';
 import { isoNow } from '../models/BaseModel';
 import { ConversionRunner } from '../services/conversions';
-import { LocalFileStore } from '../services/fileStore';
+import { type FileStore, LocalFileStore } from '../services/fileStore';
 import { OutboxMailer } from '../services/mailer';
 import { recoverFiles } from '../services/maintenance';
 import { hashPassword, PRODUCTION_SCRYPT } from '../services/passwords';
@@ -38,7 +38,7 @@ export interface TestServer {
   createUser(options?: { plan?: Plan; email?: string; name?: string; emailVerified?: boolean }): Promise<{ user: User; token: string }>;
   /** Uploads a generated PDF of `pages` pages as the token's user (expecting 201); resolves with the document id. */
   uploadPdf(token: string, options?: { pages?: number; name?: string }): Promise<string>;
-  /** Names of the files in DATA_DIR/files and of the entries in DATA_DIR/tmp. */
+  /** Keys of the files in the store (DATA_DIR/files or the bucket) and names of the entries in DATA_DIR/tmp. */
   storedFiles(): Promise<string[]>;
   temporaryFiles(): Promise<string[]>;
   close(): Promise<void>;
@@ -52,6 +52,10 @@ export interface TestServerOptions {
   /** Reuse a data folder (and database schema) to simulate a restart. */
   dataDir?: string;
   schema?: string;
+  /** Where file bodies go (an `S3FileStore`, see test-support/s3.ts); DATA_DIR/files by default. */
+  fileStore?: FileStore;
+  /** The folder of another test server's SQLite file, to share its database (PostgreSQL: pass `schema`). */
+  databaseDir?: string;
 }
 
 export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -107,13 +111,14 @@ export async function openTestDatabase(dataDir: string, schema?: string): Promis
 
 export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer & { schema?: string }> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'marginalia-test-')));
-  const { knex, schema } = await openTestDatabase(dataDir, options.schema);
+  const databaseDir = options.databaseDir ?? dataDir;
+  const { knex, schema } = await openTestDatabase(databaseDir, options.schema);
   const config = testConfig(dataDir, options.config);
-  const fileStore = await new LocalFileStore(join(dataDir, 'files')).init();
+  const fileStore = options.fileStore ?? (await new LocalFileStore(join(dataDir, 'files')).init());
   await recoverFiles(knex, fileStore, join(dataDir, 'tmp'), silentLogger);
   const outbox = new OutboxMailer(join(dataDir, 'outbox'), 'Marginalia <no-reply@test>', silentLogger);
-  const reader = openReader({ dataDir }, knex);
-  const sessions = openSessionReader({ dataDir }, reader);
+  const reader = openReader({ dataDir: databaseDir }, knex);
+  const sessions = openSessionReader({ dataDir: databaseDir }, reader);
   const app = createApp({
     config,
     knex,
@@ -174,7 +179,11 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
         .expect(201);
       return response.body.document.id as string;
     },
-    storedFiles: () => list(join(dataDir, 'files')),
+    async storedFiles() {
+      const keys: string[] = [];
+      for await (const object of fileStore.list()) keys.push(object.key);
+      return keys;
+    },
     temporaryFiles: async () => (await list(join(dataDir, 'tmp'))).filter((name) => name !== 'intents'),
     async close() {
       try {
