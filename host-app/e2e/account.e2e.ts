@@ -11,15 +11,15 @@ import {
   openPage,
   registerUser,
   setPlan,
-  sharedPdf,
   signInWithToken,
   uploadViaApi,
 } from './harness';
+import { madePdf } from './madePdfs';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 let browser: Browser;
-const small = new Uint8Array(readFileSync(sharedPdf('sizes.pdf')));
+const small = new Uint8Array(readFileSync(madePdf('sizes.pdf')));
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -90,7 +90,7 @@ describe('account', () => {
     const thumbnailUpload = page.waitForResponse(
       (response) => response.request().method() === 'PUT' && new URL(response.url()).pathname.endsWith('/thumbnail'),
     );
-    await page.getByTestId('upload-file-input').setInputFiles(sharedPdf('tracemonkey.pdf'));
+    await page.getByTestId('upload-file-input').setInputFiles(madePdf('tracemonkey.pdf'));
     await page.getByRole('progressbar').waitFor();
     await page.waitForURL(/\/editor\/[\w-]+$/);
     const id = new URL(page.url()).pathname.split('/').pop() ?? '';

@@ -4,7 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, launchBrowser, openPage, pdftotext, runSql, sharedPdf, tempDir } from './harness';
+import { ARTIFACTS, launchBrowser, openPage, pdftotext, runSql, tempDir } from './harness';
+import { madePdf } from './madePdfs';
 import { databases, journeyServer } from './databases';
 import { dragOnPage, openFromLanding, pickTool, shapes, waitForPdf } from './editorHelpers';
 
@@ -19,7 +20,7 @@ afterAll(async () => browser?.close());
 describe('guest', () => {
   it('must open a PDF from the landing page, draw, be prompted, and download a watermarked copy', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
-    await openFromLanding(page, sharedPdf('tracemonkey.pdf'));
+    await openFromLanding(page, madePdf('tracemonkey.pdf'));
     await page.getByText('Loaded tracemonkey.pdf. 2 free edits remaining today.').waitFor();
     await page.getByText('Sign up to save your edits and download without watermarks.').waitFor();
     await waitForPdf(page, 14);
@@ -71,7 +72,7 @@ describe('guest', () => {
 
   it('must stop a guest after three files in a day, spending nothing on a reopened, reloaded or unreadable file', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl, { allow: [/Invalid PDF structure|UnknownErrorException|InvalidPDFException/] });
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await page.getByText('Loaded sizes.pdf. 2 free edits remaining today.').waitFor();
     await waitForPdf(page, 3);
     // One toast follows the file from the drop to the open editor.
@@ -79,28 +80,28 @@ describe('guest', () => {
     // A reload and a second open of the same file the same day spend nothing.
     await page.reload();
     await page.getByText('Loaded sizes.pdf. 2 free edits remaining today.').waitFor();
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await page.getByText('Loaded sizes.pdf. 2 free edits remaining today.').waitFor();
     // A file that does not open spends none, and says so in one message, without a success toast.
-    await openFromLanding(page, sharedPdf('bug1020226.pdf'));
+    await openFromLanding(page, madePdf('unreadable.pdf'));
     await page.getByText('This file is not a readable PDF').first().waitFor();
     expect(await page.getByText(/^Loaded /).count()).toBe(0);
     expect(await page.getByText('Invalid PDF structure.').count()).toBe(0);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('guestDailyEdits') ?? '{}').count)).toBe(1);
     // Two PDFs dropped at once: the first one opens.
     await page.goto('/');
-    await page.getByTestId('landing-file-input').setInputFiles([sharedPdf('habibi-rotated.pdf'), sharedPdf('sizes.pdf')]);
+    await page.getByTestId('landing-file-input').setInputFiles([madePdf('habibi-rotated.pdf'), madePdf('sizes.pdf')]);
     await page.waitForURL('**/editor');
     await page.getByText('Loaded habibi-rotated.pdf. 1 free edit remaining today.').waitFor();
-    await openFromLanding(page, sharedPdf('tracemonkey.pdf'));
+    await openFromLanding(page, madePdf('tracemonkey.pdf'));
     await page.getByText('Loaded tracemonkey.pdf. 0 free edits remaining today.').waitFor();
-    await openFromLanding(page, sharedPdf('issue14438.pdf'));
+    await openFromLanding(page, madePdf('notes.pdf'));
     await page.getByText('Daily limit reached. Sign up to continue editing.').first().waitFor();
     await page.getByRole('dialog', { name: 'Daily limit reached' }).waitFor();
     await page.getByRole('button', { name: 'Sign Up Free' }).click();
     await page.waitForURL('**/register');
     // Files already opened today still open at the limit.
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await page.getByText('Loaded sizes.pdf. 0 free edits remaining today.').waitFor();
     await waitForPdf(page, 3);
     expect(errors).toEqual([]);
@@ -114,7 +115,7 @@ describe.each(databases)('guest work kept on %s', (database) => {
 
   it('must sign up from the exit modal and find the work saved to the new account at once', async () => {
     const { page, context, errors } = await openPage(browser, server.url, { allow: [/status of 503/] });
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await waitForPdf(page, 3);
     await pickTool(page, 'rectangle');
     await dragOnPage(page, [60, 60], [200, 160]);
@@ -162,7 +163,7 @@ describe.each(databases)('guest work kept on %s', (database) => {
   it('must mail a recovery link that opens the work with every annotation in another browser, and refuse unknown and expired links', async () => {
     const email = `recover${Date.now()}@example.com`;
     const { page, context, errors } = await openPage(browser, server.url);
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await waitForPdf(page, 3);
     await pickTool(page, 'rectangle');
     await dragOnPage(page, [60, 60], [200, 160]);

@@ -6,9 +6,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, sharedPdf, tempDir } from './harness';
+import { launchBrowser, openPage, tempDir } from './harness';
 import { dragOnPage, openFromLanding, pickTool, shapes, waitForPdf } from './editorHelpers';
-import { paddedPdf } from './paddedPdf';
+import { madePdf, paddedPdf } from './madePdfs';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -42,7 +42,7 @@ describe('guest nudges', () => {
   it('must show the badge only after an edit and urge saving after 5 minutes of editing', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await page.clock.install();
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await waitForPdf(page, 3);
     expect(await badge(page).count()).toBe(0);
 
@@ -72,7 +72,7 @@ describe('guest nudges', () => {
 
   it('must open the exit modal through the top edge, keep a recovery record when hidden after 3 edits, and warn on close', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await waitForPdf(page, 3);
 
     // No edits yet: leaving through the top is not an exit intent.
@@ -142,7 +142,7 @@ describe('guest nudges', () => {
       });
       observer.observe(document.body, { childList: true, subtree: true });
     });
-    await page.getByTestId('landing-file-input').setInputFiles(sharedPdf('sizes.pdf'));
+    await page.getByTestId('landing-file-input').setInputFiles(madePdf('sizes.pdf'));
     const celebration = page.getByText('3-day editing streak! Keep it going.');
     await celebration.waitFor();
     const paused = (await page.evaluate(() => Date.now())) + 300;

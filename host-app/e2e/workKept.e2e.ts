@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { normalizeAnnotation } from '@marginalia/pdf-editor/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, pdftotext, registerUser, sharedPdf, signInWithToken, tempDir, uploadViaApi, type TestUser } from './harness';
+import { launchBrowser, openPage, pdftotext, registerUser, signInWithToken, tempDir, uploadViaApi, type TestUser } from './harness';
+import { madePdf } from './madePdfs';
 import { databases, journeyServer } from './databases';
 import { dragOnPage, pickTool, shapes, waitForPdf } from './editorHelpers';
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const sizes = () => new Uint8Array(readFileSync(sharedPdf('sizes.pdf')));
+const sizes = () => new Uint8Array(readFileSync(madePdf('sizes.pdf')));
 
 async function api<T>(baseUrl: string, user: TestUser, path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -145,7 +146,7 @@ describe('daily limits', () => {
     await signInWithToken(page, user, '/documents');
     await page.getByRole('button', { name: 'Upload PDF' }).click();
     await page.getByText("You've reached your daily limit of 3 PDF uploads. Upgrade to Pro for unlimited uploads.", { exact: false }).waitFor();
-    await page.getByTestId('upload-file-input').setInputFiles(sharedPdf('habibi-rotated.pdf'));
+    await page.getByTestId('upload-file-input').setInputFiles(madePdf('habibi-rotated.pdf'));
     await page.waitForURL('**/editor');
     await waitForPdf(page, 4);
     await page.getByText("You've reached your daily limit of 3 PDF uploads. Upgrade to Pro for unlimited uploads.", { exact: false }).waitFor();
@@ -298,7 +299,7 @@ describe.each(databases)('on %s', (database) => {
       expect(pdftotext(path)).toContain('Third page note');
 
       // Inserted pages too.
-      await page.locator('.mg-document-tools input[type="file"]').setInputFiles(sharedPdf('sizes.pdf'));
+      await page.locator('.mg-document-tools input[type="file"]').setInputFiles(madePdf('sizes.pdf'));
       await page.getByText('Page 1 of 5', { exact: true }).waitFor();
       await save.click();
       await expect.poll(() => save.isDisabled()).toBe(true);
