@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, launchBrowser, openPage, pdftotext, runSql, tempDir } from './harness';
 import { madePdf } from './madePdfs';
 import { databases, journeyServer } from './databases';
-import { dragOnPage, openFromLanding, pickTool, shapes, waitForPdf } from './editorHelpers';
+import { dragOnPage, openFromLanding, pickTool, setVisibility, shapes, waitForPdf } from './editorHelpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -50,9 +50,12 @@ describe('guest', () => {
     await page.getByRole('dialog', { name: 'Sign up to save your work' }).waitFor();
     await page.getByRole('button', { name: 'Continue editing as guest' }).click();
 
+    // A Pro tool says so once: in the prompt, with no toast repeating it.
     await pickTool(page, 'signature');
     await page.getByRole('dialog', { name: 'This is a Pro feature' }).getByText('Upgrade to Pro to use this feature').waitFor();
+    expect(await page.getByText('Upgrade to Pro to use this feature').count()).toBe(1);
     await page.getByRole('button', { name: 'Maybe later' }).click();
+    expect(await page.locator('[data-rht-toaster]').getByText('Upgrade to Pro to use this feature').count()).toBe(0);
 
     await page.locator('.mg-toolbar').getByRole('button', { name: 'Download PDF' }).click();
     await page.getByRole('dialog', { name: 'Download without a watermark' }).waitFor();
@@ -104,6 +107,45 @@ describe('guest', () => {
     await openFromLanding(page, madePdf('sizes.pdf'));
     await page.getByText('Loaded sizes.pdf. 0 free edits remaining today.').waitFor();
     await waitForPdf(page, 3);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a guest with unsaved work who chooses another PDF', () => {
+  it('must ask which to open, open the new file when asked to, and keep the draft when asked to', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await openFromLanding(page, madePdf('sizes.pdf'));
+    await waitForPdf(page, 3);
+    await pickTool(page, 'rectangle');
+    await dragOnPage(page, [60, 60], [200, 160]);
+    await dragOnPage(page, [60, 200], [200, 300]);
+    await expect.poll(() => shapes(page, 'rectangle').count()).toBe(2);
+    // Switching away with more than 2 edits keeps a recovery record of sizes.pdf.
+    await setVisibility(page, 'hidden');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('editor_state_backup') !== null)).toBe(true);
+    await setVisibility(page, 'visible');
+
+    // A new PDF from the landing page: asked, not ignored (the old document does not just reopen).
+    await openFromLanding(page, madePdf('tracemonkey.pdf'));
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes to sizes.pdf' });
+    await question.getByText('You chose tracemonkey.pdf.', { exact: false }).waitFor();
+    expect(await page.getByText('Document restored successfully!').count()).toBe(0);
+    await question.getByRole('button', { name: 'Open tracemonkey.pdf' }).click();
+    await page.getByText('Loaded tracemonkey.pdf. 1 free edit remaining today.').waitFor();
+    await waitForPdf(page, 14);
+    expect(await shapes(page).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('editor_state_backup'))).toBeNull();
+
+    // Unsaved work on tracemonkey.pdf, then sizes.pdf chosen again: keeping the draft reopens it, work included.
+    await pickTool(page, 'circle');
+    await dragOnPage(page, [250, 250], [330, 330]);
+    await expect.poll(() => shapes(page, 'circle').count()).toBe(1);
+    await openFromLanding(page, madePdf('sizes.pdf'));
+    await page.getByRole('alertdialog', { name: 'Unsaved changes to tracemonkey.pdf' }).getByRole('button', { name: 'Keep editing tracemonkey.pdf' }).click();
+    await page.getByText('Document restored successfully!').waitFor();
+    await waitForPdf(page, 14);
+    await expect.poll(() => shapes(page, 'circle').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, tempDir } from './harness';
-import { dragOnPage, openFromLanding, pickTool, shapes, waitForPdf } from './editorHelpers';
+import { dragOnPage, openFromLanding, pickTool, setVisibility, shapes, waitForPdf } from './editorHelpers';
 import { madePdf, paddedPdf } from './madePdfs';
 
 const baseUrl = inject('baseUrl');
@@ -20,14 +20,6 @@ afterAll(async () => browser?.close());
 
 const badge = (page: Page) => page.getByTestId('guest-badge');
 const exitDialog = (page: Page) => page.getByRole('dialog', { name: "Don't lose your edits!" });
-
-/** Lets a test make the page report itself hidden or visible, as switching tabs would. */
-async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
-  await page.evaluate((value) => {
-    Object.defineProperty(document, 'visibilityState', { value, configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, state);
-}
 
 /** Resolves after the page has painted once more, so a state change from an earlier event has rendered. */
 async function nextFrame(page: Page): Promise<void> {
