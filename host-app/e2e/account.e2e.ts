@@ -1,6 +1,6 @@
 // Signed-in journeys: sign-up, guard round trip, dashboard figures, documents upload/search/paging/delete,
 // the free-plan upload limit, an expired session, and the account page (e-mail verification, password).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,6 +15,7 @@ import {
   uploadViaApi,
 } from './harness';
 import { madePdf } from './madePdfs';
+import { formatSize } from '../src/lib/format';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -98,7 +99,7 @@ describe('account', () => {
     await page.goto('/documents');
     const item = page.getByTestId('document-item').filter({ hasText: 'tracemonkey' });
     await item.getByText('READY').waitFor({ timeout: 30_000 });
-    await item.getByText('992.5 KB').waitFor();
+    await item.getByText(formatSize(statSync(madePdf('tracemonkey.pdf')).size)).waitFor();
     await item.getByText('Just now').waitFor();
     await uploadViaApi(baseUrl, user, small, 'second.pdf');
     await uploadViaApi(baseUrl, user, small, 'third.pdf');

@@ -323,7 +323,8 @@ export async function setPlan(server: JourneyServer, email: string, plan: 'free'
 /** Uploads a file through the API as the given user; returns the new document's id. */
 export async function uploadViaApi(baseUrl: string, user: TestUser, bytes: Uint8Array, name: string): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([bytes.buffer as ArrayBuffer], { type: 'application/pdf' }), name);
+  // A copy of just these bytes: a small Buffer from readFileSync is a view into a larger shared pool.
+  form.append('file', new Blob([bytes.slice()], { type: 'application/pdf' }), name);
   const response = await fetch(`${baseUrl}/api/documents/upload`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${user.token}` },

@@ -31,7 +31,8 @@ export function writePdf(pages: readonly MadePage[], padding = 0): Buffer {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
   ].map((body) => Buffer.from(body, 'latin1'));
   pages.forEach((page, index) => {
-    const content = `BT /F1 24 Tf 72 ${Math.round(page.height - 92)} Td (${page.text}) Tj ET`;
+    // Near the foot of the page: journeys draw and write their notes near the top.
+    const content = `BT /F1 14 Tf 72 40 Td (${page.text}) Tj ET`;
     const rotate = page.rotate ? ` /Rotate ${page.rotate}` : '';
     objects.push(
       Buffer.from(
