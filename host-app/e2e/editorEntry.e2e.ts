@@ -62,6 +62,8 @@ interface RowReport {
   rows: number;
   /** Items with a text that runs over more than one line. */
   wrapped: string[];
+  /** Items that reach past the window's right edge. */
+  cut: string[];
   top: number;
 }
 
@@ -94,7 +96,8 @@ function rowsOf(page: Page, selector: string, names?: string[]): Promise<RowRepo
       return false;
     };
     const wrapped = items.filter(wraps).map((element) => element.textContent ?? '');
-    return { rows: centres.length, wrapped, top: Math.min(...items.map((element) => element.getBoundingClientRect().top)) };
+    const cut = items.filter((element) => element.getBoundingClientRect().right > window.innerWidth).map((element) => element.textContent ?? '');
+    return { rows: centres.length, wrapped, cut, top: Math.min(...items.map((element) => element.getBoundingClientRect().top)) };
   }, [selector, names] as const);
 }
 
@@ -115,10 +118,10 @@ describe('the site around the editor', () => {
       await page.getByText('Unsaved changes').waitFor();
 
       const navbar = await rowsOf(page, '.navbar-inner > *, .navbar-links a, .user-menu > .btn');
-      expect(navbar).toMatchObject({ rows: 1, wrapped: [] });
-      expect(await rowsOf(page, '.editor-header > *')).toMatchObject({ rows: 1, wrapped: [] });
+      expect(navbar).toMatchObject({ rows: 1, wrapped: [], cut: [] });
+      expect(await rowsOf(page, '.editor-header > *')).toMatchObject({ rows: 1, wrapped: [], cut: [] });
       const controls = await rowsOf(page, '.mg-toolbar .badge, .mg-toolbar button', ['Unsaved changes', 'Version history', 'Save', 'Share']);
-      expect(controls).toMatchObject({ rows: 1, wrapped: [] });
+      expect(controls).toMatchObject({ rows: 1, wrapped: [], cut: [] });
       expect(await page.locator('.mg-toolbar').getByRole('button', { name: /^(Version history|Save|Share)$/ }).count()).toBe(3);
       const toolbarTop = await page.locator('.mg-toolbar').evaluate((element) => element.getBoundingClientRect().top);
       const firstRow = await page.locator('.mg-toolbar [data-tool="select"]').evaluate((element) => element.getBoundingClientRect().bottom);
