@@ -493,6 +493,9 @@ describe('essential tools', () => {
     const prompt = guest.page.getByRole('dialog');
     await prompt.getByText('This is a Pro feature').waitFor();
     await prompt.getByText('Upgrade to Pro to use this feature').waitFor();
+    // Said once, in the prompt: no toast repeats it.
+    await prompt.getByRole('button', { name: 'Maybe later' }).click();
+    expect(await guest.page.locator('[data-rht-toaster]').getByText('Upgrade to Pro to use this feature').count()).toBe(0);
     expect(downloaded).toBe(false);
     expect(guest.errors).toEqual([]);
     await guest.context.close();
