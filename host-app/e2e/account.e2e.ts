@@ -1,6 +1,6 @@
 // Signed-in journeys: sign-up, guard round trip, dashboard figures, documents upload/search/paging/delete,
 // the free-plan upload limit, an expired session, and the account page (e-mail verification, password).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,15 +11,16 @@ import {
   openPage,
   registerUser,
   setPlan,
-  sharedPdf,
   signInWithToken,
   uploadViaApi,
 } from './harness';
+import { madePdf } from './madePdfs';
+import { formatSize } from '../src/lib/format';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 let browser: Browser;
-const small = new Uint8Array(readFileSync(sharedPdf('sizes.pdf')));
+const small = new Uint8Array(readFileSync(madePdf('sizes.pdf')));
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -90,7 +91,7 @@ describe('account', () => {
     const thumbnailUpload = page.waitForResponse(
       (response) => response.request().method() === 'PUT' && new URL(response.url()).pathname.endsWith('/thumbnail'),
     );
-    await page.getByTestId('upload-file-input').setInputFiles(sharedPdf('tracemonkey.pdf'));
+    await page.getByTestId('upload-file-input').setInputFiles(madePdf('tracemonkey.pdf'));
     await page.getByRole('progressbar').waitFor();
     await page.waitForURL(/\/editor\/[\w-]+$/);
     const id = new URL(page.url()).pathname.split('/').pop() ?? '';
@@ -98,7 +99,7 @@ describe('account', () => {
     await page.goto('/documents');
     const item = page.getByTestId('document-item').filter({ hasText: 'tracemonkey' });
     await item.getByText('READY').waitFor({ timeout: 30_000 });
-    await item.getByText('992.5 KB').waitFor();
+    await item.getByText(formatSize(statSync(madePdf('tracemonkey.pdf')).size)).waitFor();
     await item.getByText('Just now').waitFor();
     await uploadViaApi(baseUrl, user, small, 'second.pdf');
     await uploadViaApi(baseUrl, user, small, 'third.pdf');

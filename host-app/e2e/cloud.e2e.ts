@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, pdftotext, registerUser, sharedPdf, signInWithToken, tempDir, uploadViaApi, type TestUser } from './harness';
+import { launchBrowser, openPage, pdftotext, registerUser, signInWithToken, tempDir, uploadViaApi, type TestUser } from './harness';
+import { madePdf } from './madePdfs';
 import { dragOnPage, pickTool, shapes, waitForPdf } from './editorHelpers';
 
 const baseUrl = inject('baseUrl');
@@ -29,7 +30,7 @@ describe('signed-in editor', () => {
     const { page, context, errors } = await openPage(browser, baseUrl, { allow: [/status of 409/] });
     await signInWithToken(page, user, '/documents');
     await page.getByRole('button', { name: 'Upload PDF' }).click();
-    await page.getByTestId('upload-file-input').setInputFiles(sharedPdf('tracemonkey.pdf'));
+    await page.getByTestId('upload-file-input').setInputFiles(madePdf('tracemonkey.pdf'));
     await page.waitForURL(/\/editor\/[\w-]+$/);
     const id = new URL(page.url()).pathname.split('/').pop() ?? '';
     await waitForPdf(page, 14);
@@ -96,7 +97,7 @@ describe('signed-in editor', () => {
 
   it('must download Chinese, Arabic and Hebrew text as typed, each script in its Noto font', async () => {
     const user = await registerUser(baseUrl, 'Script Sami');
-    const id = await uploadViaApi(baseUrl, user, readFileSync(sharedPdf('tracemonkey.pdf')), 'scripts.pdf');
+    const id = await uploadViaApi(baseUrl, user, readFileSync(madePdf('tracemonkey.pdf')), 'scripts.pdf');
     const texts = ['你好，世界', 'مرحبا بالعالم', 'שלום עולם'];
     const annotations = texts.map((content, index) => ({ type: 'text', page: 1, position: { x: 72, y: 100 + index * 60 }, content, fontSize: 24 }));
     const put = await fetch(`${baseUrl}/api/documents/${id}/annotations`, {
@@ -127,7 +128,7 @@ describe('signed-in editor', () => {
 
   it('must send only the new annotation when 200 are already stored, and store the whole result', async () => {
     const user = await registerUser(baseUrl, 'Patch Pia');
-    const id = await uploadViaApi(baseUrl, user, new Uint8Array(readFileSync(sharedPdf('tracemonkey.pdf'))), 'patched.pdf');
+    const id = await uploadViaApi(baseUrl, user, new Uint8Array(readFileSync(madePdf('tracemonkey.pdf'))), 'patched.pdf');
     const stored = Array.from({ length: 200 }, (_, index) => ({
       type: 'rectangle',
       page: 2 + (index % 13),
@@ -161,7 +162,7 @@ describe('signed-in editor', () => {
 
   it('must autosave 30 seconds after the last change, and not before', async () => {
     const user = await registerUser(baseUrl, 'Autosave Ava');
-    const id = await uploadViaApi(baseUrl, user, new Uint8Array(readFileSync(sharedPdf('sizes.pdf'))), 'autosaved.pdf');
+    const id = await uploadViaApi(baseUrl, user, new Uint8Array(readFileSync(madePdf('sizes.pdf'))), 'autosaved.pdf');
     const { page, context, errors } = await openPage(browser, baseUrl);
     await page.clock.install();
     const saves: string[] = [];

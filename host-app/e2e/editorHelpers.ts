@@ -31,3 +31,11 @@ export async function openFromLanding(page: Page, path: string): Promise<void> {
   await page.getByTestId('landing-file-input').setInputFiles(path);
   await page.waitForURL('**/editor');
 }
+
+/** Lets a test make the page report itself hidden or visible, as switching tabs would. */
+export async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+}

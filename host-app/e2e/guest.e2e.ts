@@ -4,9 +4,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, launchBrowser, openPage, pdftotext, runSql, sharedPdf, tempDir } from './harness';
+import { ARTIFACTS, launchBrowser, openPage, pdftotext, runSql, tempDir } from './harness';
+import { madePdf } from './madePdfs';
 import { databases, journeyServer } from './databases';
-import { dragOnPage, openFromLanding, pickTool, shapes, waitForPdf } from './editorHelpers';
+import { dragOnPage, openFromLanding, pickTool, setVisibility, shapes, waitForPdf } from './editorHelpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -19,7 +20,7 @@ afterAll(async () => browser?.close());
 describe('guest', () => {
   it('must open a PDF from the landing page, draw, be prompted, and download a watermarked copy', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
-    await openFromLanding(page, sharedPdf('tracemonkey.pdf'));
+    await openFromLanding(page, madePdf('tracemonkey.pdf'));
     await page.getByText('Loaded tracemonkey.pdf. 2 free edits remaining today.').waitFor();
     await page.getByText('Sign up to save your edits and download without watermarks.').waitFor();
     await waitForPdf(page, 14);
@@ -49,9 +50,12 @@ describe('guest', () => {
     await page.getByRole('dialog', { name: 'Sign up to save your work' }).waitFor();
     await page.getByRole('button', { name: 'Continue editing as guest' }).click();
 
+    // A Pro tool says so once: in the prompt, with no toast repeating it.
     await pickTool(page, 'signature');
     await page.getByRole('dialog', { name: 'This is a Pro feature' }).getByText('Upgrade to Pro to use this feature').waitFor();
+    expect(await page.getByText('Upgrade to Pro to use this feature').count()).toBe(1);
     await page.getByRole('button', { name: 'Maybe later' }).click();
+    expect(await page.locator('[data-rht-toaster]').getByText('Upgrade to Pro to use this feature').count()).toBe(0);
 
     await page.locator('.mg-toolbar').getByRole('button', { name: 'Download PDF' }).click();
     await page.getByRole('dialog', { name: 'Download without a watermark' }).waitFor();
@@ -71,7 +75,7 @@ describe('guest', () => {
 
   it('must stop a guest after three files in a day, spending nothing on a reopened, reloaded or unreadable file', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl, { allow: [/Invalid PDF structure|UnknownErrorException|InvalidPDFException/] });
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await page.getByText('Loaded sizes.pdf. 2 free edits remaining today.').waitFor();
     await waitForPdf(page, 3);
     // One toast follows the file from the drop to the open editor.
@@ -79,30 +83,69 @@ describe('guest', () => {
     // A reload and a second open of the same file the same day spend nothing.
     await page.reload();
     await page.getByText('Loaded sizes.pdf. 2 free edits remaining today.').waitFor();
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await page.getByText('Loaded sizes.pdf. 2 free edits remaining today.').waitFor();
     // A file that does not open spends none, and says so in one message, without a success toast.
-    await openFromLanding(page, sharedPdf('bug1020226.pdf'));
+    await openFromLanding(page, madePdf('unreadable.pdf'));
     await page.getByText('This file is not a readable PDF').first().waitFor();
     expect(await page.getByText(/^Loaded /).count()).toBe(0);
     expect(await page.getByText('Invalid PDF structure.').count()).toBe(0);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('guestDailyEdits') ?? '{}').count)).toBe(1);
     // Two PDFs dropped at once: the first one opens.
     await page.goto('/');
-    await page.getByTestId('landing-file-input').setInputFiles([sharedPdf('habibi-rotated.pdf'), sharedPdf('sizes.pdf')]);
+    await page.getByTestId('landing-file-input').setInputFiles([madePdf('habibi-rotated.pdf'), madePdf('sizes.pdf')]);
     await page.waitForURL('**/editor');
     await page.getByText('Loaded habibi-rotated.pdf. 1 free edit remaining today.').waitFor();
-    await openFromLanding(page, sharedPdf('tracemonkey.pdf'));
+    await openFromLanding(page, madePdf('tracemonkey.pdf'));
     await page.getByText('Loaded tracemonkey.pdf. 0 free edits remaining today.').waitFor();
-    await openFromLanding(page, sharedPdf('issue14438.pdf'));
+    await openFromLanding(page, madePdf('notes.pdf'));
     await page.getByText('Daily limit reached. Sign up to continue editing.').first().waitFor();
     await page.getByRole('dialog', { name: 'Daily limit reached' }).waitFor();
     await page.getByRole('button', { name: 'Sign Up Free' }).click();
     await page.waitForURL('**/register');
     // Files already opened today still open at the limit.
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await page.getByText('Loaded sizes.pdf. 0 free edits remaining today.').waitFor();
     await waitForPdf(page, 3);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a guest with unsaved work who chooses another PDF', () => {
+  it('must ask which to open, open the new file when asked to, and keep the draft when asked to', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await openFromLanding(page, madePdf('sizes.pdf'));
+    await waitForPdf(page, 3);
+    await pickTool(page, 'rectangle');
+    await dragOnPage(page, [60, 60], [200, 160]);
+    await dragOnPage(page, [60, 200], [200, 300]);
+    await expect.poll(() => shapes(page, 'rectangle').count()).toBe(2);
+    // Switching away with more than 2 edits keeps a recovery record of sizes.pdf.
+    await setVisibility(page, 'hidden');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('editor_state_backup') !== null)).toBe(true);
+    await setVisibility(page, 'visible');
+
+    // A new PDF from the landing page: asked, not ignored (the old document does not just reopen).
+    await openFromLanding(page, madePdf('tracemonkey.pdf'));
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes to sizes.pdf' });
+    await question.getByText('You chose tracemonkey.pdf.', { exact: false }).waitFor();
+    expect(await page.getByText('Document restored successfully!').count()).toBe(0);
+    await question.getByRole('button', { name: 'Open tracemonkey.pdf' }).click();
+    await page.getByText('Loaded tracemonkey.pdf. 1 free edit remaining today.').waitFor();
+    await waitForPdf(page, 14);
+    expect(await shapes(page).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('editor_state_backup'))).toBeNull();
+
+    // Unsaved work on tracemonkey.pdf, then sizes.pdf chosen again: keeping the draft reopens it, work included.
+    await pickTool(page, 'circle');
+    await dragOnPage(page, [250, 250], [330, 330]);
+    await expect.poll(() => shapes(page, 'circle').count()).toBe(1);
+    await openFromLanding(page, madePdf('sizes.pdf'));
+    await page.getByRole('alertdialog', { name: 'Unsaved changes to tracemonkey.pdf' }).getByRole('button', { name: 'Keep editing tracemonkey.pdf' }).click();
+    await page.getByText('Document restored successfully!').waitFor();
+    await waitForPdf(page, 14);
+    await expect.poll(() => shapes(page, 'circle').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -114,7 +157,7 @@ describe.each(databases)('guest work kept on %s', (database) => {
 
   it('must sign up from the exit modal and find the work saved to the new account at once', async () => {
     const { page, context, errors } = await openPage(browser, server.url, { allow: [/status of 503/] });
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await waitForPdf(page, 3);
     await pickTool(page, 'rectangle');
     await dragOnPage(page, [60, 60], [200, 160]);
@@ -162,7 +205,7 @@ describe.each(databases)('guest work kept on %s', (database) => {
   it('must mail a recovery link that opens the work with every annotation in another browser, and refuse unknown and expired links', async () => {
     const email = `recover${Date.now()}@example.com`;
     const { page, context, errors } = await openPage(browser, server.url);
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await waitForPdf(page, 3);
     await pickTool(page, 'rectangle');
     await dragOnPage(page, [60, 60], [200, 160]);

@@ -14,7 +14,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const HOST_APP = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO = resolve(HOST_APP, '..');
 export const SERVER_MAIN = join(REPO, 'host-server', 'dist', 'main.js');
+// The shared corpus of real PDFs, found as the SDK's tests find it (MARGINALIA_SHARED_PDFS, else
+// ../shared/pdfs beside the repository). Journeys run on PDFs they make (madePdfs.ts); the few that
+// need a real file of that corpus skip, saying so, when it is absent.
 export const SHARED_PDFS = process.env.MARGINALIA_SHARED_PDFS ?? join(REPO, '..', 'shared', 'pdfs');
+export const hasSharedPdfs = existsSync(SHARED_PDFS);
 export const ARTIFACTS = join(HOST_APP, 'artifacts');
 
 export function sharedPdf(name: string): string {
@@ -319,7 +323,8 @@ export async function setPlan(server: JourneyServer, email: string, plan: 'free'
 /** Uploads a file through the API as the given user; returns the new document's id. */
 export async function uploadViaApi(baseUrl: string, user: TestUser, bytes: Uint8Array, name: string): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([bytes.buffer as ArrayBuffer], { type: 'application/pdf' }), name);
+  // A copy of just these bytes: a small Buffer from readFileSync is a view into a larger shared pool.
+  form.append('file', new Blob([bytes.slice()], { type: 'application/pdf' }), name);
   const response = await fetch(`${baseUrl}/api/documents/upload`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${user.token}` },

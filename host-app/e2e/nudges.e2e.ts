@@ -6,9 +6,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, sharedPdf, tempDir } from './harness';
-import { dragOnPage, openFromLanding, pickTool, shapes, waitForPdf } from './editorHelpers';
-import { paddedPdf } from './paddedPdf';
+import { launchBrowser, openPage, tempDir } from './harness';
+import { dragOnPage, openFromLanding, pickTool, setVisibility, shapes, waitForPdf } from './editorHelpers';
+import { madePdf, paddedPdf } from './madePdfs';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -20,14 +20,6 @@ afterAll(async () => browser?.close());
 
 const badge = (page: Page) => page.getByTestId('guest-badge');
 const exitDialog = (page: Page) => page.getByRole('dialog', { name: "Don't lose your edits!" });
-
-/** Lets a test make the page report itself hidden or visible, as switching tabs would. */
-async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
-  await page.evaluate((value) => {
-    Object.defineProperty(document, 'visibilityState', { value, configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, state);
-}
 
 /** Resolves after the page has painted once more, so a state change from an earlier event has rendered. */
 async function nextFrame(page: Page): Promise<void> {
@@ -42,7 +34,7 @@ describe('guest nudges', () => {
   it('must show the badge only after an edit and urge saving after 5 minutes of editing', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await page.clock.install();
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await waitForPdf(page, 3);
     expect(await badge(page).count()).toBe(0);
 
@@ -72,7 +64,7 @@ describe('guest nudges', () => {
 
   it('must open the exit modal through the top edge, keep a recovery record when hidden after 3 edits, and warn on close', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
-    await openFromLanding(page, sharedPdf('sizes.pdf'));
+    await openFromLanding(page, madePdf('sizes.pdf'));
     await waitForPdf(page, 3);
 
     // No edits yet: leaving through the top is not an exit intent.
@@ -142,7 +134,7 @@ describe('guest nudges', () => {
       });
       observer.observe(document.body, { childList: true, subtree: true });
     });
-    await page.getByTestId('landing-file-input').setInputFiles(sharedPdf('sizes.pdf'));
+    await page.getByTestId('landing-file-input').setInputFiles(madePdf('sizes.pdf'));
     const celebration = page.getByText('3-day editing streak! Keep it going.');
     await celebration.waitFor();
     const paused = (await page.evaluate(() => Date.now())) + 300;

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, launchBrowser, openPage, sharedPdf, tempDir } from './harness';
+import { ARTIFACTS, launchBrowser, openPage, tempDir } from './harness';
+import { madePdf } from './madePdfs';
 import { openFromLanding, shapes, waitForPdf } from './editorHelpers';
 
 const baseUrl = inject('baseUrl');
@@ -100,7 +101,7 @@ describe('the editor on a phone and a tablet', () => {
   for (const { name, viewport, compact } of SIZES) {
     it(`must fit ${viewport.width}×${viewport.height}, draw and recolour with touch, and download the rectangle (${name})`, async () => {
       const { page, context, errors } = await openPage(browser, baseUrl, { viewport, touch: true });
-      await openFromLanding(page, sharedPdf('tracemonkey.pdf'));
+      await openFromLanding(page, madePdf('tracemonkey.pdf'));
       await waitForPdf(page, 14);
 
       const fit = await measureFit(page);

@@ -10,13 +10,13 @@ import {
   launchBrowser,
   openPage,
   registerUser,
-  sharedPdf,
   signInWithToken,
   startServer,
   toastCoversControl,
   uploadViaApi,
   type ClockedServer,
 } from './harness';
+import { madePdf } from './madePdfs';
 import { dragOnPage, openFromLanding, pickTool, shapes, waitForPdf } from './editorHelpers';
 
 const baseUrl = inject('baseUrl');
@@ -54,7 +54,7 @@ describe('the 14-day Personal trial', () => {
 
   it('must start once, open the Pro signature tool, and end by the server clock with the documents kept', async () => {
     const user = await registerUser(server.url, 'Trial Tess');
-    const documentId = await uploadViaApi(server.url, user, readFileSync(sharedPdf('tracemonkey.pdf')), 'contract.pdf');
+    const documentId = await uploadViaApi(server.url, user, readFileSync(madePdf('tracemonkey.pdf')), 'contract.pdf');
     const { page, context, errors } = await openPage(browser, server.url, { allow: [/status of 401/] });
     await signInWithToken(page, user, '/pricing');
 
@@ -165,7 +165,7 @@ describe('sign-in buttons, the Pro prompt and toasts (no sign-in provider config
       expect(await page.getByText('or continue with').count()).toBe(0);
     }
 
-    await openFromLanding(page, sharedPdf('tracemonkey.pdf'));
+    await openFromLanding(page, madePdf('tracemonkey.pdf'));
     await waitForPdf(page, 14);
     await page.locator('.mg-toolbar').getByRole('button', { name: 'Download PDF' }).click();
     const prompt = page.getByRole('dialog', { name: 'Download without a watermark' });
@@ -189,7 +189,7 @@ describe('sign-in buttons, the Pro prompt and toasts (no sign-in provider config
 
   it('must keep the colour chosen for a tool with that tool: a highlight stays yellow after a red rectangle', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
-    await openFromLanding(page, sharedPdf('tracemonkey.pdf'));
+    await openFromLanding(page, madePdf('tracemonkey.pdf'));
     await waitForPdf(page, 14);
     const panel = page.locator('.mg-properties');
     await pickTool(page, 'rectangle');
@@ -213,7 +213,7 @@ describe('sign-in buttons, the Pro prompt and toasts (no sign-in provider config
 
   it('must show one toast per event at the top right of the pages, below the toolbar, over no control', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
-    await openFromLanding(page, sharedPdf('tracemonkey.pdf'));
+    await openFromLanding(page, madePdf('tracemonkey.pdf'));
     await waitForPdf(page, 14);
     await pickTool(page, 'rectangle');
     await pickTool(page, 'circle');

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { normalizeAnnotation } from '@marginalia/pdf-editor/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, pdftotext, registerUser, sharedPdf, signInWithToken, tempDir, uploadViaApi, type TestUser } from './harness';
+import { launchBrowser, openPage, pdftotext, registerUser, signInWithToken, tempDir, uploadViaApi, type TestUser } from './harness';
+import { madePdf } from './madePdfs';
 import { databases, journeyServer } from './databases';
 import { dragOnPage, pickTool, shapes, waitForPdf } from './editorHelpers';
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const sizes = () => new Uint8Array(readFileSync(sharedPdf('sizes.pdf')));
+const sizes = () => new Uint8Array(readFileSync(madePdf('sizes.pdf')));
 
 async function api<T>(baseUrl: string, user: TestUser, path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -137,6 +138,54 @@ describe('leaving a document with unsaved changes', () => {
   });
 });
 
+describe('two tabs on one document', () => {
+  it('must keep the losing tab\'s draft out of the winning tab, before and after the conflict is resolved', async () => {
+    const user = await registerUser(baseUrl, 'Tabbed Tove');
+    const id = await uploadViaApi(baseUrl, user, sizes(), 'two-tabs.pdf');
+    // The losing save's 409 is the point; the browser logs it as a failed load.
+    const { page: winner, context, errors } = await openPage(browser, baseUrl, { allow: [/status of 409/] });
+    await signInWithToken(winner, user, `/editor/${id}`);
+    await waitForPdf(winner, 3);
+    const loser = await context.newPage();
+    loser.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    await loser.goto(`/editor/${id}`);
+    await waitForPdf(loser, 3);
+
+    await pickTool(winner, 'rectangle');
+    await dragOnPage(winner, [60, 60], [200, 160]);
+    await pickTool(loser, 'circle');
+    await dragOnPage(loser, [250, 250], [330, 330]);
+    await toolbarButton(winner, 'Save').click();
+    await winner.getByText('Document saved').first().waitFor();
+    await toolbarButton(loser, 'Save').click();
+    await loser.getByText('This document was changed in another tab or window.').waitFor();
+
+    // The winner reopens the document: the saved version, and no offer of the other tab's edits.
+    const restoreQuestion = (page: Page) => page.getByText(/^Restore unsaved changes from/);
+    const opened = async (page: Page) => {
+      await page.reload();
+      await restoreQuestion(page).or(page.getByText('Page 1 of 3', { exact: true })).first().waitFor({ timeout: 30_000 });
+      return restoreQuestion(page).count();
+    };
+    expect(await opened(winner)).toBe(0);
+    await waitForPdf(winner, 3);
+    await expect.poll(() => shapes(winner).count()).toBe(1);
+    expect(await shapes(winner, 'rectangle').count()).toBe(1);
+    // The losing tab still holds its own edit, unsaved, until its user decides.
+    expect(await shapes(loser, 'circle').count()).toBe(1);
+
+    await loser.getByRole('button', { name: 'Load saved version' }).click();
+    await waitForPdf(loser, 3);
+    await expect.poll(() => shapes(loser, 'rectangle').count()).toBe(1);
+    expect(await shapes(loser, 'circle').count()).toBe(0);
+    expect(await opened(winner)).toBe(0);
+    await waitForPdf(winner, 3);
+    expect(await storedTypes(baseUrl, user, id)).toEqual(['rectangle']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('daily limits', () => {
   it('must let a free user past the day\'s uploads open and edit a PDF in the browser, without cloud save', async () => {
     const user = await registerUser(baseUrl, 'Limited Lena');
@@ -145,7 +194,7 @@ describe('daily limits', () => {
     await signInWithToken(page, user, '/documents');
     await page.getByRole('button', { name: 'Upload PDF' }).click();
     await page.getByText("You've reached your daily limit of 3 PDF uploads. Upgrade to Pro for unlimited uploads.", { exact: false }).waitFor();
-    await page.getByTestId('upload-file-input').setInputFiles(sharedPdf('habibi-rotated.pdf'));
+    await page.getByTestId('upload-file-input').setInputFiles(madePdf('habibi-rotated.pdf'));
     await page.waitForURL('**/editor');
     await waitForPdf(page, 4);
     await page.getByText("You've reached your daily limit of 3 PDF uploads. Upgrade to Pro for unlimited uploads.", { exact: false }).waitFor();
@@ -298,7 +347,7 @@ describe.each(databases)('on %s', (database) => {
       expect(pdftotext(path)).toContain('Third page note');
 
       // Inserted pages too.
-      await page.locator('.mg-document-tools input[type="file"]').setInputFiles(sharedPdf('sizes.pdf'));
+      await page.locator('.mg-document-tools input[type="file"]').setInputFiles(madePdf('sizes.pdf'));
       await page.getByText('Page 1 of 5', { exact: true }).waitFor();
       await save.click();
       await expect.poll(() => save.isDisabled()).toBe(true);

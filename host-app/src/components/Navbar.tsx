@@ -64,7 +64,9 @@ export function Navbar() {
                 <span className="avatar" aria-hidden="true">
                   {user?.name.charAt(0).toUpperCase() ?? '?'}
                 </span>
-                {user?.name}
+                <span className="user-menu-name" title={user?.name}>
+                  {user?.name}
+                </span>
               </button>
               {menuOpen && (
                 <div className="user-menu-panel" role="menu">

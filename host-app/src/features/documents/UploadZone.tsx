@@ -10,7 +10,7 @@ import { documentsApi } from '../../api/documents';
 import { ApiError } from '../../api/errors';
 import { formatSize } from '../../lib/format';
 import { useAuthStore } from '../../stores/authStore';
-import { storeGuestFile } from '../guest/guestFiles';
+import { browserStores, handOffGuestFile } from '../guest/recovery';
 import { DOCUMENT_ACCEPT, DOCUMENTS_MAX_BYTES, UPLOAD_MESSAGES, documentsRejectionMessage, isPdf, isUploadBlocked } from './uploadRules';
 
 export const REDIRECT_AFTER_UPLOAD_MS = 1000;
@@ -55,7 +55,7 @@ export function UploadZone({ pendingFile, onUploaded }: UploadZoneProps) {
       return;
     }
     try {
-      await storeGuestFile(file, sessionStorage);
+      await handOffGuestFile(file, browserStores());
       navigate('/editor');
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : UPLOAD_MESSAGES.failed);

@@ -48,6 +48,8 @@ export interface CloudControlsApi {
 interface CloudControlsProps {
   documentId: string;
   accountId: string;
+  /** This tab's id, which its drafts are kept under. */
+  tabId: string;
   fileName: string;
   /** The server's state the editor's content is compared with. */
   saved: SavedState;
@@ -67,7 +69,7 @@ function versionOf(body: unknown): number | undefined {
 }
 
 export function CloudControls(props: CloudControlsProps) {
-  const { documentId, accountId, fileName, saveOnOpen, paused, onConflict, onReload, register } = props;
+  const { documentId, accountId, tabId, fileName, saveOnOpen, paused, onConflict, onReload, register } = props;
   const runtime = useEditorRuntime();
   const pdf = useEditorState((state) => state.pdf);
   const annotations = useEditorState((state) => state.annotations);
@@ -100,6 +102,7 @@ export function CloudControls(props: CloudControlsProps) {
         await saveDraft({
           accountId,
           documentId,
+          tabId,
           fileName,
           annotations: state.annotations,
           // A copy of this revision's bytes alone: its buffer may also hold later revisions.
@@ -109,10 +112,10 @@ export function CloudControls(props: CloudControlsProps) {
           savedAt: Date.now(),
         });
       }),
-    [enqueue, runtime, accountId, documentId, fileName],
+    [enqueue, runtime, accountId, documentId, tabId, fileName],
   );
 
-  const dropDraft = useCallback(() => enqueue(() => deleteDraft(accountId, documentId)), [enqueue, accountId, documentId]);
+  const dropDraft = useCallback(() => enqueue(() => deleteDraft(accountId, documentId, tabId)), [enqueue, accountId, documentId, tabId]);
 
   const markSaved = (next: SavedState) => {
     savedRef.current = next;

@@ -18,6 +18,7 @@ import { EXPORT_FONTS } from '../../lib/exportFonts';
 import { selectVerifiedPlan, useAuthStore } from '../../stores/authStore';
 import { RESTORING_MESSAGE } from '../auth/session';
 import { deleteDraft, draftDiffers, readDraft, restoreQuestion, type DocumentDraft } from '../drafts/draftStore';
+import { claimTabId } from '../drafts/tabIdentity';
 import { fileToBytes } from '../guest/dataUrl';
 import { browserStores, hasPendingRecovery } from '../guest/recovery';
 import { CloudControls, type CloudControlsApi, type SavedState } from './CloudControls';
@@ -92,10 +93,14 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   });
   const draft = useQuery({
     queryKey: ['draft', accountId, documentId],
-    queryFn: () => readDraft(accountId ?? '', documentId).catch((error: unknown) => {
-      console.warn('Local draft unreadable', error);
-      return null;
-    }),
+    queryFn: async () => {
+      const tabId = await claimTabId();
+      const found = await readDraft(accountId ?? '', documentId, tabId).catch((error: unknown) => {
+        console.warn('Local draft unreadable', error);
+        return null;
+      });
+      return { tabId, found };
+    },
     enabled: accountId !== null && !recoveryPending,
     staleTime: Infinity,
     gcTime: 0,
@@ -127,7 +132,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   }, [loaded]);
 
   if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (recoveryPending || loaded.isPending || draft.isPending) return <LoadingDocument />;
+  if (recoveryPending || loaded.isPending || !draft.data) return <LoadingDocument />;
   if (loaded.isError) {
     return (
       <EditorFrame title="Editor">
@@ -141,11 +146,12 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   const stored = loaded.data;
   const { doc } = stored;
   // A draft holding just what the server has (its save went through as the page closed) is no news.
-  const localDraft = draft.data && draftDiffers(draft.data, stored) ? draft.data : null;
+  const { tabId, found } = draft.data;
+  const localDraft = found && draftDiffers(found, stored) ? found : null;
 
   if (localDraft && draftChoice === 'ask' && !localDraft.saveRequested) {
     const discard = async () => {
-      await deleteDraft(localDraft.accountId, localDraft.documentId).catch((error: unknown) => console.warn('Draft not deleted', error));
+      await deleteDraft(localDraft.accountId, localDraft.documentId, localDraft.tabId).catch((error: unknown) => console.warn('Draft not deleted', error));
       setDraftChoice('discard');
     };
     return (
@@ -204,11 +210,12 @@ export function CloudEditor({ documentId }: { documentId: string }) {
         }}
         toolbarStart={<CompactHeading title={doc.name} />}
         toolbarEnd={
-          <>
+          <span className="editor-host-controls">
             <ToolWatcher onPicked={() => undefined} />
             <CloudControls
               documentId={documentId}
               accountId={accountId ?? ''}
+              tabId={tabId}
               fileName={doc.name}
               saved={start.saved}
               saveOnOpen={start.saveOnOpen}
@@ -218,7 +225,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
               register={register}
             />
             <ShareButton documentId={documentId} />
-          </>
+          </span>
         }
       />
     </EditorFrame>

@@ -1,7 +1,7 @@
 // Page frame around the SDK editor: back button, title, optional banner, and the empty/loading states.
 // On a phone (editor.css) the header gives way to CompactHeading inside the editor's one top bar.
 import { useRef, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { useToastAreaOf } from '../../components/toastArea';
 import './editor.css';
@@ -53,18 +53,6 @@ export function EditorFrame({ title, banner, children }: { title: string; banner
       <div className="editor-frame" ref={frame}>
         {children}
       </div>
-    </div>
-  );
-}
-
-export function NoDocument() {
-  return (
-    <div className="page container center-state">
-      <h1>No Document Loaded</h1>
-      <p className="muted">Upload a PDF from the homepage to start editing</p>
-      <Link to="/" className="btn btn-primary">
-        Go to Homepage
-      </Link>
     </div>
   );
 }

@@ -26,7 +26,9 @@ import { saveLastSession } from '../guest/recoveryLink';
 import { StreakCelebration } from '../guest/StreakCelebration';
 import { useExitIntent } from '../guest/useExitIntent';
 import { OpenWatcher, ToolWatcher, UnsavedBadge } from './EditorChrome';
-import { CompactHeading, EditorFrame, LoadingDocument, NoDocument } from './EditorFrame';
+import { CompactHeading, EditorFrame, LoadingDocument } from './EditorFrame';
+import { DraftOrNewFile } from './DraftOrNewFile';
+import { NoDocument } from './NoDocument';
 import { ExitGuard } from './useExitGuard';
 import { useAccount } from '../plans/useAccount';
 import { hostGate } from './hostGate';
@@ -44,6 +46,7 @@ export function LocalEditor() {
 
   if (session.status === 'loading') return <LoadingDocument />;
   if (session.status === 'ready') return <OpenEditor file={session.file} />;
+  if (session.status === 'choose') return <DraftOrNewFile {...session} />;
   return (
     <>
       <NoDocument />
@@ -239,18 +242,20 @@ function OpenEditor({ file }: { file: OpenedFile }) {
             logGuestAction(localStorage, 'download_attempt', { fileName: file.name });
             openLogin('download');
           } else if (decision.prompt === 'pro-feature') {
+            // One message: the guest's prompt carries it; a signed-in user, who gets no prompt, the toast.
             if (isGuest) {
               logGuestAction(localStorage, 'pro_feature_click');
               openLogin('pro-feature');
+            } else {
+              toast.error(decision.message, { id: decision.message });
             }
-            toast.error(decision.message, { id: decision.message });
           } else if (isGuest) {
             openLogin(decision.prompt);
           }
         }}
         toolbarStart={<CompactHeading title={file.name} />}
         toolbarEnd={
-          <>
+          <span className="editor-host-controls">
             <OpenWatcher onOpened={onOpened} onFailed={onFailed} />
             <ToolWatcher onPicked={() => recordEdit()} />
             <UnsavedBadge show={hasUnsavedChanges} />
@@ -264,7 +269,7 @@ function OpenEditor({ file }: { file: OpenedFile }) {
                 {saving ? 'Saving...' : isGuest ? 'Save' : 'Save to account'}
               </button>
             )}
-          </>
+          </span>
         }
       />
       {isGuest && <GuestBadge editCount={editCount} startTime={startTime} onSaveNow={() => openLogin('save')} />}

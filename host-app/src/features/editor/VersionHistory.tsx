@@ -154,8 +154,13 @@ export function VersionHistory(props: VersionHistoryProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="mg-button" onClick={() => setOpen(true)}>
-        Version history
+      {/* An icon beside the other controls, its name in the compact layout's menu (editor.css). */}
+      <button type="button" className="mg-button editor-history-button" aria-label="Version history" title="Version history" onClick={() => setOpen(true)}>
+        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+          <path d="M3 3v5h5M12 7v5l3 3" />
+        </svg>
+        <span className="editor-control-label">Version history</span>
       </button>
       {open && <HistoryPanel {...props} onClose={() => setOpen(false)} />}
     </>

@@ -1,7 +1,7 @@
 // Guest work that must survive sign-up or sign-in (spec section 4, "Recovery"): the editor state backup
 // (valid 1 hour, kept in local and session storage) and the pending document (local storage).
 import type { Annotation } from '@marginalia/pdf-editor/core';
-import { HANDOFF_KEYS } from './guestFiles';
+import { HANDOFF_KEYS, storeGuestFile } from './guestFiles';
 
 export const EDITOR_BACKUP_KEY = 'editor_state_backup';
 export const PENDING_DOCUMENT_KEY = 'pendingDocument';
@@ -152,6 +152,44 @@ export function restorePendingDocument(stores: RecoveryStores): boolean {
     JSON.stringify({ fileName: pending.fileName, annotations: pending.annotations, editCount: pending.editCount }),
   );
   return true;
+}
+
+/**
+ * Whether recovered work is of the file now in the session hand-off: the same bytes (a reload, or the
+ * same file chosen again), or the same local copy. False means the user chose another file since.
+ */
+export function isOfHandedOffFile(recovery: RecoveryData, session: Storage): boolean {
+  if (recovery.fileRef) return recovery.fileRef === session.getItem(HANDOFF_KEYS.id);
+  return recovery.fileData !== undefined && recovery.fileData === session.getItem(HANDOFF_KEYS.data);
+}
+
+/**
+ * Hands a newly chosen guest file to the editor. The annotations drawn on the file it replaces (the
+ * live document state of the current hand-off) first become the editor backup, so the editor can ask
+ * which of the two to open rather than lose them or lay them over the new file.
+ */
+export async function handOffGuestFile(file: File, stores: RecoveryStores): Promise<void> {
+  const state = parse<DocumentState>(stores.session.getItem(DOCUMENT_STATE_KEY));
+  stores.session.removeItem(DOCUMENT_STATE_KEY);
+  if (state?.annotations && state.annotations.length > 0) {
+    const inIndexedDb = stores.session.getItem(HANDOFF_KEYS.storage) === 'indexeddb';
+    saveRecoveryData(stores, {
+      fileName: state.fileName || stores.session.getItem(HANDOFF_KEYS.currentName) || DEFAULT_FILE_NAME,
+      fileData: inIndexedDb ? undefined : (stores.session.getItem(HANDOFF_KEYS.data) ?? undefined),
+      fileRef: inIndexedDb ? (stores.session.getItem(HANDOFF_KEYS.id) ?? undefined) : undefined,
+      annotations: state.annotations,
+      editCount: state.editCount ?? 0,
+      timeSpent: state.timeSpent ?? 0,
+    });
+  }
+  await storeGuestFile(file, stores.session);
+}
+
+/** Drops the editor backup and the pending document (the user chose to open another file instead). */
+export function discardRecoveredWork(stores: RecoveryStores): void {
+  stores.local.removeItem(EDITOR_BACKUP_KEY);
+  stores.session.removeItem(EDITOR_BACKUP_KEY);
+  stores.local.removeItem(PENDING_DOCUMENT_KEY);
 }
 
 export function clearRecoveryData(stores: RecoveryStores): void {

@@ -5,7 +5,7 @@ import { useDropzone, type FileRejection } from 'react-dropzone';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { useAuthStore } from '../../stores/authStore';
-import { storeGuestFile } from '../guest/guestFiles';
+import { browserStores, handOffGuestFile } from '../guest/recovery';
 import { LANDING_MAX_BYTES, landingRejectionMessage } from '../documents/uploadRules';
 import { setPendingUpload } from '../documents/pendingUpload';
 import { FILE_OPEN_TOAST } from '../editor/naming';
@@ -27,7 +27,7 @@ export function LandingDropZone() {
     }
     toast.loading(`Loading "${file.name}"...`, { id: FILE_OPEN_TOAST });
     try {
-      await storeGuestFile(file, sessionStorage);
+      await handOffGuestFile(file, browserStores());
       navigate('/editor');
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Failed to process file', { id: FILE_OPEN_TOAST });

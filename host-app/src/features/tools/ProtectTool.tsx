@@ -73,14 +73,15 @@ export function ProtectTool() {
   const [busy, setBusy] = useState(false);
   const { read } = useToolFiles(([first]) => setFile(first!), { allowPassword: true });
 
-  /** Pro only: everyone else gets the prompt (guests the sign-up modal, free accounts the message). */
+  /** Pro only: everyone else gets one message (guests the sign-up modal, which carries it; free accounts a toast). */
   const allowedToRun = (): boolean => {
     if (paid) return true;
     if (!isAuthenticated) {
       logGuestAction(localStorage, 'pro_feature_click');
       openLogin('pro-feature');
+    } else {
+      toast.error(PRO_FEATURE_MESSAGE, { id: PRO_FEATURE_MESSAGE });
     }
-    toast.error(PRO_FEATURE_MESSAGE, { id: PRO_FEATURE_MESSAGE });
     return false;
   };
 

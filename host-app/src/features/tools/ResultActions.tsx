@@ -11,7 +11,7 @@ import { useAuthStore } from '../../stores/authStore';
 import { useGuestPrompts } from '../../stores/guestStore';
 import { isUploadBlocked, UPLOAD_MESSAGES } from '../documents/uploadRules';
 import { checkGuestEdit, consumeGuestEdit, DAILY_LIMIT_MESSAGE } from '../guest/editCounter';
-import { storeGuestFile } from '../guest/guestFiles';
+import { browserStores, handOffGuestFile } from '../guest/recovery';
 import { DOWNLOAD_FAILED, FILE_OPEN_TOAST } from '../editor/naming';
 import { saveWorkToAccount } from '../editor/saveToAccount';
 import { outputKey, packOutputs, type ToolOutput } from './toolOutput';
@@ -72,10 +72,7 @@ export function ResultActions({ outputs, zipName }: ResultActionsProps) {
       return;
     }
     try {
-      await storeGuestFile(
-        new File([only.bytes.slice().buffer], only.name, { type: 'application/pdf' }),
-        sessionStorage,
-      );
+      await handOffGuestFile(new File([only.bytes.slice().buffer], only.name, { type: 'application/pdf' }), browserStores());
       navigate('/editor');
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Failed to process file', { id: FILE_OPEN_TOAST });

@@ -1,0 +1,118 @@
+// PDFs the journeys make themselves, so the journeys that matter (open, draw, save, export, the tools)
+// run in a fresh clone without ../shared/pdfs. Each stand-in keeps the name and page layout of the real
+// file it replaces (sizes.pdf: three pages of three sizes; tracemonkey.pdf: fourteen Letter pages of
+// text; habibi-rotated.pdf: four A4 pages turned 90, 180, 270 and 0 degrees), so what a journey asserts
+// about names and page counts holds for both. Every page carries its own line of text, so a split or a
+// merge can be checked with pdftotext.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface MadePage {
+  width: number;
+  height: number;
+  rotate?: 0 | 90 | 180 | 270;
+  text: string;
+}
+
+const LETTER = { width: 612, height: 792 };
+const A4 = { width: 595.276, height: 841.89 };
+
+/** A PDF of Helvetica text pages, plus an unreferenced stream of `padding` random bytes when asked. */
+export function writePdf(pages: readonly MadePage[], padding = 0): Buffer {
+  const fontId = 3;
+  // Page n (from 0) is object 4 + 2n and its content stream the object after it.
+  const pageIds = pages.map((_, index) => 4 + index * 2);
+  const objects: Buffer[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Count ${pages.length} /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ].map((body) => Buffer.from(body, 'latin1'));
+  pages.forEach((page, index) => {
+    // Near the foot of the page: journeys draw and write their notes near the top.
+    const content = `BT /F1 14 Tf 72 40 Td (${page.text}) Tj ET`;
+    const rotate = page.rotate ? ` /Rotate ${page.rotate}` : '';
+    objects.push(
+      Buffer.from(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}]${rotate} ` +
+          `/Resources << /Font << /F1 ${fontId} 0 R >> >> /Contents ${5 + index * 2} 0 R >>`,
+        'latin1',
+      ),
+      Buffer.from(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`, 'latin1'),
+    );
+  });
+  if (padding > 0) {
+    // Random bytes, so the file's size cannot shrink through compression anywhere it is stored.
+    objects.push(
+      Buffer.concat([Buffer.from(`<< /Length ${padding} >>\nstream\n`, 'latin1'), randomBytes(padding), Buffer.from('\nendstream', 'latin1')]),
+    );
+  }
+
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let length = parts[0]?.length ?? 0;
+  const offsets = objects.map((body, i) => {
+    const at = length;
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+    parts.push(chunk);
+    length += chunk.length;
+    return at;
+  });
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('') +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+  parts.push(Buffer.from(xref, 'latin1'));
+  return Buffer.concat(parts);
+}
+
+/**
+ * A small valid PDF made large on purpose, for the "over 3 MB goes to IndexedDB" and "over 10 MB is
+ * refused" paths: two Letter pages of text plus padding, so the editor has only two light pages to render.
+ */
+export function paddedPdf(minBytes: number): Buffer {
+  return writePdf(
+    [1, 2].map((n) => ({ ...LETTER, text: `Padded page ${n} of 2` })),
+    minBytes,
+  );
+}
+
+const pagesOf = (count: number, size: { width: number; height: number }, label: string): MadePage[] =>
+  Array.from({ length: count }, (_, index) => ({ ...size, text: `${label} page ${index + 1} of ${count}` }));
+
+const MADE = {
+  'sizes.pdf': () =>
+    writePdf([
+      { ...LETTER, text: 'Sizes page 1: Letter portrait' },
+      { width: 649, height: 323, text: 'Sizes page 2: a wide strip' },
+      { width: 792, height: 612, text: 'Sizes page 3: Letter landscape' },
+    ]),
+  'tracemonkey.pdf': () => writePdf(pagesOf(14, LETTER, 'Trace trees')),
+  'habibi-rotated.pdf': () =>
+    writePdf(([90, 180, 270, 0] as const).map((rotate, index) => ({ ...A4, rotate, text: `Turned page ${index + 1}, ${rotate} degrees` }))),
+  'notes.pdf': () => writePdf(pagesOf(2, A4, 'Notes')),
+  // Starts like a PDF and has no body, cross-reference or trailer: no reader can open it.
+  'unreadable.pdf': () => Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R\n', 'latin1'),
+} satisfies Record<string, () => Buffer>;
+
+export type MadePdfName = keyof typeof MADE | 'password-protected.pdf';
+
+let folder: string | undefined;
+
+/**
+ * The path of a made PDF, written once per test process. `password-protected.pdf` is sizes.pdf
+ * encrypted by qpdf (AES-256, user password "secret").
+ */
+export function madePdf(name: MadePdfName): string {
+  folder ??= mkdtempSync(join(tmpdir(), 'marginalia-made-pdfs-'));
+  const path = join(folder, name);
+  if (existsSync(path)) return path;
+  if (name === 'password-protected.pdf') {
+    const result = spawnSync('qpdf', ['--encrypt', 'secret', 'owner-secret', '256', '--', madePdf('sizes.pdf'), path], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`qpdf could not encrypt the made PDF: ${result.stderr}`);
+    return path;
+  }
+  writeFileSync(path, MADE[name]());
+  return path;
+}
