@@ -153,7 +153,8 @@ export async function signPdf(source: Uint8Array | ArrayBuffer, options: SignPdf
       ...(options.reason === undefined ? {} : { reason: options.reason }),
       ...(options.location === undefined ? {} : { location: options.location }),
       ...(options.contactInfo === undefined ? {} : { contactInfo: options.contactInfo }),
-      ...(options.timestampUrl === undefined ? {} : { timestampAuthority: timestampAuthority(options.timestampUrl) }),
+      // The engine timestamps whenever it is given an authority, whatever the level.
+      ...(options.level === 'B-B' || options.timestampUrl === undefined ? {} : { timestampAuthority: timestampAuthority(options.timestampUrl) }),
     });
     return { bytes: result.bytes, warnings: result.warnings.map((warning) => warning.message) };
   } catch (error) {

@@ -71,7 +71,8 @@ export type SignatureLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA' | 'unknown';
 
 /**
  * `valid`: the digest of the signed ranges matches and the CMS signature verifies.
- * `digest-mismatch`: the bytes it covers changed. `signature-invalid`: the signature value does not
+ * `digest-mismatch`: the bytes it covers changed (or the CMS hashes them with an algorithm its
+ * SignedData does not list, which poppler and openssl read as a mismatch too). `signature-invalid`: the signature value does not
  * verify with the signer's key. `unreadable`: the signature's contents cannot be parsed.
  */
 export type SignatureIntegrity = 'valid' | 'digest-mismatch' | 'signature-invalid' | 'unreadable';
