@@ -10,6 +10,7 @@
 export class SigningCertificateError extends Error {
   override readonly name = 'SigningCertificateError';
   constructor(
+    /** Why the certificate file cannot sign. */
     readonly reason: 'wrong-password' | 'not-pkcs12' | 'expired' | 'not-yet-valid',
     message: string,
     options?: { cause?: unknown },
@@ -22,6 +23,7 @@ export class SigningCertificateError extends Error {
 export class TimestampAuthorityError extends Error {
   override readonly name = 'TimestampAuthorityError';
   constructor(
+    /** The authority's URL, as given in `timestampUrl`. */
     readonly url: string,
     detail: string,
     options?: { cause?: unknown },
@@ -34,6 +36,7 @@ export class TimestampAuthorityError extends Error {
 export class SigningError extends Error {
   override readonly name = 'SigningError';
   constructor(
+    /** The engine's reason, e.g. `FIELD_ALREADY_SIGNED`, or ours: `ALREADY_SIGNED` (certify a signed file). */
     readonly code: string,
     message: string,
     options?: { cause?: unknown },

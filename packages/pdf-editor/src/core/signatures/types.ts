@@ -25,14 +25,19 @@ export interface SignatureAppearance {
   text?: string;
 }
 
+/** Options of {@link signPdf}: the certificate, the level, and what the signature says and shows. */
 export interface SignPdfOptions {
   /** The signer's PKCS#12 (.p12/.pfx) file; in the browser it never leaves the device. */
   p12: Uint8Array;
   /** The PKCS#12 file's password. */
   password: string;
+  /** The PAdES level: B-B, B-T (timestamped, needs `timestampUrl`) or B-LT (and validation data). */
   level: SigningLevel;
+  /** Why the document is signed (/Reason). */
   reason?: string;
+  /** Where it is signed (/Location). */
   location?: string;
+  /** How to reach the signer (/ContactInfo). */
   contactInfo?: string;
   /** RFC 3161 timestamp authority URL; required for B-T and B-LT. */
   timestampUrl?: string;
@@ -48,6 +53,7 @@ export interface SignPdfOptions {
   signingTime?: Date;
 }
 
+/** What {@link signPdf} returns. */
 export interface SignPdfResult {
   /** The signed PDF: the input followed by incremental updates. */
   bytes: Uint8Array;
@@ -57,16 +63,21 @@ export interface SignPdfResult {
 
 /** A certificate, as a person reads it. */
 export interface CertificateSummary {
+  /** The subject's common name (CN). */
   commonName: string | null;
+  /** The subject's e-mail address (subject or alternative name), when it has one. */
   email: string | null;
   /** The issuer's common name. */
   issuer: string | null;
   /** Hex, lowercase. */
   serialNumber: string;
+  /** Valid from. */
   notBefore: Date;
+  /** Valid until. */
   notAfter: Date;
 }
 
+/** The PAdES baseline level a signature reaches; `unknown` for signatures that are not PAdES (adbe.pkcs7.*) and document timestamps. */
 export type SignatureLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA' | 'unknown';
 
 /**
@@ -80,6 +91,7 @@ export type SignatureIntegrity = 'valid' | 'digest-mismatch' | 'signature-invali
 /** `trusted`: the chain reaches one of the given roots; `self-signed`: the signer is its own issuer and not among them. */
 export type SignatureTrust = 'trusted' | 'untrusted' | 'self-signed';
 
+/** One signature of a file, as {@link verifySignatures} reads and checks it. */
 export interface VerifiedSignature {
   /** The signature field's full name. */
   fieldName: string;
@@ -92,9 +104,13 @@ export interface VerifiedSignature {
   signingTime: Date | null;
   /** The RFC 3161 timestamp over the signature, when there is one. */
   timestamp: { time: Date; authority: string | null } | null;
+  /** B-T and up need the timestamp; B-LT a DSS in the file; B-LTA a document timestamp after it. */
   level: SignatureLevel;
+  /** The signature's /Reason. */
   reason: string | null;
+  /** The signature's /Location. */
   location: string | null;
+  /** The signature's /ContactInfo. */
   contactInfo: string | null;
   /** The signature covers the whole file as it is now. */
   coversWholeDocument: boolean;
@@ -105,10 +121,13 @@ export interface VerifiedSignature {
   changesAfter: { present: boolean; allowedByDocMdp: boolean | null };
   /** The DocMDP permissions, for a certification signature. */
   certifyPermissions: CertifyPermissions | null;
+  /** Whether the signed bytes and the signature are intact. */
   integrity: SignatureIntegrity;
+  /** The signer's chain against `trustedRoots`, at the timestamp's time (else the signing time). */
   trust: SignatureTrust;
 }
 
+/** Options of {@link verifySignatures}. */
 export interface VerifySignaturesOptions {
   /** Certificates the caller trusts, DER or PEM bytes (a PEM file may hold several). */
   trustedRoots?: readonly Uint8Array[];
