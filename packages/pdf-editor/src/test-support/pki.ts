@@ -72,34 +72,136 @@ async function openssl(dir: string, args: string[]): Promise<void> {
   await run('openssl', args, { cwd: dir });
 }
 
-async function issue(dir: string, name: string, subject: string, extension: string, dates?: [string, string]): Promise<void> {
-  await openssl(dir, ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject]);
+async function issue(
+  dir: string,
+  name: string,
+  subject: string,
+  extension: string,
+  dates?: [string, string],
+): Promise<void> {
+  await openssl(dir, [
+    'req',
+    '-new',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.csr`,
+    '-subj',
+    subject,
+  ]);
   if (dates) {
     // `openssl ca` is the only openssl command that takes explicit start and end dates.
     await writeFile(join(dir, 'index.txt'), '');
-    await writeFile(join(dir, 'ca.cnf'), `[ca]\ndefault_ca=test\n[test]\ndatabase=index.txt\nnew_certs_dir=.\nserial=caserial\ndefault_md=sha256\npolicy=any\nunique_subject=no\n[any]\ncommonName=supplied\n`);
+    await writeFile(
+      join(dir, 'ca.cnf'),
+      `[ca]\ndefault_ca=test\n[test]\ndatabase=index.txt\nnew_certs_dir=.\nserial=caserial\ndefault_md=sha256\npolicy=any\nunique_subject=no\n[any]\ncommonName=supplied\n`,
+    );
     await writeFile(join(dir, 'caserial'), '1000\n');
-    await openssl(dir, ['ca', '-batch', '-config', 'ca.cnf', '-cert', 'ca.crt', '-keyfile', 'ca.key', '-in', `${name}.csr`, '-out', `${name}.crt`, '-startdate', dates[0], '-enddate', dates[1], '-notext']);
+    await openssl(dir, [
+      'ca',
+      '-batch',
+      '-config',
+      'ca.cnf',
+      '-cert',
+      'ca.crt',
+      '-keyfile',
+      'ca.key',
+      '-in',
+      `${name}.csr`,
+      '-out',
+      `${name}.crt`,
+      '-startdate',
+      dates[0],
+      '-enddate',
+      dates[1],
+      '-notext',
+    ]);
   } else {
-    await openssl(dir, ['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '30', '-sha256', '-extfile', 'pki.cnf', '-extensions', extension, '-out', `${name}.crt`]);
+    await openssl(dir, [
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      '30',
+      '-sha256',
+      '-extfile',
+      'pki.cnf',
+      '-extensions',
+      extension,
+      '-out',
+      `${name}.crt`,
+    ]);
   }
 }
 
 async function p12(dir: string, name: string, withCa: boolean): Promise<Uint8Array> {
   const chain = withCa ? ['-certfile', 'ca.crt'] : [];
-  await openssl(dir, ['pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.crt`, ...chain, '-out', `${name}.p12`, '-passout', `pass:${P12_PASSWORD}`]);
+  await openssl(dir, [
+    'pkcs12',
+    '-export',
+    '-inkey',
+    `${name}.key`,
+    '-in',
+    `${name}.crt`,
+    ...chain,
+    '-out',
+    `${name}.p12`,
+    '-passout',
+    `pass:${P12_PASSWORD}`,
+  ]);
   return new Uint8Array(await readFile(join(dir, `${name}.p12`)));
 }
 
 export async function makeTestPki(): Promise<TestPki> {
   const dir = await mkdtemp(join(tmpdir(), 'marginalia-pki-'));
   await writeFile(join(dir, 'pki.cnf'), TSA_CONFIG);
-  await openssl(dir, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '30', '-subj', '/CN=Marginalia Test CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+  await openssl(dir, [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-days',
+    '30',
+    '-subj',
+    '/CN=Marginalia Test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ]);
   await issue(dir, 'signer', '/CN=Ada Signer/emailAddress=ada@example.test', 'signer_ext');
   await issue(dir, 'second', '/CN=Bob Countersigner', 'signer_ext');
   await issue(dir, 'tsa', '/CN=Marginalia Test TSA', 'tsa_ext');
   await issue(dir, 'expired', '/CN=Old Signer', 'signer_ext', ['20200101000000Z', '20210101000000Z']);
-  await openssl(dir, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'self.key', '-out', 'self.crt', '-days', '30', '-subj', '/CN=Sam Selfsigned']);
+  await openssl(dir, [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'self.key',
+    '-out',
+    'self.crt',
+    '-days',
+    '30',
+    '-subj',
+    '/CN=Sam Selfsigned',
+  ]);
   await writeFile(join(dir, 'tsaserial'), '01\n');
   return {
     dir,
@@ -131,7 +233,28 @@ export async function startLocalTsa(pki: TestPki): Promise<LocalTsa> {
       const query = join(pki.dir, `q${id}.tsq`);
       const reply = join(pki.dir, `r${id}.tsr`);
       writeFile(query, Buffer.concat(chunks))
-        .then(() => run('openssl', ['ts', '-reply', '-config', 'pki.cnf', '-queryfile', query, '-signer', 'tsa.crt', '-inkey', 'tsa.key', '-chain', 'ca.crt', '-out', reply], { cwd: pki.dir }))
+        .then(() =>
+          run(
+            'openssl',
+            [
+              'ts',
+              '-reply',
+              '-config',
+              'pki.cnf',
+              '-queryfile',
+              query,
+              '-signer',
+              'tsa.crt',
+              '-inkey',
+              'tsa.key',
+              '-chain',
+              'ca.crt',
+              '-out',
+              reply,
+            ],
+            { cwd: pki.dir },
+          ),
+        )
         .then(() => readFile(reply))
         .then((body) => {
           issued++;

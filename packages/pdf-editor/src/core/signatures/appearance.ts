@@ -24,7 +24,12 @@ function literal(text: string): string {
   for (const char of text) {
     const code = char.codePointAt(0) ?? 63;
     const byte = code < 32 || code > 255 ? 63 : code;
-    out += byte === 40 || byte === 41 || byte === 92 ? `\\${char}` : byte > 126 ? `\\${byte.toString(8).padStart(3, '0')}` : String.fromCharCode(byte);
+    out +=
+      byte === 40 || byte === 41 || byte === 92
+        ? `\\${char}`
+        : byte > 126
+          ? `\\${byte.toString(8).padStart(3, '0')}`
+          : String.fromCharCode(byte);
   }
   return `(${out})`;
 }
@@ -40,11 +45,17 @@ function isJpeg(bytes: Uint8Array): boolean {
 export function checkAppearance(appearance: SignatureAppearance, pageCount: number): void {
   const { page, rect, image } = appearance;
   if (!Number.isInteger(page) || page < 1 || page > pageCount) {
-    throw new InvalidInputError('appearance.page', `must be a page number from 1 to ${pageCount}, got ${String(page)}`);
+    throw new InvalidInputError(
+      'appearance.page',
+      `must be a page number from 1 to ${pageCount}, got ${String(page)}`,
+    );
   }
   const numbers = [rect.x, rect.y, rect.width, rect.height];
   if (!numbers.every(Number.isFinite) || rect.width <= 0 || rect.height <= 0) {
-    throw new InvalidInputError('appearance.rect', 'must have finite x and y and a positive width and height');
+    throw new InvalidInputError(
+      'appearance.rect',
+      'must have finite x and y and a positive width and height',
+    );
   }
   if (image !== undefined && !(image instanceof Uint8Array && (isPng(image) || isJpeg(image)))) {
     throw new InvalidInputError('appearance.image', 'must be PNG or JPEG bytes');
@@ -52,11 +63,19 @@ export function checkAppearance(appearance: SignatureAppearance, pageCount: numb
 }
 
 /** The content stream of a `width` × `height` box (as displayed): image at the left, lines at the right. */
-function drawBox(width: number, height: number, lines: string[], image: { width: number; height: number } | undefined): string {
+function drawBox(
+  width: number,
+  height: number,
+  lines: string[],
+  image: { width: number; height: number } | undefined,
+): string {
   const ops: string[] = [];
   const textLeft = image && lines.length > 0 ? width / 2 : 0;
   if (image) {
-    const room = { width: (lines.length > 0 ? width / 2 : width) - 2 * PADDING, height: height - 2 * PADDING };
+    const room = {
+      width: (lines.length > 0 ? width / 2 : width) - 2 * PADDING,
+      height: height - 2 * PADDING,
+    };
     const scale = Math.min(room.width / image.width, room.height / image.height);
     const w = image.width * scale;
     const h = image.height * scale;
@@ -67,7 +86,10 @@ function drawBox(width: number, height: number, lines: string[], image: { width:
   if (lines.length > 0) {
     const room = { width: width - textLeft - 2 * PADDING, height: height - 2 * PADDING };
     const longest = Math.max(...lines.map((line) => line.length), 1);
-    const size = Math.max(1, Math.min(room.height / (lines.length * LINE_GAP), room.width / (longest * AVERAGE_EM_WIDTH)));
+    const size = Math.max(
+      1,
+      Math.min(room.height / (lines.length * LINE_GAP), room.width / (longest * AVERAGE_EM_WIDTH)),
+    );
     ops.push('BT', '0 g', `/Helv ${size.toFixed(3)} Tf`);
     const top = height - PADDING - size;
     lines.forEach((line, index) => {
@@ -83,10 +105,17 @@ function drawBox(width: number, height: number, lines: string[], image: { width:
  * Turns the engine's invisible signature widget `field` into a visible one: its /Rect, page and
  * appearance, and lists it in the page's /Annots.
  */
-export function placeAppearance(pdf: PDF, fieldRef: PdfRef, field: PdfDict, appearance: SignatureAppearance, text: string): void {
+export function placeAppearance(
+  pdf: PDF,
+  fieldRef: PdfRef,
+  field: PdfDict,
+  appearance: SignatureAppearance,
+  text: string,
+): void {
   const pageIndex = appearance.page - 1;
   const page = pdf.getPage(pageIndex);
-  if (!page?.ref) throw new InvalidInputError('appearance.page', `the document has no page ${appearance.page}`);
+  if (!page?.ref)
+    throw new InvalidInputError('appearance.page', `the document has no page ${appearance.page}`);
   const space = pageSpaceOf(pdf, pageIndex, page);
   const onPdf = space.rectToPdf(appearance.rect);
   const turned = space.rotation === 90 || space.rotation === 270;

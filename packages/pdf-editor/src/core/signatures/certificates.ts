@@ -13,7 +13,9 @@ export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
 }
 
 export function hex(bytes: ArrayBuffer | Uint8Array): string {
-  return Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 /** The certificate in `der`, or null when it is not one. */

@@ -45,22 +45,35 @@ export function parseCms(der: Uint8Array): ParsedCms | null {
 }
 
 function certificatesOf(signed: pkijs.SignedData): pkijs.Certificate[] {
-  return (signed.certificates ?? []).filter((entry): entry is pkijs.Certificate => entry instanceof pkijs.Certificate);
+  return (signed.certificates ?? []).filter(
+    (entry): entry is pkijs.Certificate => entry instanceof pkijs.Certificate,
+  );
 }
 
 function signerCertificate(signed: pkijs.SignedData, signerInfo: pkijs.SignerInfo): pkijs.Certificate | null {
   const sid: unknown = signerInfo.sid;
   const certificates = certificatesOf(signed);
   if (sid instanceof pkijs.IssuerAndSerialNumber) {
-    return certificates.find((cert) => cert.issuer.isEqual(sid.issuer) && cert.serialNumber.isEqual(sid.serialNumber)) ?? null;
+    return (
+      certificates.find(
+        (cert) => cert.issuer.isEqual(sid.issuer) && cert.serialNumber.isEqual(sid.serialNumber),
+      ) ?? null
+    );
   }
-  if (sid instanceof asn1js.Constructed || sid instanceof asn1js.Primitive || sid instanceof asn1js.OctetString) {
+  if (
+    sid instanceof asn1js.Constructed ||
+    sid instanceof asn1js.Primitive ||
+    sid instanceof asn1js.OctetString
+  ) {
     const keyId = new Uint8Array((sid as asn1js.OctetString).valueBlock.valueHexView);
     return (
       certificates.find((cert) => {
         const extension = cert.extensions?.find((entry) => entry.extnID === '2.5.29.14');
         const value: unknown = extension?.parsedValue;
-        return value instanceof asn1js.OctetString && equalBytes(new Uint8Array(value.valueBlock.valueHexView), keyId);
+        return (
+          value instanceof asn1js.OctetString &&
+          equalBytes(new Uint8Array(value.valueBlock.valueHexView), keyId)
+        );
       }) ?? null
     );
   }
@@ -97,7 +110,11 @@ async function signatureVerifies(cms: ParsedCms, data?: Uint8Array): Promise<boo
  * Checks a signature over `data` (the signed byte ranges): detached CMS (adbe.pkcs7.detached,
  * ETSI.CAdES.detached), a hash inside the CMS (adbe.pkcs7.sha1), or a document timestamp token.
  */
-export async function checkIntegrity(cms: ParsedCms, data: Uint8Array, kind: 'detached' | 'sha1' | 'timestamp'): Promise<SignatureIntegrity> {
+export async function checkIntegrity(
+  cms: ParsedCms,
+  data: Uint8Array,
+  kind: 'detached' | 'sha1' | 'timestamp',
+): Promise<SignatureIntegrity> {
   const content = cms.signed.encapContentInfo.eContent;
   if (kind === 'timestamp') {
     const info = timestampInfo(cms);
@@ -116,11 +133,16 @@ export async function checkIntegrity(cms: ParsedCms, data: Uint8Array, kind: 'de
   const algorithm = cms.signerInfo.digestAlgorithm.algorithmId;
   // The signer's algorithm must be among the SignedData's; poppler (NSS) and openssl hash with the
   // SignedData's, so a file that lists another one fails there, and is reported so here too.
-  if (!cms.signed.digestAlgorithms.some((listed) => listed.algorithmId === algorithm)) return 'digest-mismatch';
+  if (!cms.signed.digestAlgorithms.some((listed) => listed.algorithmId === algorithm))
+    return 'digest-mismatch';
   const expected = await digest(algorithm, data);
   const declared = attributeValue(cms.signerInfo.signedAttrs, MESSAGE_DIGEST);
   if (!expected) return 'unreadable';
-  if (declared instanceof asn1js.OctetString && !equalBytes(expected, new Uint8Array(declared.valueBlock.valueHexView))) return 'digest-mismatch';
+  if (
+    declared instanceof asn1js.OctetString &&
+    !equalBytes(expected, new Uint8Array(declared.valueBlock.valueHexView))
+  )
+    return 'digest-mismatch';
   return (await signatureVerifies(cms, data)) ? 'valid' : 'signature-invalid';
 }
 
@@ -149,7 +171,11 @@ export function signatureTimestamp(cms: ParsedCms): { time: Date; authority: str
 }
 
 /** Whether the signer's chain (from the CMS's certificates) reaches one of `roots` at `at`. */
-export async function chainTrust(cms: ParsedCms, roots: readonly pkijs.Certificate[], at: Date): Promise<SignatureTrust> {
+export async function chainTrust(
+  cms: ParsedCms,
+  roots: readonly pkijs.Certificate[],
+  at: Date,
+): Promise<SignatureTrust> {
   const { signer } = cms;
   if (!signer) return 'untrusted';
   if (roots.length > 0) {

@@ -13,7 +13,8 @@ const MARKUP =
 
 function classify(body: string): ChangeClass {
   // PAdES adds validation data and document timestamps after any certification.
-  if (/\/Type\s*\/(DocTimeStamp|DSS|VRI)\b/.test(body) || /\/(VRI|OCSPs|CRLs)\b/.test(body)) return 'validation-data';
+  if (/\/Type\s*\/(DocTimeStamp|DSS|VRI)\b/.test(body) || /\/(VRI|OCSPs|CRLs)\b/.test(body))
+    return 'validation-data';
   if (/\/Type\s*\/Sig\b/.test(body) || /\/ByteRange\b/.test(body)) return 'signing';
   if (/\/Subtype\s*\/Widget\b/.test(body)) return /\/FT\s*\/Sig\b/.test(body) ? 'signing' : 'form-filling';
   if (MARKUP.test(body)) return 'annotations';
@@ -46,4 +47,8 @@ export function allowedBy(permissions: CertifyPermissions, classes: ReadonlySet<
   return [...classes].every((kind) => ALLOWED[permissions].has(kind));
 }
 
-export const PERMISSIONS_OF_P: Record<number, CertifyPermissions> = { 1: 'no-changes', 2: 'form-filling', 3: 'form-filling-and-annotations' };
+export const PERMISSIONS_OF_P: Record<number, CertifyPermissions> = {
+  1: 'no-changes',
+  2: 'form-filling',
+  3: 'form-filling-and-annotations',
+};

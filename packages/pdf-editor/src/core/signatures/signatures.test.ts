@@ -11,7 +11,15 @@ import { protectPdf } from '../pdf/protection';
 import { pagesPdf } from '../../test-support/handmadePdf';
 import { solidPng } from '../../test-support/images';
 import { pdfsig, renderPagePixels } from '../../test-support/pdfTools';
-import { hasOpenssl, hasPdfsig, makeTestPki, P12_PASSWORD, startLocalTsa, type LocalTsa, type TestPki } from '../../test-support/pki';
+import {
+  hasOpenssl,
+  hasPdfsig,
+  makeTestPki,
+  P12_PASSWORD,
+  startLocalTsa,
+  type LocalTsa,
+  type TestPki,
+} from '../../test-support/pki';
 import { hasSharedPdfs, readSharedPdf, sharedPdfPath } from '../../test-support/sharedPdfs';
 import { SigningCertificateError, TimestampAuthorityError } from './errors';
 import { signPdf } from './signPdf';
@@ -28,7 +36,14 @@ function verdicts(report: string): string[] {
 }
 
 function rectangle(page: number) {
-  return normalizeAnnotation({ type: 'rectangle', page, position: { x: 120, y: 20 }, width: 40, height: 30, color: '#ff0000' });
+  return normalizeAnnotation({
+    type: 'rectangle',
+    page,
+    position: { x: 120, y: 20 },
+    width: 40,
+    height: 30,
+    color: '#ff0000',
+  });
 }
 
 describe.skipIf(!tools)('signPdf and verifySignatures', () => {
@@ -59,41 +74,53 @@ describe.skipIf(!tools)('signPdf and verifySignatures', () => {
     return bytes;
   }
 
-  test.each(['B-B', 'B-T', 'B-LT'] as const)('signs at %s: pdfsig says valid, and verifySignatures reads it back', async (level) => {
-    const before = new Uint8Array(unsigned);
-    const bytes = await sign(level);
-    signed.set(level, bytes);
-    expect(unsigned).toEqual(before);
-    expect(verdicts(await pdfsig(bytes))).toEqual([VALID]);
-    const [signature, ...others] = await verifySignatures(bytes, { trustedRoots: [pki.caPem] });
-    expect(others).toEqual([]);
-    expect(signature).toMatchObject({
-      kind: 'signature',
-      subFilter: 'ETSI.CAdES.detached',
-      signer: { commonName: 'Ada Signer', email: 'ada@example.test', issuer: 'Marginalia Test CA' },
-      level,
-      reason: 'I approve this document',
-      location: 'Lisbon',
-      contactInfo: 'ada@example.test',
-      integrity: 'valid',
-      trust: 'trusted',
-      coversWholeDocument: level !== 'B-LT',
-      changesAfter: { allowedByDocMdp: null },
-    });
-    expect(signature?.timestamp?.authority ?? null).toBe(level === 'B-B' ? null : 'Marginalia Test TSA');
-    if (level === 'B-LT') expect(new TextDecoder('latin1').decode(bytes)).toMatch(/\/DSS\s+\d+ 0 R/);
-    // Without the CA among the roots, the same signature is intact but not trusted.
-    expect((await verifySignatures(bytes))[0]).toMatchObject({ integrity: 'valid', trust: 'untrusted' });
-  }, 60_000);
+  test.each(['B-B', 'B-T', 'B-LT'] as const)(
+    'signs at %s: pdfsig says valid, and verifySignatures reads it back',
+    async (level) => {
+      const before = new Uint8Array(unsigned);
+      const bytes = await sign(level);
+      signed.set(level, bytes);
+      expect(unsigned).toEqual(before);
+      expect(verdicts(await pdfsig(bytes))).toEqual([VALID]);
+      const [signature, ...others] = await verifySignatures(bytes, { trustedRoots: [pki.caPem] });
+      expect(others).toEqual([]);
+      expect(signature).toMatchObject({
+        kind: 'signature',
+        subFilter: 'ETSI.CAdES.detached',
+        signer: { commonName: 'Ada Signer', email: 'ada@example.test', issuer: 'Marginalia Test CA' },
+        level,
+        reason: 'I approve this document',
+        location: 'Lisbon',
+        contactInfo: 'ada@example.test',
+        integrity: 'valid',
+        trust: 'trusted',
+        coversWholeDocument: level !== 'B-LT',
+        changesAfter: { allowedByDocMdp: null },
+      });
+      expect(signature?.timestamp?.authority ?? null).toBe(level === 'B-B' ? null : 'Marginalia Test TSA');
+      if (level === 'B-LT') expect(new TextDecoder('latin1').decode(bytes)).toMatch(/\/DSS\s+\d+ 0 R/);
+      // Without the CA among the roots, the same signature is intact but not trusted.
+      expect((await verifySignatures(bytes))[0]).toMatchObject({ integrity: 'valid', trust: 'untrusted' });
+    },
+    60_000,
+  );
 
-  test.each(['B-B', 'B-T', 'B-LT'] as const)('a native annotation export after signing at %s keeps the signature valid', async (level) => {
-    const bytes = signed.get(level) ?? (await sign(level));
-    const annotated = await exportPdf(bytes, [rectangle(1)], { mode: 'native' });
-    expect(annotated.subarray(0, bytes.length)).toEqual(bytes);
-    expect(verdicts(await pdfsig(annotated))).toEqual([VALID]);
-    const [signature] = await verifySignatures(annotated);
-    expect(signature).toMatchObject({ integrity: 'valid', coversWholeDocument: false, changesAfter: { present: true, allowedByDocMdp: null } });
-  }, 60_000);
+  test.each(['B-B', 'B-T', 'B-LT'] as const)(
+    'a native annotation export after signing at %s keeps the signature valid',
+    async (level) => {
+      const bytes = signed.get(level) ?? (await sign(level));
+      const annotated = await exportPdf(bytes, [rectangle(1)], { mode: 'native' });
+      expect(annotated.subarray(0, bytes.length)).toEqual(bytes);
+      expect(verdicts(await pdfsig(annotated))).toEqual([VALID]);
+      const [signature] = await verifySignatures(annotated);
+      expect(signature).toMatchObject({
+        integrity: 'valid',
+        coversWholeDocument: false,
+        changesAfter: { present: true, allowedByDocMdp: null },
+      });
+    },
+    60_000,
+  );
 
   test('a byte changed inside the signed range makes pdfsig and verifySignatures say invalid', async () => {
     const bytes = new Uint8Array(signed.get('B-B') ?? (await sign('B-B')));
@@ -115,7 +142,11 @@ describe.skipIf(!tools)('signPdf and verifySignatures', () => {
     });
     expect(verdicts(await pdfsig(bytes))).toEqual([VALID]);
     const dpi = 72;
-    const [before, after, pageOne] = await Promise.all([renderPagePixels(unsigned, 2, dpi), renderPagePixels(bytes, 2, dpi), renderPagePixels(bytes, 1, dpi)]);
+    const [before, after, pageOne] = await Promise.all([
+      renderPagePixels(unsigned, 2, dpi),
+      renderPagePixels(bytes, 2, dpi),
+      renderPagePixels(bytes, 1, dpi),
+    ]);
     const untouched = await renderPagePixels(unsigned, 1, dpi);
     let inside = 0;
     let outside = 0;
@@ -142,11 +173,23 @@ describe.skipIf(!tools)('signPdf and verifySignatures', () => {
 
   test('countersigning appends a second signature and both stay valid', async () => {
     const first = signed.get('B-T') ?? (await sign('B-T'));
-    const { bytes } = await signPdf(first, { p12: pki.secondP12, password: P12_PASSWORD, level: 'B-B', reason: 'Countersigned' });
+    const { bytes } = await signPdf(first, {
+      p12: pki.secondP12,
+      password: P12_PASSWORD,
+      level: 'B-B',
+      reason: 'Countersigned',
+    });
     expect(bytes.subarray(0, first.length)).toEqual(first);
     expect(verdicts(await pdfsig(bytes))).toEqual([VALID, VALID]);
     const signatures = await verifySignatures(bytes, { trustedRoots: [pki.caPem] });
-    expect(signatures.map((signature) => [signature.signer?.commonName, signature.integrity, signature.coversWholeDocument, signature.trust])).toEqual([
+    expect(
+      signatures.map((signature) => [
+        signature.signer?.commonName,
+        signature.integrity,
+        signature.coversWholeDocument,
+        signature.trust,
+      ]),
+    ).toEqual([
       ['Ada Signer', 'valid', false, 'trusted'],
       ['Bob Countersigner', 'valid', true, 'trusted'],
     ]);
@@ -157,36 +200,72 @@ describe.skipIf(!tools)('signPdf and verifySignatures', () => {
       ['form-filling-and-annotations', true],
       ['no-changes', false],
     ] as const) {
-      const { bytes } = await signPdf(unsigned, { p12: pki.signerP12, password: P12_PASSWORD, level: 'B-B', certify: { permissions } });
+      const { bytes } = await signPdf(unsigned, {
+        p12: pki.signerP12,
+        password: P12_PASSWORD,
+        level: 'B-B',
+        certify: { permissions },
+      });
       expect(verdicts(await pdfsig(bytes))).toEqual([VALID]);
       const [certified] = await verifySignatures(bytes);
-      expect(certified).toMatchObject({ kind: 'certification', certifyPermissions: permissions, changesAfter: { present: false, allowedByDocMdp: true } });
+      expect(certified).toMatchObject({
+        kind: 'certification',
+        certifyPermissions: permissions,
+        changesAfter: { present: false, allowedByDocMdp: true },
+      });
       const annotated = await exportPdf(bytes, [rectangle(2)], { mode: 'native' });
       const [after] = await verifySignatures(annotated);
-      expect(after).toMatchObject({ integrity: 'valid', changesAfter: { present: true, allowedByDocMdp: allowed } });
+      expect(after).toMatchObject({
+        integrity: 'valid',
+        changesAfter: { present: true, allowedByDocMdp: allowed },
+      });
     }
   }, 60_000);
 
   test('a self-signed certificate verifies but is reported as self-signed', async () => {
-    const { bytes } = await signPdf(unsigned, { p12: pki.selfSignedP12, password: P12_PASSWORD, level: 'B-B' });
+    const { bytes } = await signPdf(unsigned, {
+      p12: pki.selfSignedP12,
+      password: P12_PASSWORD,
+      level: 'B-B',
+    });
     expect(verdicts(await pdfsig(bytes))).toEqual([VALID]);
-    expect((await verifySignatures(bytes, { trustedRoots: [pki.caPem] }))[0]).toMatchObject({ signer: { commonName: 'Sam Selfsigned', email: null }, integrity: 'valid', trust: 'self-signed' });
+    expect((await verifySignatures(bytes, { trustedRoots: [pki.caPem] }))[0]).toMatchObject({
+      signer: { commonName: 'Sam Selfsigned', email: null },
+      integrity: 'valid',
+      trust: 'self-signed',
+    });
   }, 60_000);
 
   test('bad input gets typed errors and the input stays as it was', async () => {
     const options = { p12: pki.signerP12, password: P12_PASSWORD, level: 'B-B' as const };
-    await expect(signPdf(unsigned, { ...options, password: 'wrong' })).rejects.toMatchObject({ name: 'SigningCertificateError', reason: 'wrong-password' });
-    await expect(signPdf(unsigned, { ...options, p12: unsigned })).rejects.toMatchObject({ name: 'SigningCertificateError', reason: 'not-pkcs12' });
-    await expect(signPdf(unsigned, { ...options, p12: pki.expiredP12 })).rejects.toMatchObject({ name: 'SigningCertificateError', reason: 'expired' });
-    await expect(signPdf(unsigned, { ...options, p12: pki.expiredP12 })).rejects.toBeInstanceOf(SigningCertificateError);
+    await expect(signPdf(unsigned, { ...options, password: 'wrong' })).rejects.toMatchObject({
+      name: 'SigningCertificateError',
+      reason: 'wrong-password',
+    });
+    await expect(signPdf(unsigned, { ...options, p12: unsigned })).rejects.toMatchObject({
+      name: 'SigningCertificateError',
+      reason: 'not-pkcs12',
+    });
+    await expect(signPdf(unsigned, { ...options, p12: pki.expiredP12 })).rejects.toMatchObject({
+      name: 'SigningCertificateError',
+      reason: 'expired',
+    });
+    await expect(signPdf(unsigned, { ...options, p12: pki.expiredP12 })).rejects.toBeInstanceOf(
+      SigningCertificateError,
+    );
     // A port nothing listens on: the error names the URL.
     const closed = await startLocalTsa(pki);
     await closed.close();
     const unreachable = signPdf(unsigned, { ...options, level: 'B-T', timestampUrl: closed.url });
     await expect(unreachable).rejects.toBeInstanceOf(TimestampAuthorityError);
     await expect(unreachable).rejects.toMatchObject({ url: closed.url });
-    await expect(signPdf(unsigned, { ...options, level: 'B-T' })).rejects.toMatchObject({ name: 'InvalidInputError', field: 'options.timestampUrl' });
-    await expect(signPdf(unsigned, { ...options, appearance: { page: 3, rect: { x: 0, y: 0, width: 10, height: 10 } } })).rejects.toMatchObject({ field: 'appearance.page' });
+    await expect(signPdf(unsigned, { ...options, level: 'B-T' })).rejects.toMatchObject({
+      name: 'InvalidInputError',
+      field: 'options.timestampUrl',
+    });
+    await expect(
+      signPdf(unsigned, { ...options, appearance: { page: 3, rect: { x: 0, y: 0, width: 10, height: 10 } } }),
+    ).rejects.toMatchObject({ field: 'appearance.page' });
     const locked = await protectPdf(unsigned, { userPassword: 'open sesame' });
     const lockedCopy = new Uint8Array(locked);
     await expect(signPdf(locked, options)).rejects.toBeInstanceOf(PdfPasswordError);
@@ -194,31 +273,48 @@ describe.skipIf(!tools)('signPdf and verifySignatures', () => {
     expect(locked).toEqual(lockedCopy);
   }, 60_000);
 
-  test.skipIf(!hasSharedPdfs)('signs tracemonkey.pdf at B-T, and it stays valid after a native export', async () => {
-    const source = readSharedPdf('tracemonkey.pdf');
-    const bytes = await sign('B-T', source);
-    expect(verdicts(await pdfsig(bytes))).toEqual([VALID]);
-    const annotated = await exportPdf(bytes, [rectangle(1)], { mode: 'native' });
-    expect(verdicts(await pdfsig(annotated))).toEqual([VALID]);
-    expect((await verifySignatures(annotated))[0]).toMatchObject({ integrity: 'valid', level: 'B-T' });
-  }, 60_000);
+  test.skipIf(!hasSharedPdfs)(
+    'signs tracemonkey.pdf at B-T, and it stays valid after a native export',
+    async () => {
+      const source = readSharedPdf('tracemonkey.pdf');
+      const bytes = await sign('B-T', source);
+      expect(verdicts(await pdfsig(bytes))).toEqual([VALID]);
+      const annotated = await exportPdf(bytes, [rectangle(1)], { mode: 'native' });
+      expect(verdicts(await pdfsig(annotated))).toEqual([VALID]);
+      expect((await verifySignatures(annotated))[0]).toMatchObject({ integrity: 'valid', level: 'B-T' });
+    },
+    60_000,
+  );
 });
 
 const corpus = sharedPdfPath('pdfjs-corpus');
 describe.skipIf(!hasPdfsig || !hasSharedPdfs)('verifySignatures on signed files made by others', () => {
-  const files = hasSharedPdfs ? readdirSync(corpus).filter((name) => name.endsWith('.pdf') && readFileSync(join(corpus, name)).includes('/ByteRange')) : [];
+  const files = hasSharedPdfs
+    ? readdirSync(corpus).filter(
+        (name) => name.endsWith('.pdf') && readFileSync(join(corpus, name)).includes('/ByteRange'),
+      )
+    : [];
 
-  test.each(files)('%s: the same signatures as pdfsig, valid where pdfsig says valid', async (name) => {
-    const bytes = new Uint8Array(readFileSync(join(corpus, name)));
-    let report: string;
-    try {
-      report = execFileSync('pdfsig', [join(corpus, name)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    } catch (error) {
-      report = String((error as { stdout?: string }).stdout ?? '');
-    }
-    const expected = verdicts(report);
-    const signatures = await verifySignatures(bytes);
-    expect(signatures.length).toBe(expected.length);
-    expect(signatures.map((signature) => signature.integrity === 'valid')).toEqual(expected.map((verdict) => verdict === VALID));
-  }, 60_000);
+  test.each(files)(
+    '%s: the same signatures as pdfsig, valid where pdfsig says valid',
+    async (name) => {
+      const bytes = new Uint8Array(readFileSync(join(corpus, name)));
+      let report: string;
+      try {
+        report = execFileSync('pdfsig', [join(corpus, name)], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+      } catch (error) {
+        report = String((error as { stdout?: string }).stdout ?? '');
+      }
+      const expected = verdicts(report);
+      const signatures = await verifySignatures(bytes);
+      expect(signatures.length).toBe(expected.length);
+      expect(signatures.map((signature) => signature.integrity === 'valid')).toEqual(
+        expected.map((verdict) => verdict === VALID),
+      );
+    },
+    60_000,
+  );
 });

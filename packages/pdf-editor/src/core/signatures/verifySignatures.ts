@@ -8,7 +8,14 @@ import { openPdf } from '../pdf/openPdf';
 import { resolved } from '../pdf/pageAttributes';
 import { toBytes } from '../pdf/source';
 import { readCertificates, summarize } from './certificates';
-import { chainTrust, checkIntegrity, claimedSigningTime, parseCms, readTimestampToken, signatureTimestamp } from './cms';
+import {
+  chainTrust,
+  checkIntegrity,
+  claimedSigningTime,
+  parseCms,
+  readTimestampToken,
+  signatureTimestamp,
+} from './cms';
 import { allowedBy, changeClasses, PERMISSIONS_OF_P } from './laterChanges';
 import type { CertifyPermissions, SignatureLevel, VerifiedSignature, VerifySignaturesOptions } from './types';
 
@@ -21,10 +28,29 @@ interface FoundSignature {
 
 /** `D:YYYYMMDDHHmmSSOHH'mm'` as a Date (missing parts default as the PDF date format says). */
 export function parsePdfDate(text: string | undefined): Date | null {
-  const match = text && /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?([Zz+-])?(\d{2})?'?(\d{2})?/.exec(text);
+  const match =
+    text && /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?([Zz+-])?(\d{2})?'?(\d{2})?/.exec(text);
   if (!match) return null;
-  const [, year, month = '01', day = '01', hour = '00', minute = '00', second = '00', sign, offsetHours = '00', offsetMinutes = '00'] = match;
-  const utc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  const [
+    ,
+    year,
+    month = '01',
+    day = '01',
+    hour = '00',
+    minute = '00',
+    second = '00',
+    sign,
+    offsetHours = '00',
+    offsetMinutes = '00',
+  ] = match;
+  const utc = Date.UTC(
+    Number(year),
+    Number(month) - 1,
+    Number(day),
+    Number(hour),
+    Number(minute),
+    Number(second),
+  );
   const offset = (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
   const time = sign === '+' ? utc - offset : sign === '-' ? utc + offset : utc;
   return Number.isNaN(time) ? null : new Date(time);
@@ -71,7 +97,10 @@ function certification(pdf: PDF): { ref: PdfRef; permissions: CertifyPermissions
   return { ref, permissions: PERMISSIONS_OF_P[p] ?? 'form-filling' };
 }
 
-function signedBytes(bytes: Uint8Array, [start1, length1, start2, length2]: readonly number[]): Uint8Array | null {
+function signedBytes(
+  bytes: Uint8Array,
+  [start1, length1, start2, length2]: readonly number[],
+): Uint8Array | null {
   if ([start1, length1, start2, length2].some((value) => value === undefined || value < 0)) return null;
   if ((start2 ?? 0) + (length2 ?? 0) > bytes.length) return null;
   const out = new Uint8Array((length1 ?? 0) + (length2 ?? 0));
@@ -80,7 +109,12 @@ function signedBytes(bytes: Uint8Array, [start1, length1, start2, length2]: read
   return out;
 }
 
-function levelOf(subFilter: string | null, timestamped: boolean, hasDss: boolean, archived: boolean): SignatureLevel {
+function levelOf(
+  subFilter: string | null,
+  timestamped: boolean,
+  hasDss: boolean,
+  archived: boolean,
+): SignatureLevel {
   if (subFilter !== 'ETSI.CAdES.detached') return 'unknown';
   if (!timestamped) return 'B-B';
   if (!hasDss) return 'B-T';
@@ -92,18 +126,28 @@ function levelOf(subFilter: string | null, timestamped: boolean, hasDss: boolean
  * bytes. Throws `PdfInvalidError` for bytes that are no PDF, `PdfPasswordError` for an encrypted
  * PDF without its password.
  */
-export async function verifySignatures(source: Uint8Array | ArrayBuffer, options: VerifySignaturesOptions = {}): Promise<VerifiedSignature[]> {
+export async function verifySignatures(
+  source: Uint8Array | ArrayBuffer,
+  options: VerifySignaturesOptions = {},
+): Promise<VerifiedSignature[]> {
   checkBytes(source, 'source');
   checkOptions(options);
   const roots = (options.trustedRoots ?? []).flatMap((root, index) => {
-    if (!(root instanceof Uint8Array)) throw new InvalidInputError(`options.trustedRoots[${index}]`, 'must be DER or PEM bytes');
+    if (!(root instanceof Uint8Array))
+      throw new InvalidInputError(`options.trustedRoots[${index}]`, 'must be DER or PEM bytes');
     const certificates = readCertificates(root);
-    if (certificates.length === 0) throw new InvalidInputError(`options.trustedRoots[${index}]`, 'holds no certificate (DER or PEM)');
+    if (certificates.length === 0)
+      throw new InvalidInputError(`options.trustedRoots[${index}]`, 'holds no certificate (DER or PEM)');
     return certificates;
   });
   const bytes = toBytes(source);
-  const { pdf } = await openPdf(new Uint8Array(bytes), options.pdfPassword === undefined ? {} : { password: options.pdfPassword });
-  const found = signedFields(pdf).sort((a, b) => a.byteRange[2] + a.byteRange[3] - (b.byteRange[2] + b.byteRange[3]));
+  const { pdf } = await openPdf(
+    new Uint8Array(bytes),
+    options.pdfPassword === undefined ? {} : { password: options.pdfPassword },
+  );
+  const found = signedFields(pdf).sort(
+    (a, b) => a.byteRange[2] + a.byteRange[3] - (b.byteRange[2] + b.byteRange[3]),
+  );
   const certified = certification(pdf);
   const hasDss = resolved(pdf, pdf.getCatalog().get('DSS')) instanceof PdfDict;
   const latin1 = new TextDecoder('latin1');
@@ -115,12 +159,28 @@ export async function verifySignatures(source: Uint8Array | ArrayBuffer, options
     const contents = resolved(pdf, signature.dict.get('Contents'));
     const cms = contents instanceof PdfString ? parseCms(contents.bytes) : null;
     const data = signedBytes(bytes, signature.byteRange);
-    const integrity = !cms || !data ? 'unreadable' : await checkIntegrity(cms, data, isTimestamp ? 'timestamp' : subFilter === 'adbe.pkcs7.sha1' ? 'sha1' : 'detached');
+    const integrity =
+      !cms || !data
+        ? 'unreadable'
+        : await checkIntegrity(
+            cms,
+            data,
+            isTimestamp ? 'timestamp' : subFilter === 'adbe.pkcs7.sha1' ? 'sha1' : 'detached',
+          );
     const timestamp = cms ? (isTimestamp ? readTimestampToken(cms) : signatureTimestamp(cms)) : null;
-    const signingTime = (cms && !isTimestamp ? claimedSigningTime(cms) : null) ?? timestamp?.time ?? parsePdfDate(text(pdf, signature.dict, 'M') ?? undefined);
-    const archived = found.some((other) => other !== signature && other.dict.getName('Type')?.value === 'DocTimeStamp' && other.byteRange[1] > end);
+    const signingTime =
+      (cms && !isTimestamp ? claimedSigningTime(cms) : null) ??
+      timestamp?.time ??
+      parsePdfDate(text(pdf, signature.dict, 'M') ?? undefined);
+    const archived = found.some(
+      (other) =>
+        other !== signature &&
+        other.dict.getName('Type')?.value === 'DocTimeStamp' &&
+        other.byteRange[1] > end,
+    );
     const present = end < bytes.length && /\S/.test(latin1.decode(bytes.subarray(end)));
-    const isCertification = !!certified && !!signature.ref && certified.ref.objectNumber === signature.ref.objectNumber;
+    const isCertification =
+      !!certified && !!signature.ref && certified.ref.objectNumber === signature.ref.objectNumber;
     results.push({
       fieldName: signature.fieldName,
       kind: isTimestamp ? 'document-timestamp' : isCertification ? 'certification' : 'signature',
@@ -135,7 +195,11 @@ export async function verifySignatures(source: Uint8Array | ArrayBuffer, options
       coversWholeDocument: !present,
       changesAfter: {
         present,
-        allowedByDocMdp: certified ? (present ? allowedBy(certified.permissions, changeClasses(latin1.decode(bytes.subarray(end)))) : true) : null,
+        allowedByDocMdp: certified
+          ? present
+            ? allowedBy(certified.permissions, changeClasses(latin1.decode(bytes.subarray(end))))
+            : true
+          : null,
       },
       certifyPermissions: isCertification && certified ? certified.permissions : null,
       integrity,
