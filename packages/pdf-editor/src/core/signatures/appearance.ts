@@ -1,9 +1,19 @@
 // The visible box of a signature: the drawn image, the signer's name and the date, as a widget
-// appearance stream on the page the caller chose. The engine signs through an invisible widget
-// (zero /Rect on page 1), so we place and draw the widget ourselves, inside the signed revision.
-import { PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, type PDF } from '@libpdf/core';
+// appearance stream on the page the caller chose; or the box an empty signature field of a form
+// already had. The engine signs through an invisible widget (zero /Rect on page 1, the field's old
+// widgets taken off their pages), so we place and draw the widget ourselves, in the signed revision.
+import {
+  PdfArray,
+  PdfDict,
+  PdfName,
+  PdfNumber,
+  PdfRef,
+  PdfStream,
+  type PDF,
+  type PdfObject,
+} from '@libpdf/core';
 import { InvalidInputError } from '../errors';
-import { pageSpaceOf } from '../pdf/pageAttributes';
+import { pageSpaceOf, resolved } from '../pdf/pageAttributes';
 import type { SignatureAppearance } from './types';
 
 /** Annotation flags: Print (4) and Locked (128), as signature widgets are written by Acrobat. */
@@ -152,8 +162,48 @@ export function placeAppearance(
   field.set('P', page.ref);
   field.set('F', PdfNumber.of(PRINT_AND_LOCKED));
   field.set('AP', PdfDict.of({ N: pdf.register(stream) }));
-  const annots = page.dict.get('Annots');
-  const list = annots instanceof PdfRef ? pdf.getObject(annots) : annots;
-  if (list instanceof PdfArray) list.push(fieldRef);
-  else page.dict.set('Annots', PdfArray.of(fieldRef));
+  listOnPage(pdf, page.dict, fieldRef);
+}
+
+/** The box an unsigned signature field already shows: its widget's place and appearance. */
+export interface ExistingBox {
+  rect: PdfObject;
+  page: PdfRef;
+  appearance: PdfObject;
+}
+
+/**
+ * The visible box of the unsigned signature field `name` (the field itself or its first widget),
+ * read before the engine signs into it: the engine merges field and widget into one invisible
+ * widget and takes the old one off its page, so the box is put back after (see `restoreBox`).
+ */
+export function existingBox(pdf: PDF, name: string): ExistingBox | undefined {
+  const field = pdf.getForm()?.getField(name);
+  if (!field || field.type !== 'signature') return undefined;
+  const dict = field.getDict();
+  const kids = resolved(pdf, dict.get('Kids'));
+  const first = kids instanceof PdfArray ? resolved(pdf, kids.at(0)) : undefined;
+  const widget = first instanceof PdfDict ? first : dict;
+  const rect = widget.get('Rect');
+  const page = widget.get('P');
+  const appearance = widget.get('AP');
+  if (!rect || !(page instanceof PdfRef) || !appearance) return undefined;
+  return { rect, page, appearance };
+}
+
+/** Puts `box` back on the engine's merged signature widget `field` and lists it on its page. */
+export function restoreBox(pdf: PDF, fieldRef: PdfRef, field: PdfDict, box: ExistingBox): void {
+  const page = resolved(pdf, box.page);
+  if (!(page instanceof PdfDict)) return;
+  field.set('Rect', box.rect);
+  field.set('P', box.page);
+  field.set('AP', box.appearance);
+  field.set('F', PdfNumber.of(PRINT_AND_LOCKED));
+  listOnPage(pdf, page, fieldRef);
+}
+
+function listOnPage(pdf: PDF, page: PdfDict, ref: PdfRef): void {
+  const annots = resolved(pdf, page.get('Annots'));
+  if (annots instanceof PdfArray) annots.push(ref);
+  else page.set('Annots', PdfArray.of(ref));
 }

@@ -19,7 +19,13 @@ import { InvalidInputError, PdfInvalidError } from '../errors';
 import { checkBytes, checkOptions } from '../input';
 import { openPdf } from '../pdf/openPdf';
 import { toBytes } from '../pdf/source';
-import { checkAppearance, defaultAppearanceText, placeAppearance } from './appearance';
+import {
+  checkAppearance,
+  defaultAppearanceText,
+  existingBox,
+  placeAppearance,
+  restoreBox,
+} from './appearance';
 import { commonName, parseCertificate } from './certificates';
 import { SigningCertificateError, SigningError, TimestampAuthorityError } from './errors';
 import type { CertifyPermissions, SignPdfOptions, SignPdfResult } from './types';
@@ -183,9 +189,11 @@ export async function signPdf(
   }
   const fieldName = options.fieldName ?? uniqueFieldName(pdf);
   const { appearance, certify: certification } = options;
-  if (appearance || certification) {
-    // The engine fills in its signature field, then saves; the widget and the certification
-    // entries must be in that save, inside the signed revision, so they go in just before it.
+  const keptBox = appearance ? undefined : existingBox(pdf, fieldName);
+  if (appearance || keptBox || certification) {
+    // The engine fills in its signature field (an invisible widget: a zero /Rect on page 1, any
+    // box the field had taken off its page), then saves; our box and the certification entries
+    // must be in that save, inside the signed revision, so they go in just before it.
     const save = pdf.save.bind(pdf);
     let first = true;
     pdf.save = async (saveOptions) => {
@@ -203,6 +211,7 @@ export async function signPdf(
             appearance,
             appearance.text ?? defaultAppearanceText(name, signingTime),
           );
+        else if (keptBox) restoreBox(pdf, ref, field.getDict(), keptBox);
         if (certification) certify(pdf, field.getDict(), certification.permissions);
       }
       return save(saveOptions);

@@ -8,9 +8,9 @@ import { PdfPasswordError } from '../errors';
 import { exportPdf } from '../export/exportPdf';
 import { normalizeAnnotation } from '../model/defaults';
 import { protectPdf } from '../pdf/protection';
-import { pagesPdf } from '../../test-support/handmadePdf';
+import { handmadePdf, pagesPdf, streamObject } from '../../test-support/handmadePdf';
 import { solidPng } from '../../test-support/images';
-import { pdfsig, renderPagePixels } from '../../test-support/pdfTools';
+import { isColor, pdfsig, renderPagePixels } from '../../test-support/pdfTools';
 import {
   hasOpenssl,
   hasPdfsig,
@@ -169,6 +169,28 @@ describe.skipIf(!tools)('signPdf and verifySignatures', () => {
     expect(pageOne.getPixel(10, 10)).toEqual(untouched.getPixel(10, 10));
     const [signature] = await verifySignatures(bytes);
     expect(signature?.integrity).toBe('valid');
+  }, 60_000);
+
+  test("signing into a form's empty signature field keeps the field's visible box", async () => {
+    const withField = handmadePdf([
+      '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [5 0 R] >> >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << >> /Annots [5 0 R] >>',
+      streamObject('', '0 0 1 rg 20 20 50 50 re f'),
+      '<< /FT /Sig /T (Approver) /Type /Annot /Subtype /Widget /Rect [100 120 180 160] /P 3 0 R /F 4 /AP << /N 6 0 R >> >>',
+      streamObject('/Type /XObject /Subtype /Form /BBox [0 0 80 40]', '0 0.6 0 rg 0 0 80 40 re f'),
+    ]);
+    const green = { r: 0, g: 153, b: 0 };
+    expect(isColor((await renderPagePixels(withField, 1, 72)).getPixel(140, 60), green)).toBe(true);
+    const { bytes } = await signPdf(withField, {
+      p12: pki.signerP12,
+      password: P12_PASSWORD,
+      level: 'B-B',
+      fieldName: 'Approver',
+    });
+    expect(verdicts(await pdfsig(bytes))).toEqual([VALID]);
+    expect(isColor((await renderPagePixels(bytes, 1, 72)).getPixel(140, 60), green)).toBe(true);
+    expect((await verifySignatures(bytes))[0]).toMatchObject({ fieldName: 'Approver', integrity: 'valid' });
   }, 60_000);
 
   test('countersigning appends a second signature and both stay valid', async () => {
