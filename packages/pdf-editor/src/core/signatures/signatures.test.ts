@@ -1,7 +1,7 @@
 // Signing and verifying against real tools: openssl makes the certificates and answers as the
 // timestamp authority (on loopback), poppler's pdfsig judges the signatures, pdftoppm the visible box.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PdfPasswordError } from '../errors';
@@ -293,6 +293,23 @@ describe.skipIf(!tools)('signPdf and verifySignatures', () => {
     await expect(signPdf(locked, options)).rejects.toBeInstanceOf(PdfPasswordError);
     await expect(verifySignatures(locked)).rejects.toBeInstanceOf(PdfPasswordError);
     expect(locked).toEqual(lockedCopy);
+  }, 60_000);
+
+  test('an encrypted PDF is signed with its password and stays encrypted', async () => {
+    const locked = await protectPdf(unsigned, { userPassword: 'open sesame' });
+    const { bytes } = await signPdf(locked, {
+      p12: pki.signerP12,
+      password: P12_PASSWORD,
+      level: 'B-B',
+      pdfPassword: 'open sesame',
+    });
+    expect(bytes.subarray(0, locked.length)).toEqual(locked);
+    const path = join(pki.dir, 'encrypted-signed.pdf');
+    writeFileSync(path, bytes);
+    const report = execFileSync('pdfsig', ['-upw', 'open sesame', path], { encoding: 'utf8' });
+    expect(verdicts(report)).toEqual([VALID]);
+    expect((await verifySignatures(bytes, { pdfPassword: 'open sesame' }))[0]?.integrity).toBe('valid');
+    await expect(verifySignatures(bytes)).rejects.toBeInstanceOf(PdfPasswordError);
   }, 60_000);
 
   test.skipIf(!hasSharedPdfs)(
