@@ -226,6 +226,13 @@ export async function startLocalTsa(pki: TestPki): Promise<LocalTsa> {
   let issued = 0;
   let sequence = 0;
   const server: Server = createServer((request, response) => {
+    // Pages (the browser tests) ask from another origin: allow it, preflight included.
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    response.setHeader('Access-Control-Allow-Headers', 'Content-Type');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

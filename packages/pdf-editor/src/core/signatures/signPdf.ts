@@ -42,7 +42,9 @@ const CONTENTS_SIZE = 24_576;
 
 /** The engine's HTTP authority, its failures turned into `TimestampAuthorityError` naming the URL. */
 function timestampAuthority(url: string): TimestampAuthority {
-  const http = new HttpTimestampAuthority(url);
+  // The engine calls the fetch it keeps as its own method; a browser's fetch called on another
+  // object throws "Illegal invocation", so it gets one that calls the global as a plain function.
+  const http = new HttpTimestampAuthority(url, { fetch: (input, init) => globalThis.fetch(input, init) });
   return {
     async timestamp(digest: Uint8Array, algorithm: DigestAlgorithm): Promise<Uint8Array> {
       try {
