@@ -1,10 +1,11 @@
 // A throwaway public-key infrastructure for signing tests, made by openssl in a temp folder: a
 // test CA, a signer certificate it issued (with an e-mail), a self-signed signer, an expired
-// signer, a timestamp authority's certificate, their PKCS#12 files; and a local RFC 3161 authority
-// on loopback (node:http answering with `openssl ts -reply`). Requires openssl on PATH.
+// signer, a timestamp authority's certificate, their PKCS#12 files; the CA's OCSP responder and
+// CRL on loopback (the signer's certificate names them), and a local RFC 3161 authority (node:http
+// answering with `openssl ocsp` and `openssl ts -reply`). Requires openssl on PATH.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +42,7 @@ export interface TestPki {
   close(): Promise<void>;
 }
 
-const TSA_CONFIG = `
+const PKI_CONFIG = `
 [ tsa ]
 default_tsa = tsa_config
 [ tsa_config ]
@@ -63,6 +64,22 @@ keyUsage = critical,digitalSignature
 basicConstraints = CA:FALSE
 keyUsage = critical,digitalSignature,nonRepudiation
 subjectAltName = email:ada@example.test
+authorityInfoAccess = OCSP;URI:REVOCATION_URL/ocsp
+crlDistributionPoints = URI:REVOCATION_URL/ca.crl
+[ ca ]
+default_ca = test_ca
+[ test_ca ]
+database = index.txt
+new_certs_dir = .
+serial = caserial
+default_md = sha256
+default_days = 30
+default_crl_days = 7
+policy = any
+unique_subject = no
+[ any ]
+commonName = supplied
+emailAddress = optional
 [ ca_ext ]
 basicConstraints = critical,CA:TRUE
 keyUsage = critical,keyCertSign,cRLSign
@@ -72,6 +89,7 @@ async function openssl(dir: string, args: string[]): Promise<void> {
   await run('openssl', args, { cwd: dir });
 }
 
+/** A certificate issued by the test CA through `openssl ca`, so its database (index.txt) knows it for OCSP. */
 async function issue(
   dir: string,
   name: string,
@@ -92,55 +110,27 @@ async function issue(
     '-subj',
     subject,
   ]);
-  if (dates) {
-    // `openssl ca` is the only openssl command that takes explicit start and end dates.
-    await writeFile(join(dir, 'index.txt'), '');
-    await writeFile(
-      join(dir, 'ca.cnf'),
-      `[ca]\ndefault_ca=test\n[test]\ndatabase=index.txt\nnew_certs_dir=.\nserial=caserial\ndefault_md=sha256\npolicy=any\nunique_subject=no\n[any]\ncommonName=supplied\n`,
-    );
-    await writeFile(join(dir, 'caserial'), '1000\n');
-    await openssl(dir, [
-      'ca',
-      '-batch',
-      '-config',
-      'ca.cnf',
-      '-cert',
-      'ca.crt',
-      '-keyfile',
-      'ca.key',
-      '-in',
-      `${name}.csr`,
-      '-out',
-      `${name}.crt`,
-      '-startdate',
-      dates[0],
-      '-enddate',
-      dates[1],
-      '-notext',
-    ]);
-  } else {
-    await openssl(dir, [
-      'x509',
-      '-req',
-      '-in',
-      `${name}.csr`,
-      '-CA',
-      'ca.crt',
-      '-CAkey',
-      'ca.key',
-      '-CAcreateserial',
-      '-days',
-      '30',
-      '-sha256',
-      '-extfile',
-      'pki.cnf',
-      '-extensions',
-      extension,
-      '-out',
-      `${name}.crt`,
-    ]);
-  }
+  const validity = dates ? ['-startdate', dates[0], '-enddate', dates[1]] : [];
+  await openssl(dir, [
+    'ca',
+    '-batch',
+    '-config',
+    'pki.cnf',
+    '-cert',
+    'ca.crt',
+    '-keyfile',
+    'ca.key',
+    '-in',
+    `${name}.csr`,
+    '-out',
+    `${name}.crt`,
+    '-extfile',
+    'pki.cnf',
+    '-extensions',
+    extension,
+    '-notext',
+    ...validity,
+  ]);
 }
 
 async function p12(dir: string, name: string, withCa: boolean): Promise<Uint8Array> {
@@ -161,9 +151,68 @@ async function p12(dir: string, name: string, withCa: boolean): Promise<Uint8Arr
   return new Uint8Array(await readFile(join(dir, `${name}.p12`)));
 }
 
+/**
+ * Pages (the browser tests) ask from another origin: allows it; true when the request was the
+ * preflight, answered here.
+ */
+function allowPages(request: IncomingMessage, response: ServerResponse): boolean {
+  response.setHeader('Access-Control-Allow-Origin', '*');
+  response.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept');
+  if (request.method !== 'OPTIONS') return false;
+  response.writeHead(204).end();
+  return true;
+}
+
+/** The CA's revocation services: `GET /ca.crl` and `POST /ocsp`, answered by openssl from its database. */
+async function startRevocationServer(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  let sequence = 0;
+  const server = createServer((request, response) => {
+    if (allowPages(request, response)) return;
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const answer = async (): Promise<[string, Buffer]> => {
+        if (request.url === '/ca.crl') return ['application/pkix-crl', await readFile(join(dir, 'ca.crl'))];
+        const id = ++sequence;
+        await writeFile(join(dir, `ocsp${id}.req`), Buffer.concat(chunks));
+        await openssl(dir, [
+          'ocsp',
+          '-index',
+          'index.txt',
+          '-CA',
+          'ca.crt',
+          '-rsigner',
+          'ca.crt',
+          '-rkey',
+          'ca.key',
+          '-reqin',
+          `ocsp${id}.req`,
+          '-respout',
+          `ocsp${id}.resp`,
+          '-ndays',
+          '1',
+        ]);
+        return ['application/ocsp-response', await readFile(join(dir, `ocsp${id}.resp`))];
+      };
+      answer()
+        .then(([type, body]) => response.writeHead(200, { 'Content-Type': type }).end(body))
+        .catch((error: unknown) => response.writeHead(500).end(String(error)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 export async function makeTestPki(): Promise<TestPki> {
   const dir = await mkdtemp(join(tmpdir(), 'marginalia-pki-'));
-  await writeFile(join(dir, 'pki.cnf'), TSA_CONFIG);
+  const revocation = await startRevocationServer(dir);
+  await writeFile(join(dir, 'pki.cnf'), PKI_CONFIG.replaceAll('REVOCATION_URL', revocation.url));
+  await writeFile(join(dir, 'index.txt'), '');
+  await writeFile(join(dir, 'caserial'), '1000\n');
   await openssl(dir, [
     'req',
     '-x509',
@@ -203,6 +252,19 @@ export async function makeTestPki(): Promise<TestPki> {
     '/CN=Sam Selfsigned',
   ]);
   await writeFile(join(dir, 'tsaserial'), '01\n');
+  await openssl(dir, [
+    'ca',
+    '-gencrl',
+    '-config',
+    'pki.cnf',
+    '-cert',
+    'ca.crt',
+    '-keyfile',
+    'ca.key',
+    '-out',
+    'ca.crl.pem',
+  ]);
+  await openssl(dir, ['crl', '-in', 'ca.crl.pem', '-outform', 'DER', '-out', 'ca.crl']);
   return {
     dir,
     caPem: new Uint8Array(await readFile(join(dir, 'ca.crt'))),
@@ -210,7 +272,10 @@ export async function makeTestPki(): Promise<TestPki> {
     selfSignedP12: await p12(dir, 'self', false),
     expiredP12: await p12(dir, 'expired', true),
     secondP12: await p12(dir, 'second', true),
-    close: () => rm(dir, { recursive: true, force: true }),
+    close: async () => {
+      await revocation.close();
+      await rm(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -226,13 +291,7 @@ export async function startLocalTsa(pki: TestPki): Promise<LocalTsa> {
   let issued = 0;
   let sequence = 0;
   const server: Server = createServer((request, response) => {
-    // Pages (the browser tests) ask from another origin: allow it, preflight included.
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'Content-Type');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
-    }
+    if (allowPages(request, response)) return;
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

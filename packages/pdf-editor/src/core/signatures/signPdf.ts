@@ -28,6 +28,7 @@ import {
 } from './appearance';
 import { commonName, parseCertificate } from './certificates';
 import { SigningCertificateError, SigningError, TimestampAuthorityError } from './errors';
+import { revocationProvider } from './revocation';
 import type { CertifyPermissions, SignPdfOptions, SignPdfResult } from './types';
 
 const LEVELS = new Set(['B-B', 'B-T', 'B-LT']);
@@ -226,6 +227,7 @@ export async function signPdf(
       level: options.level,
       signingTime,
       estimatedSize: CONTENTS_SIZE,
+      revocationProvider,
       ...(options.reason === undefined ? {} : { reason: options.reason }),
       ...(options.location === undefined ? {} : { location: options.location }),
       ...(options.contactInfo === undefined ? {} : { contactInfo: options.contactInfo }),

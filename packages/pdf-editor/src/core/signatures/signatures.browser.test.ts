@@ -1,5 +1,6 @@
 // signPdf and verifySignatures in Chromium: the module uses Web Crypto and fetch only, so it signs
-// in a page (the certificate file never leaves it) and asks the timestamp authority with fetch.
+// in a page (the certificate file never leaves it) and asks the timestamp authority and the OCSP
+// responder with fetch.
 // The page is bundled from the sources with esbuild for the browser, Node's modules left out: any
 // Node API reached would fail to load there.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,7 +43,7 @@ const bytes = (base64) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 const base64 = (data) => btoa(Array.from(data, (byte) => String.fromCharCode(byte)).join(''));
 window.signInPage = async (pdf, p12, password, timestampUrl, roots) => {
   const { bytes: signed } = await signPdf(bytes(pdf), {
-    p12: bytes(p12), password, level: 'B-T', timestampUrl,
+    p12: bytes(p12), password, level: 'B-LT', timestampUrl,
     appearance: { page: 1, rect: { x: 10, y: 10, width: 120, height: 40 } },
   });
   const verified = await verifySignatures(signed, { trustedRoots: roots.map(bytes) });
@@ -92,7 +93,7 @@ describe.skipIf(!hasChromium || !hasOpenssl || !hasPdfsig)('signing in Chromium'
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('must sign at B-T in the page, timestamp through fetch, and verify there', async () => {
+  it('must sign at B-LT in the page, the timestamp and the OCSP response fetched there, and verify there', async () => {
     const b64 = (data: Uint8Array) => Buffer.from(data).toString('base64');
     const issuedBefore = tsa.issued;
     const { signed, verified } = await page.evaluate(
@@ -100,11 +101,13 @@ describe.skipIf(!hasChromium || !hasOpenssl || !hasPdfsig)('signing in Chromium'
       [b64(pagesPdf(1)), b64(pki.signerP12), P12_PASSWORD, tsa.url, b64(pki.caPem)] as const,
     );
     expect(tsa.issued).toBe(issuedBefore + 1);
-    expect(await pdfsig(new Uint8Array(Buffer.from(signed, 'base64')))).toContain('Signature is Valid.');
+    const bytes = new Uint8Array(Buffer.from(signed, 'base64'));
+    expect(await pdfsig(bytes)).toContain('Signature is Valid.');
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/OCSPs\s*\[\s*\d+ 0 R/);
     expect(verified).toMatchObject([
       {
         signer: { commonName: 'Ada Signer' },
-        level: 'B-T',
+        level: 'B-LT',
         integrity: 'valid',
         trust: 'trusted',
         timestamp: { authority: 'Marginalia Test TSA' },

@@ -98,7 +98,12 @@ describe.skipIf(!tools)('signPdf and verifySignatures', () => {
         changesAfter: { allowedByDocMdp: null },
       });
       expect(signature?.timestamp?.authority ?? null).toBe(level === 'B-B' ? null : 'Marginalia Test TSA');
-      if (level === 'B-LT') expect(new TextDecoder('latin1').decode(bytes)).toMatch(/\/DSS\s+\d+ 0 R/);
+      if (level === 'B-LT') {
+        // The DSS, with the signer's OCSP response from the CA's responder (named in the certificate).
+        const text = new TextDecoder('latin1').decode(bytes);
+        expect(text).toMatch(/\/DSS\s+\d+ 0 R/);
+        expect(text).toMatch(/\/OCSPs\s*\[\s*\d+ 0 R/);
+      }
       // Without the CA among the roots, the same signature is intact but not trusted.
       expect((await verifySignatures(bytes))[0]).toMatchObject({ integrity: 'valid', trust: 'untrusted' });
     },
