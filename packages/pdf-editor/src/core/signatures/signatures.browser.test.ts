@@ -23,17 +23,16 @@ import {
   type TestPki,
 } from '../../test-support/pki';
 
-declare global {
-  interface Window {
-    /** Set by the test page: signs, then verifies; bytes travel as base64. */
-    signInPage(
-      pdf: string,
-      p12: string,
-      password: string,
-      timestampUrl: string,
-      roots: string[],
-    ): Promise<{ signed: string; verified: unknown }>;
-  }
+/** What the test page adds to its global object (the core's types know no DOM, so no `window`). */
+interface SignPage {
+  /** Signs, then verifies; bytes travel as base64. */
+  signInPage(
+    pdf: string,
+    p12: string,
+    password: string,
+    timestampUrl: string,
+    roots: string[],
+  ): Promise<{ signed: string; verified: unknown }>;
 }
 
 const PAGE_SCRIPT = `
@@ -41,7 +40,7 @@ import { signPdf } from ${JSON.stringify(join(PACKAGE_ROOT, 'src/core/signatures
 import { verifySignatures } from ${JSON.stringify(join(PACKAGE_ROOT, 'src/core/signatures/verifySignatures.ts'))};
 const bytes = (base64) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 const base64 = (data) => btoa(Array.from(data, (byte) => String.fromCharCode(byte)).join(''));
-window.signInPage = async (pdf, p12, password, timestampUrl, roots) => {
+globalThis.signInPage = async (pdf, p12, password, timestampUrl, roots) => {
   const { bytes: signed } = await signPdf(bytes(pdf), {
     p12: bytes(p12), password, level: 'B-LT', timestampUrl,
     appearance: { page: 1, rect: { x: 10, y: 10, width: 120, height: 40 } },
@@ -82,7 +81,9 @@ describe.skipIf(!hasChromium || !hasOpenssl || !hasPdfsig)('signing in Chromium'
     browser = await launchChromium();
     page = await browser.newPage();
     await page.goto(`${server.url}/index.html`);
-    await page.waitForFunction(() => typeof window.signInPage === 'function');
+    await page.waitForFunction(
+      () => typeof (globalThis as unknown as Partial<SignPage>).signInPage === 'function',
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -97,7 +98,8 @@ describe.skipIf(!hasChromium || !hasOpenssl || !hasPdfsig)('signing in Chromium'
     const b64 = (data: Uint8Array) => Buffer.from(data).toString('base64');
     const issuedBefore = tsa.issued;
     const { signed, verified } = await page.evaluate(
-      ([pdf, p12, password, url, root]) => window.signInPage(pdf, p12, password, url, [root]),
+      ([pdf, p12, password, url, root]) =>
+        (globalThis as unknown as SignPage).signInPage(pdf, p12, password, url, [root]),
       [b64(pagesPdf(1)), b64(pki.signerP12), P12_PASSWORD, tsa.url, b64(pki.caPem)] as const,
     );
     expect(tsa.issued).toBe(issuedBefore + 1);
