@@ -300,6 +300,43 @@ describe.skipIf(!tools)('signPdf and verifySignatures', () => {
     expect(locked).toEqual(lockedCopy);
   }, 60_000);
 
+  test('Buffers given (plain, damaged, encrypted; the .p12 too) hold the same bytes afterwards', async () => {
+    const bufferOf = (bytes: Uint8Array, name: string) => {
+      writeFileSync(join(pki.dir, name), bytes);
+      return readFileSync(join(pki.dir, name));
+    };
+    const damaged = new TextDecoder('latin1')
+      .decode(unsigned)
+      .replace(/startxref\s+\d+/, 'startxref\n999999');
+    const inputs = [
+      bufferOf(unsigned, 'plain.pdf'),
+      bufferOf(
+        Uint8Array.from(damaged, (char) => char.charCodeAt(0)),
+        'damaged.pdf',
+      ),
+      bufferOf(await protectPdf(unsigned, { userPassword: 'u' }), 'encrypted.pdf'),
+    ];
+    const p12 = bufferOf(pki.signerP12, 'signer.p12');
+    const p12Before = Buffer.from(p12);
+    for (const input of inputs) {
+      const before = Buffer.from(input);
+      for (const pdfPassword of [undefined, 'u']) {
+        const passwordOption = pdfPassword === undefined ? {} : { pdfPassword };
+        await signPdf(input, {
+          p12,
+          password: P12_PASSWORD,
+          level: 'B-LT',
+          timestampUrl: tsa.url,
+          ...passwordOption,
+          appearance: { page: 1, rect: { x: 5, y: 5, width: 60, height: 20 } },
+        }).catch(() => undefined);
+        await verifySignatures(input, passwordOption).catch(() => undefined);
+      }
+      expect(input.equals(before)).toBe(true);
+    }
+    expect(p12.equals(p12Before)).toBe(true);
+  }, 60_000);
+
   test('an encrypted PDF is signed with its password and stays encrypted', async () => {
     const locked = await protectPdf(unsigned, { userPassword: 'open sesame' });
     const { bytes } = await signPdf(locked, {
