@@ -1,11 +1,14 @@
 // The one place where failures become HTTP answers: every error leaves as JSON `{ message }` with
-// the right status, and nothing internal (stack, SQL, paths) leaves on a 500.
+// the right status, and nothing internal (stack, SQL, paths) leaves on a 500. A database that cannot
+// be reached is not a server bug: those requests answer 503 with `Retry-After`.
 import { STATUS_CODES } from 'node:http';
 import { AnnotationChangesError, AnnotationValidationError } from '@marginalia/pdf-editor/core';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from './db';
 import { describeError, type Logger } from './logger';
 import { PoolRefusedError } from './services/boundedPool';
+import type { FailureStreak } from './services/retryLoop';
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -50,6 +53,19 @@ export const proFeatureRequired = (feature: string) =>
 export const storageLimitReached = (message: string, used: number, limit: number) =>
   new HttpError(413, message, { extra: { code: STORAGE_LIMIT_REACHED, used, limit } });
 
+/**
+ * 503: the database cannot be reached (or is stopping, starting, overloaded) right now. The request
+ * changed nothing that was acknowledged, and may be sent again after `Retry-After` seconds.
+ */
+export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a few seconds.';
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+const serviceUnavailable = () =>
+  new HttpError(503, SERVICE_UNAVAILABLE_MESSAGE, {
+    headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+    extra: { code: SERVICE_UNAVAILABLE },
+  });
+
 /** 507: guests' recovery drafts fill the space the server keeps for them all. */
 export const guestStorageFull = (message: string) => new HttpError(507, message, { extra: { code: GUEST_STORAGE_FULL } });
 
@@ -89,6 +105,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
       ? tooManyRequests('Too many requests. Please try again later.', error.retryAfterMs)
       : new HttpError(408, 'The request was cancelled');
   }
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
   if (error instanceof ZodError) return fromZod(error);
   if (error instanceof AnnotationValidationError) {
     return new HttpError(400, error.message, { extra: { errors: error.issues } });
@@ -100,7 +117,11 @@ export function toHttpError(error: unknown): HttpError | undefined {
   return fromParser(error);
 }
 
-export function errorMiddleware(logger: Logger): Middleware {
+/**
+ * `databaseOutage` is told about each request that failed because the database was unavailable, so
+ * an outage is logged once rather than once per request (the app tells it when queries work again).
+ */
+export function errorMiddleware(logger: Logger, databaseOutage: FailureStreak): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -115,6 +136,7 @@ export function errorMiddleware(logger: Logger): Middleware {
       const known = toHttpError(error);
       const status = known?.status ?? 500;
       if (!known) logger.error('request failed', { method: ctx.method, path: ctx.path, ...describeError(error) });
+      else if (known.extra.code === SERVICE_UNAVAILABLE) databaseOutage.failed(error);
       // A response already on its way (a streamed download) cannot change status any more.
       if (ctx.headerSent || !ctx.writable) return;
       ctx.status = status;

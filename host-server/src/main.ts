@@ -67,26 +67,54 @@ async function main(): Promise<void> {
   });
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  stopServer = async (reason: string, exitCode: number) => {
     if (closing) return;
     closing = true;
-    logger.info('shutting down', { signal });
-    server.close();
-    server.closeIdleConnections();
-    await runner.stop();
-    stopPurge();
-    // Mails promised in answers already sent (reset and verification links) still go out.
-    await afterResponseSettled(app.server);
-    app.server.pdfWorker.close();
-    sessions.close();
-    redis?.disconnect();
-    if (reader !== knex) await reader.destroy();
-    await knex.destroy();
-    process.exit(0);
+    logger.info('shutting down', { reason });
+    try {
+      server.close();
+      server.closeIdleConnections();
+      await runner.stop();
+      stopPurge();
+      // Mails promised in answers already sent (reset and verification links) still go out.
+      await afterResponseSettled(app.server);
+      app.server.pdfWorker.close();
+      sessions.close();
+      redis?.disconnect();
+      if (reader !== knex) await reader.destroy();
+      await knex.destroy();
+    } catch (error) {
+      logger.error('shutdown failed', describeError(error));
+      exitCode = 1;
+    } finally {
+      process.exit(exitCode);
+    }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void stopServer?.('SIGTERM', 0));
+  process.on('SIGINT', () => void stopServer?.('SIGINT', 0));
 }
+
+/** Set once the server is listening: stops it cleanly and exits with the given code. */
+let stopServer: ((reason: string, exitCode: number) => Promise<void>) | undefined;
+/** How long a shutdown after a programming error may take before the process exits regardless. */
+const FATAL_SHUTDOWN_MS = 10_000;
+
+// A rejection nobody handles is a programming error (every background loop handles its own
+// failures, see services/retryLoop.ts): the work it belonged to was dropped, and a process that
+// carried on could keep answering liveness checks with a loop silently stopped. So it is logged,
+// with its stack, and the server stops as on SIGTERM (requests in progress finish, within
+// FATAL_SHUTDOWN_MS) and exits with code 1, for the supervisor to restart it. An uncaught exception
+// may have left state half-changed: logged, then the process exits at once.
+process.on('unhandledRejection', (reason: unknown) => {
+  consoleLogger.error('unhandled promise rejection; shutting down', describeError(reason));
+  setTimeout(() => process.exit(1), FATAL_SHUTDOWN_MS).unref();
+  if (stopServer) void stopServer('unhandled promise rejection', 1);
+  else process.exit(1);
+});
+process.on('uncaughtException', (error: Error) => {
+  consoleLogger.error('uncaught exception; exiting', describeError(error));
+  process.exit(1);
+});
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);

@@ -20,10 +20,12 @@ export interface BuiltServerOptions {
   /** The PostgreSQL schema, used when the tests run on PostgreSQL. */
   schema: string;
   jwtSecret: string;
+  /** Variables to set or replace, e.g. a DATABASE_URL and REDIS_URL of the test's own. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The environment the built server starts with. */
-export function builtServerEnv({ dataDir, schema, jwtSecret }: BuiltServerOptions): NodeJS.ProcessEnv {
+export function builtServerEnv({ dataDir, schema, jwtSecret, env }: BuiltServerOptions): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PORT: '0',
@@ -35,6 +37,7 @@ export function builtServerEnv({ dataDir, schema, jwtSecret }: BuiltServerOption
     // Rate limits in this process's memory: a shared Redis would carry counts over from other runs.
     REDIS_URL: '',
     PUBLIC_DIR: join(dataDir, 'no-web-app'),
+    ...env,
   };
 }
 
@@ -43,6 +46,8 @@ export interface BuiltServer {
   port: number;
   /** http://127.0.0.1:<port> */
   base: string;
+  /** Everything the process has written to stdout and stderr so far. */
+  output(): string;
   /** Sends `signal` (unless the process has already exited) and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -77,6 +82,7 @@ export async function startBuiltServer(options: BuiltServerOptions): Promise<Bui
     child,
     port,
     base: `http://127.0.0.1:${port}`,
+    output: () => output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
