@@ -1,7 +1,7 @@
 // The one place where failures become HTTP answers: every error leaves as JSON `{ message }` with
 // the right status, and nothing internal (stack, SQL, paths) leaves on a 500. A database that cannot
 // be reached is not a server bug: those requests answer 503 with `Retry-After`.
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import { AnnotationChangesError, AnnotationValidationError } from '@marginalia/pdf-editor/core';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
@@ -117,6 +117,31 @@ export function toHttpError(error: unknown): HttpError | undefined {
   return fromParser(error);
 }
 
+/** A refused request body up to this size is read before a 503 goes out (see `readSmallBody`). */
+const READ_BEFORE_503_BYTES = 1024 * 1024;
+const READ_BEFORE_503_MS = 5_000;
+
+/**
+ * Reads (and drops) the rest of a small request body. A body the server never read makes it close
+ * the connection after answering, and a client still sending then fails with EPIPE or a reset
+ * instead of reading the answer: after a 503 it must see `Retry-After` to know it may send again.
+ */
+async function readSmallBody(req: IncomingMessage): Promise<void> {
+  const declared = Number(req.headers['content-length']);
+  if (req.complete || req.destroyed || !(declared > 0 && declared <= READ_BEFORE_503_BYTES)) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, READ_BEFORE_503_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    req.once('end', done);
+    req.once('close', done);
+    req.once('error', done);
+    req.resume();
+  });
+}
+
 /**
  * `databaseOutage` is told about each request that failed because the database was unavailable, so
  * an outage is logged once rather than once per request (the app tells it when queries work again).
@@ -136,7 +161,10 @@ export function errorMiddleware(logger: Logger, databaseOutage: FailureStreak): 
       const known = toHttpError(error);
       const status = known?.status ?? 500;
       if (!known) logger.error('request failed', { method: ctx.method, path: ctx.path, ...describeError(error) });
-      else if (known.extra.code === SERVICE_UNAVAILABLE) databaseOutage.failed(error);
+      else if (known.extra.code === SERVICE_UNAVAILABLE) {
+        databaseOutage.failed(error);
+        await readSmallBody(ctx.req);
+      }
       // A response already on its way (a streamed download) cannot change status any more.
       if (ctx.headerSent || !ctx.writable) return;
       ctx.status = status;

@@ -67,14 +67,14 @@ async function send(target: TrafficTarget, kind: RequestKind): Promise<Outcome> 
     return { kind, status: response.status, retryAfter: response.headers.get('Retry-After'), createdId };
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    return { kind, status: timedOut ? 'timed out' : 'no answer', retryAfter: null, error: String(error) };
+    return { kind, status: timedOut ? 'timed out' : 'no answer', retryAfter: null, error: `${String(error)} (${String((error as { cause?: unknown }).cause)})` };
   }
 }
 
 async function statusOf(url: string): Promise<{ status: number | 'no answer'; body?: HealthSample['readyBody'] }> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_LIMIT_MS) });
-    return { status: response.status, body: (await response.json()) as HealthSample['readyBody'] };
+    return { status: response.status, body: (await response.json().catch(() => undefined)) as HealthSample['readyBody'] };
   } catch {
     return { status: 'no answer' };
   }
