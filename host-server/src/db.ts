@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import knexFactory, { type Knex } from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
+import { consoleLogger, type Logger } from './logger';
 import { migrationSource } from './migrations';
 import { NodeSqliteClient } from './nodeSqliteClient';
 import { knexSessionReader, type SessionReader, sqliteSessionReader } from './services/sessions';
@@ -16,6 +17,25 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to use instead of `public` (tests use one per run). */
   schema?: string;
+  /** Where knex's own warnings go (the console's JSON lines by default). */
+  logger?: Logger;
+}
+
+/**
+ * knex's warnings as JSON log lines. It warns once per failed connection attempt; those are left
+ * out, since each failure reaches the request or loop that needed the connection, which logs the
+ * outage once (a database that is away would otherwise write a line per request).
+ */
+function knexLog(logger: Logger): Knex.Logger {
+  const connectionFailure = /^(Acquire connection error|Connection Error):/;
+  return {
+    warn: (message: unknown) => {
+      if (!connectionFailure.test(String(message))) logger.warn('knex warning', { detail: String(message) });
+    },
+    error: (message: unknown) => logger.error('knex error', { detail: String(message) }),
+    deprecate: (method, alternative) => logger.warn('knex deprecation', { method, alternative }),
+    debug: () => {},
+  };
 }
 
 /** Runs `pragmas` on each new connection; the driver is synchronous, so errors throw here. */
@@ -57,6 +77,7 @@ export function openDatabase(options: DatabaseOptions): Knex {
       searchPath: options.schema ? [options.schema] : undefined,
       pool: { min: 0, max: 10 },
       acquireConnectionTimeout: POSTGRES_TIMEOUTS.acquireMs,
+      log: knexLog(options.logger ?? consoleLogger),
       ...knexSnakeCaseMappers(),
     });
   }

@@ -11,12 +11,13 @@ import { createApp, type App } from '../app';
 import { NO_PROXY } from '../clientAddress';
 import { DEFAULT_LIMITS, type AppConfig } from '../config';
 import { migrate, openDatabase, openReader, openSessionReader } from '../db';
-import { silentLogger } from '../logger';
+import { type Logger, silentLogger } from '../logger';
 import type { Plan, User } from '../models';
 import { isoNow } from '../models/BaseModel';
 import { ConversionRunner } from '../services/conversions';
 import { LocalFileStore } from '../services/fileStore';
 import { OutboxMailer } from '../services/mailer';
+import type { PdfWorker } from '../services/pdfWorker';
 import { recoverFiles } from '../services/maintenance';
 import { hashPassword, PRODUCTION_SCRYPT } from '../services/passwords';
 import type { RateLimitStore } from '../services/rateLimit';
@@ -52,6 +53,10 @@ export interface TestServerOptions {
   /** Reuse a data folder (and database schema) to simulate a restart. */
   dataDir?: string;
   schema?: string;
+  /** A PostgreSQL of the test's own (its `public` schema) instead of the project's database. */
+  databaseUrl?: string;
+  logger?: Logger;
+  pdfWorker?: PdfWorker;
 }
 
 export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -107,7 +112,10 @@ export async function openTestDatabase(dataDir: string, schema?: string): Promis
 
 export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer & { schema?: string }> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'marginalia-test-')));
-  const { knex, schema } = await openTestDatabase(dataDir, options.schema);
+  const { knex, schema } = options.databaseUrl
+    ? { knex: openDatabase({ dataDir, databaseUrl: options.databaseUrl, logger: options.logger }), schema: undefined }
+    : await openTestDatabase(dataDir, options.schema);
+  if (options.databaseUrl) await migrate(knex);
   const config = testConfig(dataDir, options.config);
   const fileStore = await new LocalFileStore(join(dataDir, 'files')).init();
   await recoverFiles(knex, fileStore, join(dataDir, 'tmp'), silentLogger);
@@ -121,7 +129,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     sessions,
     fileStore,
     mailer: outbox,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
+    pdfWorker: options.pdfWorker,
     now: options.now,
     rateLimitStore: options.rateLimitStore,
   });
