@@ -187,3 +187,33 @@ describe.skipIf(skip)('dependency outages under traffic (built server, private P
     expect(log).not.toContain('"message":"request failed"');
   }, 240_000);
 });
+
+describe('a promise rejection nobody handles', () => {
+  it('is logged with its stack, then the server stops cleanly and exits with code 1', async () => {
+    assertServerBuilt();
+    const dataDir = await mkdtemp(join(tmpdir(), 'marginalia-faults-'));
+    folders.push(dataDir);
+    // A module loaded before the server that, on SIGUSR2, rejects a promise nothing awaits.
+    const plant = "process.on('SIGUSR2',()=>{Promise.reject(Error('planted-by-the-test'))})";
+    const server = await startBuiltServer({
+      dataDir,
+      schema: '',
+      jwtSecret: 'fault-test-secret-that-is-long-enough-1234',
+      env: { DATABASE_URL: '', DATABASE_SCHEMA: '', NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(plant)}` },
+    });
+    servers.push(server);
+    expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGUSR2');
+    expect(await exited).toBe(1);
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: string; message: string; error?: string; stack?: string; reason?: string });
+    const rejection = lines.find((line) => line.message === 'unhandled promise rejection; shutting down');
+    expect(rejection).toMatchObject({ level: 'error', error: 'planted-by-the-test' });
+    expect(rejection?.stack).toContain('planted-by-the-test');
+    expect(lines.find((line) => line.message === 'shutting down')).toMatchObject({ reason: 'unhandled promise rejection' });
+  });
+});
