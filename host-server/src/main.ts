@@ -1,6 +1,7 @@
 // Server entry point: reads and checks the configuration, opens and migrates the database, settles
 // files left by an unclean stop, resumes conversion jobs, deletes expired recovery drafts, serves
-// the API (and the built web app when there is one) and shuts down cleanly on SIGTERM/SIGINT.
+// the API (and the built web app when there is one) and shuts down cleanly on SIGTERM/SIGINT, and
+// (exiting with code 1, after logging it) on a promise rejection nobody handled.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -2,6 +2,7 @@
 // database: a job claimed by a process that then died is put back to pending at start, so a
 // restart resumes it. Images become one-page PDFs in the PDF worker; Word files go through
 // LibreOffice (`soffice --headless`) when it is installed, and end FAILED with a reason otherwise.
+// While the database is away the runner keeps retrying with backoff (services/retryLoop.ts).
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
