@@ -109,8 +109,15 @@ export async function startPrivatePostgres(): Promise<PrivateService> {
   };
 }
 
+export interface PrivateRedis extends PrivateService {
+  /** Stops the process without closing its connections (SIGSTOP): it accepts commands and never answers. */
+  freeze(): void;
+  /** Lets a frozen process run again (SIGCONT). */
+  thaw(): void;
+}
+
 /** A Redis without persistence on a free port. */
-export async function startPrivateRedis(): Promise<PrivateService> {
+export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
@@ -139,5 +146,16 @@ export async function startPrivateRedis(): Promise<PrivateService> {
     await exited;
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start, destroy: stop };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop,
+    start,
+    freeze: () => child?.kill('SIGSTOP'),
+    thaw: () => child?.kill('SIGCONT'),
+    async destroy() {
+      child?.kill('SIGCONT');
+      await stop();
+    },
+  };
 }
