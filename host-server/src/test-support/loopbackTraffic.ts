@@ -10,6 +10,8 @@ export interface Outcome {
   /** The HTTP status, or what happened instead of an answer. */
   status: number | 'no answer' | 'timed out';
   retryAfter: string | null;
+  /** How long the answer took. */
+  ms: number;
   /** The id of what an acknowledged write created (a share or a document). */
   createdId?: string;
   error?: string;
@@ -60,14 +62,15 @@ async function send(target: TrafficTarget, kind: RequestKind): Promise<Outcome> 
       },
     };
   }
+  const started = Date.now();
   try {
     const response = await fetch(`${target.base}${request.path}`, { ...request.init, signal: AbortSignal.timeout(REQUEST_LIMIT_MS) });
     const body = (await response.json().catch(() => ({}))) as { share?: { id?: string }; document?: { id?: string } };
     const createdId = response.ok ? (body.share?.id ?? body.document?.id) : undefined;
-    return { kind, status: response.status, retryAfter: response.headers.get('Retry-After'), createdId };
+    return { kind, status: response.status, retryAfter: response.headers.get('Retry-After'), ms: Date.now() - started, createdId };
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    return { kind, status: timedOut ? 'timed out' : 'no answer', retryAfter: null, error: `${String(error)} (${String((error as { cause?: unknown }).cause)})` };
+    return { kind, status: timedOut ? 'timed out' : 'no answer', retryAfter: null, ms: Date.now() - started, error: `${String(error)} (${String((error as { cause?: unknown }).cause)})` };
   }
 }
 
