@@ -103,8 +103,8 @@ const FATAL_SHUTDOWN_MS = 10_000;
 // A rejection nobody handles is a programming error (every background loop handles its own
 // failures, see services/retryLoop.ts): the work it belonged to was dropped, and a process that
 // carried on could keep answering liveness checks with a loop silently stopped. So it is logged,
-// with its stack, and the server stops as on SIGTERM (requests in progress finish, within
-// FATAL_SHUTDOWN_MS) and exits with code 1, for the supervisor to restart it. An uncaught exception
+// with its stack, and the server shuts down as on SIGTERM (no new connections; the runner, mail and
+// pools are closed, within FATAL_SHUTDOWN_MS) and exits with code 1, for the supervisor to restart it. An uncaught exception
 // may have left state half-changed: logged, then the process exits at once.
 process.on('unhandledRejection', (reason: unknown) => {
   consoleLogger.error('unhandled promise rejection; shutting down', describeError(reason));
