@@ -20,6 +20,8 @@ import type { Mailer } from './services/mailer';
 import { ChildPdfWorker, type PdfWorker } from './services/pdfWorker';
 import { ListCache } from './services/listCache';
 import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from './services/rateLimit';
+import { readinessCheck } from './services/readiness';
+import { FailureStreak } from './services/retryLoop';
 import { knexSessionReader, type SessionReader } from './services/sessions';
 import { createTokenService } from './services/tokens';
 
@@ -87,9 +89,18 @@ export function createApp(dependencies: AppDependencies): App {
       recoveryPerEmail: limiter('recoveryPerEmail'),
       recoveryPerAddress: limiter('recoveryPerAddress'),
     },
+    readiness: readinessCheck(reader, rateLimitStore),
     tmpDir: join(config.dataDir, 'tmp'),
     now,
   };
+
+  // Requests that failed because the database was away log the outage once; the first query that
+  // works again ends it.
+  const databaseOutage = new FailureStreak(logger, {
+    failed: 'database unavailable; answering 503 until it is back',
+    recovered: 'database available again',
+  });
+  dependencies.knex.on('query-response', () => databaseOutage.succeeded());
 
   // With a trusted proxy, Koa believes its X-Forwarded-Proto/Host; the client address is ours to work out.
   const koa = new Koa({ proxy: config.trustProxy.kind !== 'none' });
@@ -98,7 +109,7 @@ export function createApp(dependencies: AppDependencies): App {
   const allowed = new Set(config.corsOrigins);
   const router = buildApiRouter(server);
 
-  koa.use(errorMiddleware(logger));
+  koa.use(errorMiddleware(logger, databaseOutage));
   if (config.trustProxy.kind !== 'none') koa.use(clientAddressMiddleware(config.trustProxy));
   koa.use(requestBodies(config.limits));
   koa.use(refuseNulInUrl());

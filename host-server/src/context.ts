@@ -11,6 +11,7 @@ import type { ListCache } from './services/listCache';
 import type { Mailer } from './services/mailer';
 import type { PdfWorker } from './services/pdfWorker';
 import type { RateLimiter } from './services/rateLimit';
+import type { Readiness } from './services/readiness';
 import type { SessionReader } from './services/sessions';
 import type { TokenClaims, TokenService } from './services/tokens';
 
@@ -46,6 +47,8 @@ export interface ServerContext {
     recoveryPerEmail: RateLimiter;
     recoveryPerAddress: RateLimiter;
   };
+  /** Whether the database and Redis answer now (`GET /api/health/ready`). */
+  readiness(): Promise<Readiness>;
   /** Temporary folder for uploads in progress (DATA_DIR/tmp); emptied at start. */
   tmpDir: string;
   now(): Date;

@@ -1,11 +1,14 @@
 // The one place where failures become HTTP answers: every error leaves as JSON `{ message }` with
-// the right status, and nothing internal (stack, SQL, paths) leaves on a 500.
-import { STATUS_CODES } from 'node:http';
+// the right status, and nothing internal (stack, SQL, paths) leaves on a 500. A database that cannot
+// be reached is not a server bug: those requests answer 503 with `Retry-After`.
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import { AnnotationChangesError, AnnotationValidationError } from '@marginalia/pdf-editor/core';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from './db';
 import { describeError, type Logger } from './logger';
 import { PoolRefusedError } from './services/boundedPool';
+import type { FailureStreak } from './services/retryLoop';
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -49,6 +52,19 @@ export const proFeatureRequired = (feature: string) =>
 /** 413: the account's stored files would pass its plan's limit; `used` and `limit` in bytes. */
 export const storageLimitReached = (message: string, used: number, limit: number) =>
   new HttpError(413, message, { extra: { code: STORAGE_LIMIT_REACHED, used, limit } });
+
+/**
+ * 503: the database cannot be reached (or is stopping, starting, overloaded) right now. The request
+ * changed nothing that was acknowledged, and may be sent again after `Retry-After` seconds.
+ */
+export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a few seconds.';
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+const serviceUnavailable = () =>
+  new HttpError(503, SERVICE_UNAVAILABLE_MESSAGE, {
+    headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+    extra: { code: SERVICE_UNAVAILABLE },
+  });
 
 /** 507: guests' recovery drafts fill the space the server keeps for them all. */
 export const guestStorageFull = (message: string) => new HttpError(507, message, { extra: { code: GUEST_STORAGE_FULL } });
@@ -104,6 +120,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
       ? tooManyRequests('Too many requests. Please try again later.', error.retryAfterMs)
       : new HttpError(408, 'The request was cancelled');
   }
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
   if (error instanceof ZodError) return fromZod(error);
   if (error instanceof AnnotationValidationError) {
     return new HttpError(400, error.message, { extra: { errors: error.issues } });
@@ -115,7 +132,36 @@ export function toHttpError(error: unknown): HttpError | undefined {
   return fromParser(error);
 }
 
-export function errorMiddleware(logger: Logger): Middleware {
+/** A refused request body up to this size is read before a 503 goes out (see `readSmallBody`). */
+const READ_BEFORE_503_BYTES = 1024 * 1024;
+const READ_BEFORE_503_MS = 5_000;
+
+/**
+ * Reads (and drops) the rest of a small request body. A body the server never read makes it close
+ * the connection after answering, and a client still sending then fails with EPIPE or a reset
+ * instead of reading the answer: after a 503 it must see `Retry-After` to know it may send again.
+ */
+async function readSmallBody(req: IncomingMessage): Promise<void> {
+  const declared = Number(req.headers['content-length']);
+  if (req.complete || req.destroyed || !(declared > 0 && declared <= READ_BEFORE_503_BYTES)) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, READ_BEFORE_503_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    req.once('end', done);
+    req.once('close', done);
+    req.once('error', done);
+    req.resume();
+  });
+}
+
+/**
+ * `databaseOutage` is told about each request that failed because the database was unavailable, so
+ * an outage is logged once rather than once per request (the app tells it when queries work again).
+ */
+export function errorMiddleware(logger: Logger, databaseOutage: FailureStreak): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -132,6 +178,9 @@ export function errorMiddleware(logger: Logger): Middleware {
       // A full disk is answered 507, but it is the operator's to fix: it is logged like a failure.
       if (!known || isOutOfSpace(error)) {
         logger.error('request failed', { method: ctx.method, path: ctx.path, ...describeError(error) });
+      } else if (known.extra.code === SERVICE_UNAVAILABLE) {
+        databaseOutage.failed(error);
+        await readSmallBody(ctx.req);
       }
       // A response already on its way (a streamed download) cannot change status any more.
       if (ctx.headerSent || !ctx.writable) return;

@@ -1,6 +1,7 @@
 // Server entry point: reads and checks the configuration, opens and migrates the database, settles
 // files left by an unclean stop, resumes conversion jobs, deletes expired recovery drafts, serves
-// the API (and the built web app when there is one) and shuts down cleanly on SIGTERM/SIGINT.
+// the API (and the built web app when there is one) and shuts down cleanly on SIGTERM/SIGINT, and
+// (exiting with code 1, after logging it) on a promise rejection nobody handled.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,28 +75,56 @@ async function main(): Promise<void> {
   });
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  stopServer = async (reason: string, exitCode: number) => {
     if (closing) return;
     closing = true;
-    logger.info('shutting down', { signal });
-    server.close();
-    server.closeIdleConnections();
-    await runner.stop();
-    stopPurge();
-    stopReconciliation();
-    // Mails promised in answers already sent (reset and verification links) still go out.
-    await afterResponseSettled(app.server);
-    app.server.pdfWorker.close();
-    sessions.close();
-    redis?.disconnect();
-    if (reader !== knex) await reader.destroy();
-    await knex.destroy();
-    if (fileStore instanceof S3FileStore) fileStore.close();
-    process.exit(0);
+    logger.info('shutting down', { reason });
+    try {
+      server.close();
+      server.closeIdleConnections();
+      await runner.stop();
+      stopPurge();
+      stopReconciliation();
+      // Mails promised in answers already sent (reset and verification links) still go out.
+      await afterResponseSettled(app.server);
+      app.server.pdfWorker.close();
+      sessions.close();
+      redis?.disconnect();
+      if (reader !== knex) await reader.destroy();
+      await knex.destroy();
+      if (fileStore instanceof S3FileStore) fileStore.close();
+    } catch (error) {
+      logger.error('shutdown failed', describeError(error));
+      exitCode = 1;
+    } finally {
+      process.exit(exitCode);
+    }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void stopServer?.('SIGTERM', 0));
+  process.on('SIGINT', () => void stopServer?.('SIGINT', 0));
 }
+
+/** Set once the server is listening: stops it cleanly and exits with the given code. */
+let stopServer: ((reason: string, exitCode: number) => Promise<void>) | undefined;
+/** How long a shutdown after a programming error may take before the process exits regardless. */
+const FATAL_SHUTDOWN_MS = 10_000;
+
+// A rejection nobody handles is a programming error (every background loop handles its own
+// failures, see services/retryLoop.ts): the work it belonged to was dropped, and a process that
+// carried on could keep answering liveness checks with a loop silently stopped. So it is logged,
+// with its stack, and the server shuts down as on SIGTERM (no new connections; the runner, mail and
+// pools are closed, within FATAL_SHUTDOWN_MS) and exits with code 1, for the supervisor to restart it. An uncaught exception
+// may have left state half-changed: logged, then the process exits at once.
+process.on('unhandledRejection', (reason: unknown) => {
+  consoleLogger.error('unhandled promise rejection; shutting down', describeError(reason));
+  setTimeout(() => process.exit(1), FATAL_SHUTDOWN_MS).unref();
+  if (stopServer) void stopServer('unhandled promise rejection', 1);
+  else process.exit(1);
+});
+process.on('uncaughtException', (error: Error) => {
+  consoleLogger.error('uncaught exception; exiting', describeError(error));
+  process.exit(1);
+});
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);

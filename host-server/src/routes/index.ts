@@ -5,6 +5,7 @@ import { registerAnnotationRoutes } from './annotations';
 import { registerAuthRoutes } from './auth';
 import { registerDocumentRoutes } from './documents';
 import { registerEmailVerificationRoutes } from './emailVerification';
+import { registerHealthRoutes } from './health';
 import { registerOidcRoutes } from './oidc';
 import { registerRecoveryRoutes } from './recovery';
 import { registerRevisionRoutes } from './revisions';
@@ -13,9 +14,7 @@ import { registerTrialRoutes } from './trial';
 
 export function buildApiRouter(server: ServerContext): Router {
   const router = new Router();
-  router.get('/api/health', (ctx) => {
-    ctx.body = { status: 'ok' };
-  });
+  registerHealthRoutes(router, server);
   registerAuthRoutes(router, server);
   registerEmailVerificationRoutes(router, server);
   registerOidcRoutes(router, server);

@@ -2,16 +2,19 @@
 // database: a job claimed by a process that then died is put back to pending at start, so a
 // restart resumes it. Images become one-page PDFs in the PDF worker; Word files go through
 // LibreOffice (`soffice --headless`) when it is installed, and end FAILED with a reason otherwise.
+// While the database is away the runner keeps retrying with backoff (services/retryLoop.ts).
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { raw } from 'objection';
 import type { JobNotifier, ServerContext } from '../context';
 import { describeError } from '../logger';
 import { isoNow } from '../models/BaseModel';
 import type { ConversionJob, Document } from '../models';
 import { withFileIntent } from './maintenance';
 import { type JobOwner, PdfWorkerError } from './pdfWorker';
+import { FailureStreak, retryDelayMs } from './retryLoop';
 import { detectFileKindOfPath } from './sniff';
 
 const run = promisify(execFile);
@@ -28,14 +31,21 @@ class ConversionFailure extends Error {
 export class ConversionRunner implements JobNotifier {
   private readonly server: ServerContext;
   private readonly pollMs: number;
+  private readonly failures: FailureStreak;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  /** Jobs this process claimed but could not finish (see `drain`). */
+  private readonly interrupted = new Set<string>();
   private wanted = false;
   private stopped = true;
 
   constructor(server: ServerContext, options: { pollMs?: number } = {}) {
     this.server = server;
     this.pollMs = options.pollMs ?? 5_000;
+    this.failures = new FailureStreak(server.logger, {
+      failed: 'conversion runner failed; retrying with backoff',
+      recovered: 'conversion runner works again',
+    });
   }
 
   /** Puts interrupted jobs back in the queue and starts working through it. */
@@ -56,28 +66,55 @@ export class ConversionRunner implements JobNotifier {
   notify(): void {
     if (this.stopped) return;
     this.wanted = true;
-    this.running ??= this.drain().finally(() => {
-      this.running = undefined;
-      if (this.wanted) this.notify();
-      else this.schedule();
-    });
+    // Nothing a drain throws may escape: an unhandled rejection would end the process. A failed
+    // drain (the database is away) is logged once and retried with backoff until one works.
+    this.running ??= this.drain()
+      .then(
+        () => this.failures.succeeded(),
+        (error: unknown) => this.failures.failed(error),
+      )
+      .finally(() => {
+        this.running = undefined;
+        if (this.failures.failures > 0) this.schedule(retryDelayMs(this.failures.failures, this.pollMs));
+        else if (this.wanted) this.notify();
+        else this.schedule(this.pollMs);
+      });
   }
 
-  private schedule(): void {
+  private schedule(ms: number): void {
     clearTimeout(this.timer);
     if (this.stopped) return;
-    this.timer = setTimeout(() => this.notify(), this.pollMs);
+    this.timer = setTimeout(() => this.notify(), ms);
     this.timer.unref();
   }
 
-  /** Runs pending jobs until none is left (also usable directly, without `start`). */
+  /**
+   * Runs pending jobs until none is left (also usable directly, without `start`). A job whose work
+   * failed outside the conversion itself (the database went away before its outcome was written)
+   * stays claimed; the next drain puts it back in the queue, without counting the lost attempt.
+   */
   async drain(): Promise<void> {
     this.wanted = false;
+    await this.requeueInterrupted();
     for (;;) {
       const job = await this.claim();
       if (!job) return;
-      await this.process(job);
+      try {
+        await this.process(job);
+      } catch (error) {
+        this.interrupted.add(job.id);
+        throw error;
+      }
     }
+  }
+
+  private async requeueInterrupted(): Promise<void> {
+    if (this.interrupted.size === 0) return;
+    await this.server.models.ConversionJob.query()
+      .whereIn('id', [...this.interrupted])
+      .where('state', 'running')
+      .patch({ state: 'pending', lockedAt: null, attempts: raw('attempts - 1'), updatedAt: isoNow(this.server.now()) });
+    this.interrupted.clear();
   }
 
   /** Takes the oldest pending job; the conditional update makes the claim safe across processes. */

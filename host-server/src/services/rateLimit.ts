@@ -111,19 +111,23 @@ export function createRateLimiter(
 export async function connectRedis(url: string, logger: Logger): Promise<Redis> {
   const client = new Redis(url, {
     lazyConnect: true,
+    // While disconnected, commands fail at once (the limiter then counts in memory) instead of queueing.
     enableOfflineQueue: false,
     connectTimeout: 2000,
+    // A Redis that accepted the command but does not answer (stopped, or cut off by the network)
+    // fails it within this long rather than holding the request.
+    commandTimeout: 2000,
     maxRetriesPerRequest: 1,
   });
-  let reported = false;
+  // ioredis reconnects on its own, forever; one line when an outage starts and one when it ends.
+  let down = false;
   client.on('error', (error: unknown) => {
-    // ioredis retries on its own; one line per outage is enough.
-    if (!reported)
-      logger.error('rate-limit store (Redis) unavailable', { error: describeError(error).error });
-    reported = true;
+    if (!down) logger.error('rate-limit store (Redis) unavailable; counting in memory until it is back', { error: describeError(error).error });
+    down = true;
   });
   client.on('ready', () => {
-    reported = false;
+    if (down) logger.info('rate-limit store (Redis) available again');
+    down = false;
   });
   try {
     await client.connect();

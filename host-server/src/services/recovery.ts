@@ -6,13 +6,13 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { parseAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import type { ServerContext } from '../context';
 import { HttpError, notFound } from '../errors';
-import { describeError } from '../logger';
 import { isoNow } from '../models/BaseModel';
 import type { RecoveryDraft } from '../models';
 import { checkPdf } from './documents';
 import { sanitizeFileName } from './fileNames';
 import { isFileReferenced, withFileIntent } from './maintenance';
 import type { JobOwner } from './pdfWorker';
+import { repeatUntilStopped } from './retryLoop';
 import { detectFileKindOfPath } from './sniff';
 import { reserveGuestDraftSpace } from './storage';
 
@@ -154,18 +154,18 @@ export async function purgeExpiredDrafts(server: ServerContext): Promise<number>
   }
 }
 
-/** Runs `purgeExpiredDrafts` now and every `PURGE_INTERVAL_MS`; answers the function that stops it. */
+/**
+ * Runs `purgeExpiredDrafts` now and every `PURGE_INTERVAL_MS`; while the database is away it retries
+ * sooner, logging the outage once. Answers the function that stops it.
+ */
 export function schedulePurge(server: ServerContext): () => void {
-  const run = () =>
-    void purgeExpiredDrafts(server).then(
-      (count) => {
-        if (count > 0) server.logger.info('expired recovery drafts deleted', { count });
-      },
-      (error: unknown) =>
-        server.logger.error('deleting expired recovery drafts failed', describeError(error)),
-    );
-  run();
-  const timer = setInterval(run, PURGE_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatUntilStopped({
+    what: 'deleting expired recovery drafts',
+    intervalMs: PURGE_INTERVAL_MS,
+    logger: server.logger,
+    async run() {
+      const count = await purgeExpiredDrafts(server);
+      if (count > 0) server.logger.info('expired recovery drafts deleted', { count });
+    },
+  });
 }

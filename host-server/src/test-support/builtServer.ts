@@ -20,7 +20,7 @@ export interface BuiltServerOptions {
   /** The PostgreSQL schema, used when the tests run on PostgreSQL. */
   schema: string;
   jwtSecret: string;
-  /** More environment variables (S3_* for instance). */
+  /** Variables to set or replace: S3_* settings, or a DATABASE_URL and REDIS_URL of the test's own. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -52,7 +52,7 @@ export interface BuiltServer {
   port: number;
   /** http://127.0.0.1:<port> */
   base: string;
-  /** Everything the server printed so far. */
+  /** Everything the process has written to stdout and stderr so far. */
   output(): string;
   /** Sends `signal` (unless the process has already exited) and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;

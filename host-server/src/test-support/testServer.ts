@@ -11,12 +11,13 @@ import { createApp, type App } from '../app';
 import { NO_PROXY } from '../clientAddress';
 import { DEFAULT_LIMITS, type AppConfig } from '../config';
 import { migrate, openDatabase, openReader, openSessionReader } from '../db';
-import { silentLogger } from '../logger';
+import { type Logger, silentLogger } from '../logger';
 import type { Plan, User } from '../models';
 import { isoNow } from '../models/BaseModel';
 import { ConversionRunner } from '../services/conversions';
 import { type FileStore, LocalFileStore } from '../services/fileStore';
 import { OutboxMailer } from '../services/mailer';
+import type { PdfWorker } from '../services/pdfWorker';
 import { recoverFiles } from '../services/maintenance';
 import { hashPassword, PRODUCTION_SCRYPT } from '../services/passwords';
 import type { RateLimitStore } from '../services/rateLimit';
@@ -56,6 +57,10 @@ export interface TestServerOptions {
   fileStore?: FileStore;
   /** The folder of another test server's SQLite file, to share its database (PostgreSQL: pass `schema`). */
   databaseDir?: string;
+  /** A PostgreSQL of the test's own (its `public` schema) instead of the project's database. */
+  databaseUrl?: string;
+  logger?: Logger;
+  pdfWorker?: PdfWorker;
 }
 
 export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -112,7 +117,10 @@ export async function openTestDatabase(dataDir: string, schema?: string): Promis
 export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer & { schema?: string }> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'marginalia-test-')));
   const databaseDir = options.databaseDir ?? dataDir;
-  const { knex, schema } = await openTestDatabase(databaseDir, options.schema);
+  const { knex, schema } = options.databaseUrl
+    ? { knex: openDatabase({ dataDir, databaseUrl: options.databaseUrl, logger: options.logger }), schema: undefined }
+    : await openTestDatabase(databaseDir, options.schema);
+  if (options.databaseUrl) await migrate(knex);
   const config = testConfig(dataDir, options.config);
   const fileStore = options.fileStore ?? (await new LocalFileStore(join(dataDir, 'files')).init());
   await recoverFiles(knex, fileStore, join(dataDir, 'tmp'), silentLogger);
@@ -126,7 +134,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     sessions,
     fileStore,
     mailer: outbox,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
+    pdfWorker: options.pdfWorker,
     now: options.now,
     rateLimitStore: options.rateLimitStore,
   });
