@@ -91,51 +91,17 @@ class Hash53 {
   }
 
   /**
-   * A number as the engine writes it (at most five decimals, `decimalText`), so a value digested
-   * before saving and the same value read back from the saved file give the same characters.
+   * Versions 1 and 2: a number as the engine writes it (at most five decimals, `decimalText`), so
+   * a value digested before saving and the same value read back from the saved file agree; version
+   * 2 counts it in units of the fifth decimal, tagged as a number, when that fits in 32 bits.
    */
   number(value: number): void {
-    if (!Number.isFinite(value)) return this.text('NaN');
     const scaled = Math.round(value * DECIMAL_SCALE);
-    if (scaled === 0) return this.code(ZERO);
-    if (!(scaled < SMALL && scaled > -SMALL)) return this.text(decimalText(value, DECIMALS));
-    if (this.version === 2) {
-      // The tag keeps a number apart from a text unit of the same code.
+    if (this.version === 2 && scaled !== 0 && scaled < SMALL && scaled > -SMALL) {
       this.code(NUMBER_TAG);
       return this.code(scaled);
     }
-    if (scaled < 0) this.code(MINUS);
-    const magnitude = scaled < 0 ? -scaled : scaled;
-    const whole = Math.floor(magnitude / DECIMAL_SCALE);
-    let power = 1;
-    while (power * 10 <= whole) power *= 10;
-    for (let rest = whole; power >= 1; power /= 10) {
-      const digit = Math.floor(rest / power);
-      this.code(ZERO + digit);
-      rest -= digit * power;
-    }
-    let fraction = magnitude - whole * DECIMAL_SCALE;
-    if (fraction === 0) return;
-    this.code(DOT);
-    for (let unit = DECIMAL_SCALE / 10; fraction > 0; unit /= 10) {
-      const digit = Math.floor(fraction / unit);
-      this.code(ZERO + digit);
-      fraction -= digit * unit;
-    }
-  }
-
-  /**
-   * `JSON.stringify` of the text of printable ASCII `bytes`, straight from the bytes: quoted, with
-   * '"' and '\\' escaped (no other printable character is).
-   */
-  printableJson(bytes: Uint8Array): void {
-    this.code(QUOTE);
-    for (let index = 0; index < bytes.length; index++) {
-      const byte = bytes[index] as number;
-      if (byte === QUOTE || byte === BACKSLASH) this.code(BACKSLASH);
-      this.code(byte);
-    }
-    this.code(QUOTE);
+    this.text(Number.isFinite(value) ? decimalText(value, DECIMALS) : 'NaN');
   }
 
   digest(): string {
@@ -183,9 +149,7 @@ const DECIMALS = 5;
 const DECIMAL_SCALE = 10 ** DECIMALS;
 /** Past this many units of the last decimal, 32-bit integer arithmetic would overflow. */
 const SMALL = 2 ** 31;
-const [ZERO, MINUS, DOT, SPACE, SLASH, EQUALS, NEWLINE, QUOTE, BACKSLASH] = [...'0-. /=\n"\\'].map((char) =>
-  char.charCodeAt(0),
-) as [number, number, number, number, number, number, number, number, number];
+const [SPACE, SLASH, EQUALS, NEWLINE] = [...' /=\n'].map((char) => char.charCodeAt(0)) as [number, number, number, number];
 
 /**
  * Feeds `value`'s canonical text to `hash`: plain values (objects.ts) and engine objects alike, so
@@ -213,10 +177,7 @@ function canonical(hash: Hash53, pdf: PDF | undefined, value: PdfValue | undefin
     return hash.text(object.value);
   }
   // Text as decoded, as JSON, so re-encoding the same text (PDFDocEncoding or UTF-16) changes nothing.
-  if (object instanceof PdfString) {
-    if (!isPrintableAscii(object.bytes)) return hash.text(JSON.stringify(object.asString()));
-    return hash.printableJson(object.bytes);
-  }
+  if (object instanceof PdfString) return hash.text(JSON.stringify(object.asString()));
   if (object instanceof PdfBool) return hash.text(String(object.value));
   if (object instanceof PdfArray) return canonicalArray(hash, pdf, object.toArray(), depth);
   if (object instanceof PdfDict) {
