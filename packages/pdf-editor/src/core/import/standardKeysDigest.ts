@@ -149,56 +149,14 @@ const DECIMALS = 5;
 const DECIMAL_SCALE = 10 ** DECIMALS;
 /** Past this many units of the last decimal, 32-bit integer arithmetic would overflow. */
 const SMALL = 2 ** 31;
-const [SPACE, SLASH, EQUALS, NEWLINE] = [...' /=\n'].map((char) => char.charCodeAt(0)) as [number, number, number, number];
-
-/**
- * Feeds `value`'s canonical text to `hash`: plain values (objects.ts) and engine objects alike, so
- * a dictionary digests the same before and after it is written.
- */
-function canonical(hash: Hash53, pdf: PDF | undefined, value: PdfValue | undefined, depth: number): void {
-  if (typeof value === 'number') return hash.number(value);
-  if (typeof value === 'string') {
-    hash.code(SLASH);
-    return hash.text(value);
-  }
-  if (typeof value === 'boolean') return hash.text(String(value));
-  if (depth > MAX_DEPTH) return;
-  if (Array.isArray(value)) return canonicalArray(hash, pdf, value, depth);
-  if (value !== undefined && !isPdfObject(value)) {
-    hash.text('<<');
-    canonical(hash, pdf, (value as { readonly [key: string]: PdfValue }).W, depth + 1);
-    return hash.text('>>');
-  }
-  const object = value instanceof PdfRef ? (pdf?.getObject(value) ?? undefined) : value;
-  if (object === undefined) return;
-  if (object instanceof PdfNumber) return hash.number(object.value);
-  if (object instanceof PdfName) {
-    hash.code(SLASH);
-    return hash.text(object.value);
-  }
-  // Text as decoded, as JSON, so re-encoding the same text (PDFDocEncoding or UTF-16) changes nothing.
-  if (object instanceof PdfString) return hash.text(JSON.stringify(object.asString()));
-  if (object instanceof PdfBool) return hash.text(String(object.value));
-  if (object instanceof PdfArray) return canonicalArray(hash, pdf, object.toArray(), depth);
-  if (object instanceof PdfDict) {
-    hash.text('<<');
-    canonical(hash, pdf, object.get('W'), depth + 1);
-    return hash.text('>>');
-  }
-  hash.text(object.type);
-}
-
-function canonicalArray(hash: Hash53, pdf: PDF | undefined, items: readonly PdfValue[], depth: number): void {
-  hash.code(0x5b);
-  for (let index = 0; index < items.length; index++) {
-    if (index > 0) hash.code(SPACE);
-    // A number, by far the most common item (/Rect, /QuadPoints, /InkList), without the dispatch.
-    const item = items[index] as PdfValue;
-    if (typeof item === 'number') hash.number(item);
-    else canonical(hash, pdf, item, depth + 1);
-  }
-  hash.code(0x5d);
-}
+const [SPACE, SLASH, EQUALS, NEWLINE, OPEN_BRACKET, CLOSE_BRACKET] = [...' /=\n[]'].map((char) => char.charCodeAt(0)) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
 
 /** Whether the bytes are printable ASCII, which PDFDocEncoding decodes to the same characters. */
 function isPrintableAscii(bytes: Uint8Array): boolean {
@@ -214,19 +172,19 @@ function isPrintableAscii(bytes: Uint8Array): boolean {
  * the same with each key's text replaced by its position.
  */
 function digest(version: 1 | 2, pdf: PDF | undefined, get: (key: string) => PdfValue | undefined): string {
-  const hash = new Hash53(version);
+  const hash = new KeyHasher(version, pdf);
   for (let index = 0; index < STANDARD_KEYS.length; index++) {
     const key = STANDARD_KEYS[index] as (typeof STANDARD_KEYS)[number];
     if (version === 1) {
       hash.text(key);
       hash.code(EQUALS);
     } else hash.code(KEY_TAG + index);
-    canonical(hash, pdf, get(key), 0);
+    hash.value(get(key), 0);
     if (version === 1) hash.code(NEWLINE);
   }
   if (version === 1) hash.text('BS=');
   else hash.code(KEY_TAG + STANDARD_KEYS.length);
-  canonical(hash, pdf, get('BS'), 0);
+  hash.value(get('BS'), 0);
   return hash.digest();
 }
 
@@ -316,50 +274,82 @@ const NUMBER_KEYS = ['Rect', 'C', 'IC', 'CA', 'L', 'InkList', 'QuadPoints', 'Ver
 
 const NO_ENDINGS: readonly PdfValue[] = ['None', 'None'];
 
-class MeaningHasher {
-  readonly hash = new Hash53(3);
-
-  constructor(private readonly pdf: PDF | undefined) {}
+/**
+ * The hash of standard keys' values in one version's reading. Versions 1 and 2 read a value as its
+ * canonical text (`<<` and `>>` around a dictionary's /W, the engine's type name for anything
+ * else), which nothing past `MAX_DEPTH` adds to; version 3 as what it means (see above).
+ */
+class KeyHasher extends Hash53 {
+  constructor(
+    version: DigestVersion,
+    private readonly pdf: PDF | undefined,
+  ) {
+    super(version);
+  }
 
   follow(value: Raw): Raw {
     return value instanceof PdfRef ? (this.pdf?.getObject(value) ?? undefined) : value;
   }
 
-  /** Any value: numbers on the grid, names and strings as their text, arrays item by item. */
-  value(raw: Raw, depth: number): void {
-    const value = this.follow(raw);
-    const { hash } = this;
-    if (typeof value === 'number') return hash.steps(gridSteps(value));
-    if (value === undefined) return hash.code(ABSENT_TAG);
-    // A plain string is a name (pdfValue writes it as one).
-    if (typeof value === 'string') return hash.textValue(value);
-    if (value instanceof PdfNumber) return hash.steps(gridSteps(value.value));
-    if (value instanceof PdfName) return hash.textValue(value.value);
-    if (value instanceof PdfString) return this.string(value);
-    const items = Array.isArray(value) ? (value as readonly Raw[]) : value instanceof PdfArray ? value.toArray() : undefined;
-    if (items && depth <= MAX_DEPTH) {
-      hash.code(ARRAY_TAG);
-      for (let index = 0; index < items.length; index++) {
-        const item = items[index];
-        // A number, by far the most common item (/Rect, /QuadPoints, /InkList), without the dispatch.
-        if (typeof item === 'number') hash.steps(gridSteps(item));
-        else this.value(item, depth + 1);
-      }
-      return hash.code(END_TAG);
-    }
-    if (typeof value === 'boolean' || value instanceof PdfBool) return hash.textValue(String(value instanceof PdfBool ? value.value : value));
-    // Dictionaries, streams, references: nothing a standard key other than /BS and /RC holds.
-    hash.code(OTHER_TAG);
+  /** A number: on the grid (version 3) or as the engine writes it. */
+  numeric(value: number): void {
+    if (this.version === 3) this.steps(gridSteps(value));
+    else this.number(value);
   }
 
-  /** Text as decoded, so re-encoding it (PDFDocEncoding or UTF-16) changes nothing. */
+  /**
+   * Any value, plain (as export builds the dictionary) or the engine's (as import reads it), so a
+   * dictionary digests the same before and after it is written: numbers, names and strings as
+   * their text, arrays item by item.
+   */
+  value(raw: Raw, depth: number): void {
+    const meaning = this.version === 3;
+    if (!meaning && depth > MAX_DEPTH && typeof raw === 'object') return;
+    const value = this.follow(raw);
+    if (typeof value === 'number' || value instanceof PdfNumber) return this.numeric(typeof value === 'number' ? value : value.value);
+    if (value === undefined) return meaning ? this.code(ABSENT_TAG) : undefined;
+    // A plain string is a name (pdfValue writes it as one).
+    const name = typeof value === 'string' ? value : value instanceof PdfName ? value.value : undefined;
+    if (name !== undefined) {
+      if (meaning) return this.textValue(name);
+      this.code(SLASH);
+      return this.text(name);
+    }
+    // Text as decoded, so re-encoding it (PDFDocEncoding or UTF-16) changes nothing.
+    if (value instanceof PdfString) return meaning ? this.string(value) : this.text(JSON.stringify(value.asString()));
+    const items = Array.isArray(value) ? (value as readonly Raw[]) : value instanceof PdfArray ? value.toArray() : undefined;
+    if (items && depth <= MAX_DEPTH) {
+      this.code(meaning ? ARRAY_TAG : OPEN_BRACKET);
+      for (let index = 0; index < items.length; index++) {
+        if (index > 0 && !meaning) this.code(SPACE);
+        const item = items[index];
+        // A number, by far the most common item (/Rect, /QuadPoints, /InkList), without the dispatch.
+        if (typeof item === 'number') this.numeric(item);
+        else this.value(item, depth + 1);
+      }
+      return this.code(meaning ? END_TAG : CLOSE_BRACKET);
+    }
+    if (typeof value === 'boolean' || value instanceof PdfBool) {
+      const text = String(value instanceof PdfBool ? value.value : value);
+      return meaning ? this.textValue(text) : this.text(text);
+    }
+    // Dictionaries, streams, references: nothing a standard key other than /BS and /RC holds.
+    if (meaning) return this.code(OTHER_TAG);
+    const dict = value instanceof PdfDict;
+    if (!dict && isPdfObject(value as object)) return this.text((value as PdfObject).type);
+    this.text('<<');
+    this.value(dict ? value.get('W') : (value as { readonly [key: string]: PdfValue }).W, depth + 1);
+    this.text('>>');
+  }
+
+  /** Version 3's reading of a string: as its text, printable ASCII straight from the bytes. */
   string(value: PdfString): void {
     const { bytes } = value;
-    if (!isPrintableAscii(bytes)) return this.hash.textValue(value.asString());
+    if (!isPrintableAscii(bytes)) return this.textValue(value.asString());
     // Printable ASCII decodes to itself: its bytes are its text's code units.
-    this.hash.code(TEXT_TAG);
-    for (let index = 0; index < bytes.length; index++) this.hash.code(bytes[index] as number);
-    this.hash.code(END_TAG);
+    this.code(TEXT_TAG);
+    for (let index = 0; index < bytes.length; index++) this.code(bytes[index] as number);
+    this.code(END_TAG);
   }
 
   key(meaning: Meaning, raw: Raw): void {
@@ -379,7 +369,7 @@ class MeaningHasher {
       case 'endings':
         return this.value(value ?? NO_ENDINGS, 0);
       case 'contents':
-        if (value instanceof PdfStream) return this.hash.textValue(streamText(value));
+        if (value instanceof PdfStream) return this.textValue(streamText(value));
         return this.value(value ?? '', 0);
       case 'appearance':
         return value instanceof PdfString ? this.appearance(value.asString()) : this.value(value, 0);
@@ -397,14 +387,13 @@ class MeaningHasher {
 
   /** /DA's operators token by token, numbers on their own grid: spacing and `1` for `1.0` change nothing. */
   appearance(text: string): void {
-    const { hash } = this;
-    hash.code(ARRAY_TAG);
+    this.code(ARRAY_TAG);
     for (const token of text.split(/\s+/)) {
       if (token === '') continue;
-      if (DA_NUMBER.test(token)) hash.steps(Math.round(Number(token) * DA_STEPS));
-      else hash.textValue(token);
+      if (DA_NUMBER.test(token)) this.steps(Math.round(Number(token) * DA_STEPS));
+      else this.textValue(token);
     }
-    hash.code(END_TAG);
+    this.code(END_TAG);
   }
 
   /** The width a reader takes: /BS /W, else the third number of /Border. */
@@ -419,11 +408,11 @@ class MeaningHasher {
             : undefined,
       ),
     );
-    if (width !== undefined && width >= 0) return this.hash.steps(gridSteps(width));
+    if (width !== undefined && width >= 0) return this.steps(gridSteps(width));
     const items = this.follow(border);
     const third = numberOf(this.follow(Array.isArray(items) ? (items as readonly Raw[])[2] : items instanceof PdfArray ? items.at(2) : undefined));
-    if (third !== undefined && third >= 0) return this.hash.steps(gridSteps(third));
-    this.hash.code(ABSENT_TAG);
+    if (third !== undefined && third >= 0) return this.steps(gridSteps(third));
+    this.code(ABSENT_TAG);
   }
 }
 
@@ -446,15 +435,15 @@ function streamText(stream: PdfStream): string {
 }
 
 function meaningDigest(pdf: PDF | undefined, get: (key: string) => Raw): string {
-  const hasher = new MeaningHasher(pdf);
+  const hasher = new KeyHasher(3, pdf);
   for (let index = 0; index < MEANINGS.length; index++) {
     const [key, meaning] = MEANINGS[index] as (typeof MEANINGS)[number];
-    hasher.hash.code(KEY_TAG + index);
+    hasher.code(KEY_TAG + index);
     hasher.key(meaning, get(key));
   }
-  hasher.hash.code(KEY_TAG + MEANINGS.length);
+  hasher.code(KEY_TAG + MEANINGS.length);
   hasher.border(get('BS'), get('Border'));
-  return hasher.hash.digest();
+  return hasher.digest();
 }
 
 /** `value` with its numbers on the grid; the same array or record when none moves. */
