@@ -19,6 +19,7 @@
 import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '@libpdf/core';
 import { isPdfObject, WrittenRef, type PdfValue } from '../pdf/objects';
 import { decimalText } from '../pdf/objectWriter';
+import { streamText } from './pdfReaders';
 
 /** Keys whose values make up the digest; /BS counts by its width only. */
 const STANDARD_KEYS = [
@@ -369,7 +370,7 @@ class KeyHasher extends Hash53 {
       case 'endings':
         return this.value(value ?? NO_ENDINGS, 0);
       case 'contents':
-        if (value instanceof PdfStream) return this.textValue(streamText(value));
+        if (value instanceof PdfStream) return this.textValue(streamText(value) ?? '');
         return this.value(value ?? '', 0);
       case 'appearance':
         return value instanceof PdfString ? this.appearance(value.asString()) : this.value(value, 0);
@@ -426,13 +427,6 @@ function isPlainRecord(value: Raw): value is { readonly [key: string]: PdfValue 
   return typeof value === 'object' && !Array.isArray(value) && !isPdfObject(value) && !(value instanceof WrittenRef);
 }
 
-function streamText(stream: PdfStream): string {
-  try {
-    return new TextDecoder().decode(stream.getDecodedData());
-  } catch {
-    return '';
-  }
-}
 
 function meaningDigest(pdf: PDF | undefined, get: (key: string) => Raw): string {
   const hasher = new KeyHasher(3, pdf);

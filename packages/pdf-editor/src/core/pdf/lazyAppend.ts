@@ -31,9 +31,9 @@ import {
   highestListedObjectNumber,
   highestObjectHeader,
   idEntry,
-  indexPairs,
   lastStartXref,
   latin1,
+  tableSection,
   textThrough,
   withEmptyCatalog,
   xrefStreamSection,
@@ -182,54 +182,6 @@ function engineEntries(saved: Uint8Array, sectionAt: number): XrefRow[] | undefi
     i += 1 + count;
   }
   return entries;
-}
-
-/** Bytes of one xref table entry: "nnnnnnnnnn ggggg n \n" (7.5.4). */
-const ENTRY_BYTES = 20;
-const ZERO = 0x30;
-
-/** Writes `value` (below 10^10) as `width` decimal digits, zero-padded, ending before `end`. */
-function putDigits(target: Uint8Array, end: number, width: number, value: number): void {
-  let rest = value;
-  for (let at = end - 1; at >= end - width; at--) {
-    // Integer division while the value fits 31 bits: every offset of a file under 2 GB.
-    const next = rest < 0x80000000 ? (rest / 10) | 0 : Math.floor(rest / 10);
-    target[at] = ZERO + (rest - next * 10);
-    rest = next;
-  }
-}
-
-/**
- * `rows` sorted by object number, each number once, as an xref table with its trailer. Entries
- * are written as bytes directly: an export of a thousand annotations has thousands of them.
- */
-function tableSection(rows: readonly XrefRow[], trailer: string, sectionAt: number): Uint8Array {
-  const pairs = indexPairs(rows.map(([objectNumber]) => objectNumber));
-  const headers: Uint8Array[] = [];
-  for (let p = 0; p < pairs.length; p += 2) headers.push(ascii(`${pairs[p]} ${pairs[p + 1]}\n`));
-  const end = ascii(`trailer\n<< ${trailer} >>\nstartxref\n${sectionAt}\n%%EOF\n`);
-  const length = 5 + headers.reduce((sum, header) => sum + header.length, 0) + rows.length * ENTRY_BYTES + end.length;
-  const out = new Uint8Array(length);
-  out.set(ascii('xref\n'));
-  let at = 5;
-  let index = 0;
-  headers.forEach((header, run) => {
-    out.set(header, at);
-    at += header.length;
-    for (const end = index + (pairs[run * 2 + 1] ?? 0); index < end; index++) {
-      const [, type, offset, generation] = rows[index] as XrefRow;
-      putDigits(out, at + 10, 10, offset);
-      out[at + 10] = 0x20;
-      putDigits(out, at + 16, 5, generation);
-      out[at + 16] = 0x20;
-      out[at + 17] = type === 1 ? 0x6e : 0x66; // n, f
-      out[at + 18] = 0x20;
-      out[at + 19] = 0x0a;
-      at += ENTRY_BYTES;
-    }
-  });
-  out.set(end, at);
-  return out;
 }
 
 /** An open fast path: the engine's document, the touched pages, and how to finish the file. */

@@ -5,7 +5,7 @@ import { PdfNumber, type PdfStream } from '@libpdf/core';
 
 export const latin1 = new TextDecoder('latin1');
 
-/** `text` as bytes, one per character (PDF syntax is ASCII). */
+/** `text` as bytes, one per character (PDF syntax is ASCII; Latin-1 text, such as `atob` gives, too). */
 export function ascii(text: string): Uint8Array {
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
@@ -40,19 +40,63 @@ export const idEntry = (trailer: string): string | undefined => /\/ID\s*\[[^\]]*
  */
 export function withEmptyCatalog(bytes: Uint8Array, size: number, entries: string, pagesNumber = size + 1): Uint8Array {
   const catalogAt = bytes.length + 1;
-  const catalog = `${size} 0 obj\n<< /Type /Catalog /Pages ${pagesNumber} 0 R >>\nendobj\n`;
-  const pagesAt = catalogAt + catalog.length;
+  const catalog = `\n${size} 0 obj\n<< /Type /Catalog /Pages ${pagesNumber} 0 R >>\nendobj\n`;
+  const pagesAt = bytes.length + catalog.length;
   const pages = `${pagesNumber} 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n`;
-  const entry = (offset: number) => `${String(offset).padStart(10, '0')} 00000 n \n`;
-  const sections =
-    pagesNumber === size + 1
-      ? `${size} 2\n${entry(catalogAt)}${entry(pagesAt)}`
-      : `${size} 1\n${entry(catalogAt)}${pagesNumber} 1\n${entry(pagesAt)}`;
-  const update =
-    `\n${catalog}${pages}xref\n${sections}trailer\n` +
-    `<< /Size ${pagesNumber + 1} /Root ${size} 0 R ${entries} >>\n` +
-    `startxref\n${pagesAt + pages.length}\n%%EOF\n`;
-  return concat([bytes, ascii(update)]);
+  const rows: XrefRow[] = [
+    [size, 1, catalogAt, 0],
+    [pagesNumber, 1, pagesAt, 0],
+  ];
+  const trailer = `/Size ${pagesNumber + 1} /Root ${size} 0 R ${entries}`;
+  return concat([bytes, ascii(catalog + pages), tableSection(rows, trailer, pagesAt + pages.length)]);
+}
+
+/** Bytes of one xref table entry: "nnnnnnnnnn ggggg n \n" (7.5.4). */
+const ENTRY_BYTES = 20;
+const ZERO = 0x30;
+
+/** Writes `value` (below 10^10) as `width` decimal digits, zero-padded, ending before `end`. */
+export function putDigits(target: Uint8Array, end: number, width: number, value: number): void {
+  let rest = value;
+  for (let at = end - 1; at >= end - width; at--) {
+    // Integer division while the value fits 31 bits: every offset of a file under 2 GB.
+    const next = rest < 0x80000000 ? (rest / 10) | 0 : Math.floor(rest / 10);
+    target[at] = ZERO + (rest - next * 10);
+    rest = next;
+  }
+}
+
+/**
+ * `rows` sorted by object number, each number once, as an xref table with its trailer. Entries
+ * are written as bytes directly: an export of a thousand annotations has thousands of them.
+ */
+export function tableSection(rows: readonly XrefRow[], trailer: string, sectionAt: number): Uint8Array {
+  const pairs = indexPairs(rows.map(([objectNumber]) => objectNumber));
+  const headers: Uint8Array[] = [];
+  for (let p = 0; p < pairs.length; p += 2) headers.push(ascii(`${pairs[p]} ${pairs[p + 1]}\n`));
+  const end = ascii(`trailer\n<< ${trailer} >>\nstartxref\n${sectionAt}\n%%EOF\n`);
+  const length = 5 + headers.reduce((sum, header) => sum + header.length, 0) + rows.length * ENTRY_BYTES + end.length;
+  const out = new Uint8Array(length);
+  out.set(ascii('xref\n'));
+  let at = 5;
+  let index = 0;
+  headers.forEach((header, run) => {
+    out.set(header, at);
+    at += header.length;
+    for (const end = index + (pairs[run * 2 + 1] ?? 0); index < end; index++) {
+      const [, type, offset, generation] = rows[index] as XrefRow;
+      putDigits(out, at + 10, 10, offset);
+      out[at + 10] = 0x20;
+      putDigits(out, at + 16, 5, generation);
+      out[at + 16] = 0x20;
+      out[at + 17] = type === 1 ? 0x6e : 0x66; // n, f
+      out[at + 18] = 0x20;
+      out[at + 19] = 0x0a;
+      at += ENTRY_BYTES;
+    }
+  });
+  out.set(end, at);
+  return out;
 }
 
 /** Runs of consecutive object numbers, as the flat [first, count, ...] pairs of /Index. */
