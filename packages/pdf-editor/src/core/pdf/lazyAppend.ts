@@ -34,8 +34,8 @@ import {
   lastStartXref,
   latin1,
   tableSection,
-  textThrough,
   withEmptyCatalog,
+  xrefSectionAt,
   xrefStreamSection,
   type XrefRow,
 } from './update';
@@ -76,25 +76,9 @@ interface Trailer {
 function readTrailer(bytes: Uint8Array): Trailer | undefined {
   const xrefAt = startXrefOf(bytes);
   if (xrefAt === undefined || xrefAt >= bytes.length) return undefined;
-  const head = latin1.decode(bytes.subarray(xrefAt, Math.min(bytes.length, xrefAt + 64)));
-  let kind: XrefKind;
-  let dict: string;
-  if (head.startsWith('xref')) {
-    kind = 'table';
-    const rest = textThrough(bytes, xrefAt, 'startxref');
-    const start = rest.indexOf('trailer');
-    const end = rest.indexOf('startxref', start);
-    if (start < 0 || end < 0) return undefined;
-    dict = rest.slice(start, end);
-  } else if (/^\d+\s+\d+\s+obj/.test(head)) {
-    kind = 'stream';
-    const rest = latin1.decode(bytes.subarray(xrefAt, Math.min(bytes.length, xrefAt + 4096)));
-    const end = rest.indexOf('stream');
-    if (end < 0 || !/\/Type\s*\/XRef/.test(rest.slice(0, end))) return undefined;
-    dict = rest.slice(0, end);
-  } else {
-    return undefined;
-  }
+  const section = xrefSectionAt(bytes, xrefAt);
+  if (!section) return undefined;
+  const { kind, dict } = section;
   if (/\/Encrypt\b/.test(dict)) return undefined;
   const size = /\/Size\s+(\d+)/.exec(dict)?.[1];
   const root = /\/Root\s+(\d+\s+\d+\s+R)/.exec(dict)?.[1];

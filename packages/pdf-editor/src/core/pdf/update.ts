@@ -190,25 +190,35 @@ export function textThrough(bytes: Uint8Array, from: number, marker: string): st
   }
 }
 
-/** The largest object number one xref section lists, and where the section before it starts. */
-function readSection(bytes: Uint8Array, at: number): { highest: number; previous: number[] } | undefined {
+/**
+ * The cross-reference section at `at`, as text: a table (`xref` through `startxref`, its
+ * dictionary from `trailer` on) or a stream (its object's text through `stream`, all dictionary).
+ */
+export function xrefSectionAt(bytes: Uint8Array, at: number): { kind: 'table' | 'stream'; text: string; dict: string } | undefined {
   const head = latin1.decode(bytes.subarray(at, Math.min(bytes.length, at + 64)));
-  let highest = 0;
-  let dict: string;
   if (head.startsWith('xref')) {
     const text = textThrough(bytes, at, 'startxref');
     const trailerAt = text.indexOf('trailer');
-    if (trailerAt < 0) return undefined;
+    return trailerAt < 0 ? undefined : { kind: 'table', text, dict: text.slice(trailerAt) };
+  }
+  if (!/^\d+\s+\d+\s+obj/.test(head)) return undefined;
+  const text = textThrough(bytes, at, 'stream');
+  return /\/Type\s*\/XRef/.test(text) ? { kind: 'stream', text, dict: text } : undefined;
+}
+
+/** The largest object number one xref section lists, and where the section before it starts. */
+function readSection(bytes: Uint8Array, at: number): { highest: number; previous: number[] } | undefined {
+  const section = xrefSectionAt(bytes, at);
+  if (!section) return undefined;
+  const { text, dict } = section;
+  let highest = 0;
+  if (section.kind === 'table') {
     // Subsection headers are the lines of two numbers; entries have three fields.
-    for (const match of text.slice(4, trailerAt).matchAll(/^[ \t]*(\d+)[ \t]+(\d+)[ \t]*\r?$/gm)) {
+    for (const match of text.slice(4, text.length - dict.length).matchAll(/^[ \t]*(\d+)[ \t]+(\d+)[ \t]*\r?$/gm)) {
       const count = Number(match[2]);
       if (count > 0) highest = Math.max(highest, Number(match[1]) + count - 1);
     }
-    dict = text.slice(trailerAt);
-  } else if (/^\d+\s+\d+\s+obj/.test(head)) {
-    const text = textThrough(bytes, at, 'stream');
-    if (!/\/Type\s*\/XRef/.test(text)) return undefined;
-    dict = text;
+  } else {
     const index = /\/Index\s*\[([^\]]*)\]/.exec(text)?.[1]?.trim().split(/\s+/).map(Number);
     const size = Number(/\/Size\s+(\d+)/.exec(text)?.[1]);
     if (index && index.length >= 2) {
@@ -219,8 +229,6 @@ function readSection(bytes: Uint8Array, at: number): { highest: number; previous
     } else if (Number.isInteger(size)) {
       highest = size - 1;
     }
-  } else {
-    return undefined;
   }
   const previous = [/\/Prev\s+(\d+)/.exec(dict)?.[1], /\/XRefStm\s+(\d+)/.exec(dict)?.[1]]
     .filter((offset): offset is string => offset !== undefined)
