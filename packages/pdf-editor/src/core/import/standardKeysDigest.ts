@@ -246,34 +246,34 @@ const DA_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 /** A value of a standard key: plain (as export builds the dictionary) or the engine's (as import reads it). */
 type Raw = PdfValue | PdfObject | undefined;
 
-/** How a key's value is read: its default when absent, and what counts as the same. */
-type Meaning = 'value' | 'rect' | 'color' | 'opacity' | 'contents' | 'endings' | 'alignment' | 'appearance';
+const NO_ENDINGS: readonly PdfValue[] = ['None', 'None'];
 
-/** The keys of version 3 and how each is read; the border width comes after them. */
-const MEANINGS: readonly (readonly [string, Meaning])[] = [
-  ['Subtype', 'value'],
-  ['Rect', 'rect'],
-  ['C', 'color'],
-  ['IC', 'color'],
-  ['CA', 'opacity'],
-  ['Contents', 'contents'],
-  ['RC', 'contents'],
-  ['L', 'value'],
-  ['LE', 'endings'],
-  ['InkList', 'value'],
-  ['QuadPoints', 'value'],
-  ['Vertices', 'value'],
-  ['RD', 'value'],
-  ['DA', 'appearance'],
-  ['DS', 'value'],
-  ['Q', 'alignment'],
-  ['Name', 'value'],
+/**
+ * The keys of version 3, each with what it counts as when absent (no colour and an empty array
+ * both mean transparent); the border width comes after them.
+ */
+const MEANINGS: readonly (readonly [key: string, absent?: PdfValue])[] = [
+  ['Subtype'],
+  ['Rect'],
+  ['C', []],
+  ['IC', []],
+  ['CA', 1],
+  ['Contents', ''],
+  ['RC', ''],
+  ['L'],
+  ['LE', NO_ENDINGS],
+  ['InkList'],
+  ['QuadPoints'],
+  ['Vertices'],
+  ['RD'],
+  ['DA'],
+  ['DS'],
+  ['Q', 0],
+  ['Name'],
 ];
 
 /** The keys whose numbers export puts on the grid; /BS /W too. */
 const NUMBER_KEYS = ['Rect', 'C', 'IC', 'CA', 'L', 'InkList', 'QuadPoints', 'Vertices', 'RD', 'Q', 'Border'] as const;
-
-const NO_ENDINGS: readonly PdfValue[] = ['None', 'None'];
 
 /**
  * The hash of standard keys' values in one version's reading. Versions 1 and 2 read a value as its
@@ -353,28 +353,14 @@ class KeyHasher extends Hash53 {
     this.code(END_TAG);
   }
 
-  key(meaning: Meaning, raw: Raw): void {
-    const value = this.follow(raw);
-    switch (meaning) {
-      case 'value':
-        return this.value(value, 0);
-      case 'rect':
-        return this.rect(value);
-      case 'color':
-        // No colour and an empty array both mean transparent.
-        return this.value(value ?? [], 0);
-      case 'opacity':
-        return this.value(value ?? 1, 0);
-      case 'alignment':
-        return this.value(value ?? 0, 0);
-      case 'endings':
-        return this.value(value ?? NO_ENDINGS, 0);
-      case 'contents':
-        if (value instanceof PdfStream) return this.textValue(streamText(value) ?? '');
-        return this.value(value ?? '', 0);
-      case 'appearance':
-        return value instanceof PdfString ? this.appearance(value.asString()) : this.value(value, 0);
-    }
+  /** Version 3: the value of `key`, read as the key means it. */
+  key(key: string, raw: Raw, absent: PdfValue | undefined): void {
+    const value = this.follow(raw) ?? absent;
+    if (key === 'Rect') return this.rect(value);
+    // /RC may be a stream of XHTML (PDF 2.0): its text.
+    if ((key === 'Contents' || key === 'RC') && value instanceof PdfStream) return this.textValue(streamText(value) ?? '');
+    if (key === 'DA' && value instanceof PdfString) return this.appearance(value.asString());
+    this.value(value, 0);
   }
 
   /** /Rect by its corners, lower-left first, as readers normalise it. */
@@ -431,9 +417,9 @@ function isPlainRecord(value: Raw): value is { readonly [key: string]: PdfValue 
 function meaningDigest(pdf: PDF | undefined, get: (key: string) => Raw): string {
   const hasher = new KeyHasher(3, pdf);
   for (let index = 0; index < MEANINGS.length; index++) {
-    const [key, meaning] = MEANINGS[index] as (typeof MEANINGS)[number];
+    const [key, absent] = MEANINGS[index] as (typeof MEANINGS)[number];
     hasher.code(KEY_TAG + index);
-    hasher.key(meaning, get(key));
+    hasher.key(key, get(key), absent);
   }
   hasher.code(KEY_TAG + MEANINGS.length);
   hasher.border(get('BS'), get('Border'));
