@@ -1,6 +1,6 @@
 // What the repairs and the fast export path share to read a file's newest trailer and
 // cross-reference data as text, and to write the small updates they append after the original
-// bytes: the probe's plain catalog, a cross-reference stream.
+// bytes: the probe's plain catalog, cross-reference tables and streams.
 import { PdfNumber, type PdfStream } from '@libpdf/core';
 
 export const latin1 = new TextDecoder('latin1');
@@ -56,7 +56,7 @@ const ENTRY_BYTES = 20;
 const ZERO = 0x30;
 
 /** Writes `value` (below 10^10) as `width` decimal digits, zero-padded, ending before `end`. */
-export function putDigits(target: Uint8Array, end: number, width: number, value: number): void {
+function putDigits(target: Uint8Array, end: number, width: number, value: number): void {
   let rest = value;
   for (let at = end - 1; at >= end - width; at--) {
     // Integer division while the value fits 31 bits: every offset of a file under 2 GB.
