@@ -34,9 +34,7 @@ export function checkOptional(
 
 /** An options object or undefined; returns its fields for the caller's own checks. */
 export function checkOptions(value: unknown, field = 'options'): Record<string, unknown> {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid(field, 'an object', value);
-  return value as Record<string, unknown>;
+  return value === undefined ? {} : checkObject(value, field);
 }
 
 /** A whole number of at least `min`. */

@@ -3,6 +3,7 @@
 // PNG if the data string contains "png", otherwise JPEG.
 import type { PDF } from '@libpdf/core';
 import type { PdfReference } from '../pdfObjectTypes';
+import { ascii } from '../pdf/update';
 import { embedPng } from './pngImage';
 
 /** An image embedded in the document, drawn through its reference. */
@@ -12,11 +13,9 @@ export interface EmbeddedImage {
 
 type ImageFormat = 'png' | 'jpeg';
 
+/** `atob` gives one character a byte. */
 function base64ToBytes(base64: string): Uint8Array {
-  const binary = atob(base64.replace(/\s+/g, ''));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  return ascii(atob(base64.replace(/\s+/g, '')));
 }
 
 function decodeDataUrl(url: string): Uint8Array {

@@ -157,7 +157,8 @@ export function readAppearanceOperators(read: DictReader, dict: PdfDictionary): 
   }
 }
 
-function streamText(stream: PdfStream): string | undefined {
+/** A stream's data as UTF-8 text; undefined when it cannot be decoded. */
+export function streamText(stream: PdfStream): string | undefined {
   try {
     return new TextDecoder().decode(stream.getDecodedData());
   } catch {

@@ -19,6 +19,7 @@
 import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '@libpdf/core';
 import { isPdfObject, WrittenRef, type PdfValue } from '../pdf/objects';
 import { decimalText } from '../pdf/objectWriter';
+import { streamText } from './pdfReaders';
 
 /** Keys whose values make up the digest; /BS counts by its width only. */
 const STANDARD_KEYS = [
@@ -91,51 +92,17 @@ class Hash53 {
   }
 
   /**
-   * A number as the engine writes it (at most five decimals, `decimalText`), so a value digested
-   * before saving and the same value read back from the saved file give the same characters.
+   * Versions 1 and 2: a number as the engine writes it (at most five decimals, `decimalText`), so
+   * a value digested before saving and the same value read back from the saved file agree; version
+   * 2 counts it in units of the fifth decimal, tagged as a number, when that fits in 32 bits.
    */
   number(value: number): void {
-    if (!Number.isFinite(value)) return this.text('NaN');
     const scaled = Math.round(value * DECIMAL_SCALE);
-    if (scaled === 0) return this.code(ZERO);
-    if (!(scaled < SMALL && scaled > -SMALL)) return this.text(decimalText(value, DECIMALS));
-    if (this.version === 2) {
-      // The tag keeps a number apart from a text unit of the same code.
+    if (this.version === 2 && scaled !== 0 && scaled < SMALL && scaled > -SMALL) {
       this.code(NUMBER_TAG);
       return this.code(scaled);
     }
-    if (scaled < 0) this.code(MINUS);
-    const magnitude = scaled < 0 ? -scaled : scaled;
-    const whole = Math.floor(magnitude / DECIMAL_SCALE);
-    let power = 1;
-    while (power * 10 <= whole) power *= 10;
-    for (let rest = whole; power >= 1; power /= 10) {
-      const digit = Math.floor(rest / power);
-      this.code(ZERO + digit);
-      rest -= digit * power;
-    }
-    let fraction = magnitude - whole * DECIMAL_SCALE;
-    if (fraction === 0) return;
-    this.code(DOT);
-    for (let unit = DECIMAL_SCALE / 10; fraction > 0; unit /= 10) {
-      const digit = Math.floor(fraction / unit);
-      this.code(ZERO + digit);
-      fraction -= digit * unit;
-    }
-  }
-
-  /**
-   * `JSON.stringify` of the text of printable ASCII `bytes`, straight from the bytes: quoted, with
-   * '"' and '\\' escaped (no other printable character is).
-   */
-  printableJson(bytes: Uint8Array): void {
-    this.code(QUOTE);
-    for (let index = 0; index < bytes.length; index++) {
-      const byte = bytes[index] as number;
-      if (byte === QUOTE || byte === BACKSLASH) this.code(BACKSLASH);
-      this.code(byte);
-    }
-    this.code(QUOTE);
+    this.text(Number.isFinite(value) ? decimalText(value, DECIMALS) : 'NaN');
   }
 
   digest(): string {
@@ -183,61 +150,14 @@ const DECIMALS = 5;
 const DECIMAL_SCALE = 10 ** DECIMALS;
 /** Past this many units of the last decimal, 32-bit integer arithmetic would overflow. */
 const SMALL = 2 ** 31;
-const [ZERO, MINUS, DOT, SPACE, SLASH, EQUALS, NEWLINE, QUOTE, BACKSLASH] = [...'0-. /=\n"\\'].map((char) =>
-  char.charCodeAt(0),
-) as [number, number, number, number, number, number, number, number, number];
-
-/**
- * Feeds `value`'s canonical text to `hash`: plain values (objects.ts) and engine objects alike, so
- * a dictionary digests the same before and after it is written.
- */
-function canonical(hash: Hash53, pdf: PDF | undefined, value: PdfValue | undefined, depth: number): void {
-  if (typeof value === 'number') return hash.number(value);
-  if (typeof value === 'string') {
-    hash.code(SLASH);
-    return hash.text(value);
-  }
-  if (typeof value === 'boolean') return hash.text(String(value));
-  if (depth > MAX_DEPTH) return;
-  if (Array.isArray(value)) return canonicalArray(hash, pdf, value, depth);
-  if (value !== undefined && !isPdfObject(value)) {
-    hash.text('<<');
-    canonical(hash, pdf, (value as { readonly [key: string]: PdfValue }).W, depth + 1);
-    return hash.text('>>');
-  }
-  const object = value instanceof PdfRef ? (pdf?.getObject(value) ?? undefined) : value;
-  if (object === undefined) return;
-  if (object instanceof PdfNumber) return hash.number(object.value);
-  if (object instanceof PdfName) {
-    hash.code(SLASH);
-    return hash.text(object.value);
-  }
-  // Text as decoded, as JSON, so re-encoding the same text (PDFDocEncoding or UTF-16) changes nothing.
-  if (object instanceof PdfString) {
-    if (!isPrintableAscii(object.bytes)) return hash.text(JSON.stringify(object.asString()));
-    return hash.printableJson(object.bytes);
-  }
-  if (object instanceof PdfBool) return hash.text(String(object.value));
-  if (object instanceof PdfArray) return canonicalArray(hash, pdf, object.toArray(), depth);
-  if (object instanceof PdfDict) {
-    hash.text('<<');
-    canonical(hash, pdf, object.get('W'), depth + 1);
-    return hash.text('>>');
-  }
-  hash.text(object.type);
-}
-
-function canonicalArray(hash: Hash53, pdf: PDF | undefined, items: readonly PdfValue[], depth: number): void {
-  hash.code(0x5b);
-  for (let index = 0; index < items.length; index++) {
-    if (index > 0) hash.code(SPACE);
-    // A number, by far the most common item (/Rect, /QuadPoints, /InkList), without the dispatch.
-    const item = items[index] as PdfValue;
-    if (typeof item === 'number') hash.number(item);
-    else canonical(hash, pdf, item, depth + 1);
-  }
-  hash.code(0x5d);
-}
+const [SPACE, SLASH, EQUALS, NEWLINE, OPEN_BRACKET, CLOSE_BRACKET] = [...' /=\n[]'].map((char) => char.charCodeAt(0)) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
 
 /** Whether the bytes are printable ASCII, which PDFDocEncoding decodes to the same characters. */
 function isPrintableAscii(bytes: Uint8Array): boolean {
@@ -253,19 +173,19 @@ function isPrintableAscii(bytes: Uint8Array): boolean {
  * the same with each key's text replaced by its position.
  */
 function digest(version: 1 | 2, pdf: PDF | undefined, get: (key: string) => PdfValue | undefined): string {
-  const hash = new Hash53(version);
+  const hash = new KeyHasher(version, pdf);
   for (let index = 0; index < STANDARD_KEYS.length; index++) {
     const key = STANDARD_KEYS[index] as (typeof STANDARD_KEYS)[number];
     if (version === 1) {
       hash.text(key);
       hash.code(EQUALS);
     } else hash.code(KEY_TAG + index);
-    canonical(hash, pdf, get(key), 0);
+    hash.value(get(key), 0);
     if (version === 1) hash.code(NEWLINE);
   }
   if (version === 1) hash.text('BS=');
   else hash.code(KEY_TAG + STANDARD_KEYS.length);
-  canonical(hash, pdf, get('BS'), 0);
+  hash.value(get('BS'), 0);
   return hash.digest();
 }
 
@@ -326,103 +246,121 @@ const DA_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 /** A value of a standard key: plain (as export builds the dictionary) or the engine's (as import reads it). */
 type Raw = PdfValue | PdfObject | undefined;
 
-/** How a key's value is read: its default when absent, and what counts as the same. */
-type Meaning = 'value' | 'rect' | 'color' | 'opacity' | 'contents' | 'endings' | 'alignment' | 'appearance';
+const NO_ENDINGS: readonly PdfValue[] = ['None', 'None'];
 
-/** The keys of version 3 and how each is read; the border width comes after them. */
-const MEANINGS: readonly (readonly [string, Meaning])[] = [
-  ['Subtype', 'value'],
-  ['Rect', 'rect'],
-  ['C', 'color'],
-  ['IC', 'color'],
-  ['CA', 'opacity'],
-  ['Contents', 'contents'],
-  ['RC', 'contents'],
-  ['L', 'value'],
-  ['LE', 'endings'],
-  ['InkList', 'value'],
-  ['QuadPoints', 'value'],
-  ['Vertices', 'value'],
-  ['RD', 'value'],
-  ['DA', 'appearance'],
-  ['DS', 'value'],
-  ['Q', 'alignment'],
-  ['Name', 'value'],
+/**
+ * The keys of version 3, each with what it counts as when absent (no colour and an empty array
+ * both mean transparent); the border width comes after them.
+ */
+const MEANINGS: readonly (readonly [key: string, absent?: PdfValue])[] = [
+  ['Subtype'],
+  ['Rect'],
+  ['C', []],
+  ['IC', []],
+  ['CA', 1],
+  ['Contents', ''],
+  ['RC', ''],
+  ['L'],
+  ['LE', NO_ENDINGS],
+  ['InkList'],
+  ['QuadPoints'],
+  ['Vertices'],
+  ['RD'],
+  ['DA'],
+  ['DS'],
+  ['Q', 0],
+  ['Name'],
 ];
 
 /** The keys whose numbers export puts on the grid; /BS /W too. */
 const NUMBER_KEYS = ['Rect', 'C', 'IC', 'CA', 'L', 'InkList', 'QuadPoints', 'Vertices', 'RD', 'Q', 'Border'] as const;
 
-const NO_ENDINGS: readonly PdfValue[] = ['None', 'None'];
-
-class MeaningHasher {
-  readonly hash = new Hash53(3);
-
-  constructor(private readonly pdf: PDF | undefined) {}
+/**
+ * The hash of standard keys' values in one version's reading. Versions 1 and 2 read a value as its
+ * canonical text (`<<` and `>>` around a dictionary's /W, the engine's type name for anything
+ * else), which nothing past `MAX_DEPTH` adds to; version 3 as what it means (see above).
+ */
+class KeyHasher extends Hash53 {
+  constructor(
+    version: DigestVersion,
+    private readonly pdf: PDF | undefined,
+  ) {
+    super(version);
+  }
 
   follow(value: Raw): Raw {
     return value instanceof PdfRef ? (this.pdf?.getObject(value) ?? undefined) : value;
   }
 
-  /** Any value: numbers on the grid, names and strings as their text, arrays item by item. */
+  /** A number: on the grid (version 3) or as the engine writes it. */
+  numeric(value: number): void {
+    if (this.version === 3) this.steps(gridSteps(value));
+    else this.number(value);
+  }
+
+  /**
+   * Any value, plain (as export builds the dictionary) or the engine's (as import reads it), so a
+   * dictionary digests the same before and after it is written: numbers, names and strings as
+   * their text, arrays item by item.
+   */
   value(raw: Raw, depth: number): void {
+    const meaning = this.version === 3;
+    if (!meaning && depth > MAX_DEPTH && typeof raw === 'object') return;
     const value = this.follow(raw);
-    const { hash } = this;
-    if (typeof value === 'number') return hash.steps(gridSteps(value));
-    if (value === undefined) return hash.code(ABSENT_TAG);
+    if (typeof value === 'number' || value instanceof PdfNumber) return this.numeric(typeof value === 'number' ? value : value.value);
+    if (value === undefined) return meaning ? this.code(ABSENT_TAG) : undefined;
     // A plain string is a name (pdfValue writes it as one).
-    if (typeof value === 'string') return hash.textValue(value);
-    if (value instanceof PdfNumber) return hash.steps(gridSteps(value.value));
-    if (value instanceof PdfName) return hash.textValue(value.value);
-    if (value instanceof PdfString) return this.string(value);
+    const name = typeof value === 'string' ? value : value instanceof PdfName ? value.value : undefined;
+    if (name !== undefined) {
+      if (meaning) return this.textValue(name);
+      this.code(SLASH);
+      return this.text(name);
+    }
+    // Text as decoded, so re-encoding it (PDFDocEncoding or UTF-16) changes nothing.
+    if (value instanceof PdfString) return meaning ? this.string(value) : this.text(JSON.stringify(value.asString()));
     const items = Array.isArray(value) ? (value as readonly Raw[]) : value instanceof PdfArray ? value.toArray() : undefined;
     if (items && depth <= MAX_DEPTH) {
-      hash.code(ARRAY_TAG);
+      this.code(meaning ? ARRAY_TAG : OPEN_BRACKET);
       for (let index = 0; index < items.length; index++) {
+        if (index > 0 && !meaning) this.code(SPACE);
         const item = items[index];
         // A number, by far the most common item (/Rect, /QuadPoints, /InkList), without the dispatch.
-        if (typeof item === 'number') hash.steps(gridSteps(item));
+        if (typeof item === 'number') this.numeric(item);
         else this.value(item, depth + 1);
       }
-      return hash.code(END_TAG);
+      return this.code(meaning ? END_TAG : CLOSE_BRACKET);
     }
-    if (typeof value === 'boolean' || value instanceof PdfBool) return hash.textValue(String(value instanceof PdfBool ? value.value : value));
+    if (typeof value === 'boolean' || value instanceof PdfBool) {
+      const text = String(value instanceof PdfBool ? value.value : value);
+      return meaning ? this.textValue(text) : this.text(text);
+    }
     // Dictionaries, streams, references: nothing a standard key other than /BS and /RC holds.
-    hash.code(OTHER_TAG);
+    if (meaning) return this.code(OTHER_TAG);
+    const dict = value instanceof PdfDict;
+    if (!dict && isPdfObject(value as object)) return this.text((value as PdfObject).type);
+    this.text('<<');
+    this.value(dict ? value.get('W') : (value as { readonly [key: string]: PdfValue }).W, depth + 1);
+    this.text('>>');
   }
 
-  /** Text as decoded, so re-encoding it (PDFDocEncoding or UTF-16) changes nothing. */
+  /** Version 3's reading of a string: as its text, printable ASCII straight from the bytes. */
   string(value: PdfString): void {
     const { bytes } = value;
-    if (!isPrintableAscii(bytes)) return this.hash.textValue(value.asString());
+    if (!isPrintableAscii(bytes)) return this.textValue(value.asString());
     // Printable ASCII decodes to itself: its bytes are its text's code units.
-    this.hash.code(TEXT_TAG);
-    for (let index = 0; index < bytes.length; index++) this.hash.code(bytes[index] as number);
-    this.hash.code(END_TAG);
+    this.code(TEXT_TAG);
+    for (let index = 0; index < bytes.length; index++) this.code(bytes[index] as number);
+    this.code(END_TAG);
   }
 
-  key(meaning: Meaning, raw: Raw): void {
-    const value = this.follow(raw);
-    switch (meaning) {
-      case 'value':
-        return this.value(value, 0);
-      case 'rect':
-        return this.rect(value);
-      case 'color':
-        // No colour and an empty array both mean transparent.
-        return this.value(value ?? [], 0);
-      case 'opacity':
-        return this.value(value ?? 1, 0);
-      case 'alignment':
-        return this.value(value ?? 0, 0);
-      case 'endings':
-        return this.value(value ?? NO_ENDINGS, 0);
-      case 'contents':
-        if (value instanceof PdfStream) return this.hash.textValue(streamText(value));
-        return this.value(value ?? '', 0);
-      case 'appearance':
-        return value instanceof PdfString ? this.appearance(value.asString()) : this.value(value, 0);
-    }
+  /** Version 3: the value of `key`, read as the key means it. */
+  key(key: string, raw: Raw, absent: PdfValue | undefined): void {
+    const value = this.follow(raw) ?? absent;
+    if (key === 'Rect') return this.rect(value);
+    // /RC may be a stream of XHTML (PDF 2.0): its text.
+    if ((key === 'Contents' || key === 'RC') && value instanceof PdfStream) return this.textValue(streamText(value) ?? '');
+    if (key === 'DA' && value instanceof PdfString) return this.appearance(value.asString());
+    this.value(value, 0);
   }
 
   /** /Rect by its corners, lower-left first, as readers normalise it. */
@@ -436,14 +374,13 @@ class MeaningHasher {
 
   /** /DA's operators token by token, numbers on their own grid: spacing and `1` for `1.0` change nothing. */
   appearance(text: string): void {
-    const { hash } = this;
-    hash.code(ARRAY_TAG);
+    this.code(ARRAY_TAG);
     for (const token of text.split(/\s+/)) {
       if (token === '') continue;
-      if (DA_NUMBER.test(token)) hash.steps(Math.round(Number(token) * DA_STEPS));
-      else hash.textValue(token);
+      if (DA_NUMBER.test(token)) this.steps(Math.round(Number(token) * DA_STEPS));
+      else this.textValue(token);
     }
-    hash.code(END_TAG);
+    this.code(END_TAG);
   }
 
   /** The width a reader takes: /BS /W, else the third number of /Border. */
@@ -458,11 +395,11 @@ class MeaningHasher {
             : undefined,
       ),
     );
-    if (width !== undefined && width >= 0) return this.hash.steps(gridSteps(width));
+    if (width !== undefined && width >= 0) return this.steps(gridSteps(width));
     const items = this.follow(border);
     const third = numberOf(this.follow(Array.isArray(items) ? (items as readonly Raw[])[2] : items instanceof PdfArray ? items.at(2) : undefined));
-    if (third !== undefined && third >= 0) return this.hash.steps(gridSteps(third));
-    this.hash.code(ABSENT_TAG);
+    if (third !== undefined && third >= 0) return this.steps(gridSteps(third));
+    this.code(ABSENT_TAG);
   }
 }
 
@@ -476,24 +413,17 @@ function isPlainRecord(value: Raw): value is { readonly [key: string]: PdfValue 
   return typeof value === 'object' && !Array.isArray(value) && !isPdfObject(value) && !(value instanceof WrittenRef);
 }
 
-function streamText(stream: PdfStream): string {
-  try {
-    return new TextDecoder().decode(stream.getDecodedData());
-  } catch {
-    return '';
-  }
-}
 
 function meaningDigest(pdf: PDF | undefined, get: (key: string) => Raw): string {
-  const hasher = new MeaningHasher(pdf);
+  const hasher = new KeyHasher(3, pdf);
   for (let index = 0; index < MEANINGS.length; index++) {
-    const [key, meaning] = MEANINGS[index] as (typeof MEANINGS)[number];
-    hasher.hash.code(KEY_TAG + index);
-    hasher.key(meaning, get(key));
+    const [key, absent] = MEANINGS[index] as (typeof MEANINGS)[number];
+    hasher.code(KEY_TAG + index);
+    hasher.key(key, get(key), absent);
   }
-  hasher.hash.code(KEY_TAG + MEANINGS.length);
+  hasher.code(KEY_TAG + MEANINGS.length);
   hasher.border(get('BS'), get('Border'));
-  return hasher.hash.digest();
+  return hasher.digest();
 }
 
 /** `value` with its numbers on the grid; the same array or record when none moves. */

@@ -59,10 +59,22 @@ export function throwIssues(what: string, issues: readonly string[]): never {
  */
 export function checkAnnotationList(value: unknown, field: string): Annotation[] {
   if (!Array.isArray(value)) throwIssues(field, [`${field}: expected an array of annotations`]);
+  return checkItems(value, field, checkAnnotation);
+}
+
+/**
+ * The annotations `check` makes of `items`, each checked as `field[i]`; throws one
+ * AnnotationValidationError listing the issues of them all.
+ */
+export function checkItems(
+  items: readonly unknown[],
+  field: string,
+  check: (item: unknown, at: string) => ReturnType<typeof checkAnnotation>,
+): Annotation[] {
   const issues: string[] = [];
   const annotations: Annotation[] = [];
-  value.forEach((item, index) => {
-    const checked = checkAnnotation(item, `${field}[${index}]`);
+  items.forEach((item, index) => {
+    const checked = check(item, `${field}[${index}]`);
     if ('annotation' in checked) annotations.push(checked.annotation);
     else issues.push(...checked.issues);
   });

@@ -2,7 +2,7 @@
 // and names the index and field of every wrong value; on complete ones `serializeAnnotations` is
 // its exact inverse: ids, timestamps and image data URLs survive.
 import { AnnotationValidationError } from '../errors';
-import { checkAnnotation, checkAnnotationList, shapeProblem, throwIssues } from './check';
+import { checkAnnotation, checkAnnotationList, checkItems, shapeProblem } from './check';
 import { withDefaults } from './defaults';
 import type { Annotation, AnnotationInput } from './types';
 
@@ -62,21 +62,10 @@ export function parseAnnotations(json: string | unknown): Annotation[] {
  * named `field[i].key`. Also reads the lists of a change set (see history/changes.ts).
  */
 export function readAnnotationItems(items: readonly unknown[], field: string): Annotation[] {
-  const issues: string[] = [];
-  const annotations: Annotation[] = [];
-  items.forEach((item, index) => {
-    const at = `${field}[${index}]`;
+  return checkItems(items, field, (item, at) => {
     const problem = shapeProblem(item, at);
-    if (problem) {
-      issues.push(problem);
-      return;
-    }
-    const checked = checkAnnotation(withDefaults(item as AnnotationInput), at);
-    if ('annotation' in checked) annotations.push(checked.annotation);
-    else issues.push(...checked.issues);
+    return problem ? { issues: [problem] } : checkAnnotation(withDefaults(item as AnnotationInput), at);
   });
-  if (issues.length > 0) throwIssues(field, issues);
-  return annotations;
 }
 
 /** Writes annotations as versioned JSON that `parseAnnotations` reads back identically. */

@@ -31,11 +31,11 @@ import {
   highestListedObjectNumber,
   highestObjectHeader,
   idEntry,
-  indexPairs,
   lastStartXref,
   latin1,
-  textThrough,
+  tableSection,
   withEmptyCatalog,
+  xrefSectionAt,
   xrefStreamSection,
   type XrefRow,
 } from './update';
@@ -76,25 +76,9 @@ interface Trailer {
 function readTrailer(bytes: Uint8Array): Trailer | undefined {
   const xrefAt = startXrefOf(bytes);
   if (xrefAt === undefined || xrefAt >= bytes.length) return undefined;
-  const head = latin1.decode(bytes.subarray(xrefAt, Math.min(bytes.length, xrefAt + 64)));
-  let kind: XrefKind;
-  let dict: string;
-  if (head.startsWith('xref')) {
-    kind = 'table';
-    const rest = textThrough(bytes, xrefAt, 'startxref');
-    const start = rest.indexOf('trailer');
-    const end = rest.indexOf('startxref', start);
-    if (start < 0 || end < 0) return undefined;
-    dict = rest.slice(start, end);
-  } else if (/^\d+\s+\d+\s+obj/.test(head)) {
-    kind = 'stream';
-    const rest = latin1.decode(bytes.subarray(xrefAt, Math.min(bytes.length, xrefAt + 4096)));
-    const end = rest.indexOf('stream');
-    if (end < 0 || !/\/Type\s*\/XRef/.test(rest.slice(0, end))) return undefined;
-    dict = rest.slice(0, end);
-  } else {
-    return undefined;
-  }
+  const section = xrefSectionAt(bytes, xrefAt);
+  if (!section) return undefined;
+  const { kind, dict } = section;
   if (/\/Encrypt\b/.test(dict)) return undefined;
   const size = /\/Size\s+(\d+)/.exec(dict)?.[1];
   const root = /\/Root\s+(\d+\s+\d+\s+R)/.exec(dict)?.[1];
@@ -182,54 +166,6 @@ function engineEntries(saved: Uint8Array, sectionAt: number): XrefRow[] | undefi
     i += 1 + count;
   }
   return entries;
-}
-
-/** Bytes of one xref table entry: "nnnnnnnnnn ggggg n \n" (7.5.4). */
-const ENTRY_BYTES = 20;
-const ZERO = 0x30;
-
-/** Writes `value` (below 10^10) as `width` decimal digits, zero-padded, ending before `end`. */
-function putDigits(target: Uint8Array, end: number, width: number, value: number): void {
-  let rest = value;
-  for (let at = end - 1; at >= end - width; at--) {
-    // Integer division while the value fits 31 bits: every offset of a file under 2 GB.
-    const next = rest < 0x80000000 ? (rest / 10) | 0 : Math.floor(rest / 10);
-    target[at] = ZERO + (rest - next * 10);
-    rest = next;
-  }
-}
-
-/**
- * `rows` sorted by object number, each number once, as an xref table with its trailer. Entries
- * are written as bytes directly: an export of a thousand annotations has thousands of them.
- */
-function tableSection(rows: readonly XrefRow[], trailer: string, sectionAt: number): Uint8Array {
-  const pairs = indexPairs(rows.map(([objectNumber]) => objectNumber));
-  const headers: Uint8Array[] = [];
-  for (let p = 0; p < pairs.length; p += 2) headers.push(ascii(`${pairs[p]} ${pairs[p + 1]}\n`));
-  const end = ascii(`trailer\n<< ${trailer} >>\nstartxref\n${sectionAt}\n%%EOF\n`);
-  const length = 5 + headers.reduce((sum, header) => sum + header.length, 0) + rows.length * ENTRY_BYTES + end.length;
-  const out = new Uint8Array(length);
-  out.set(ascii('xref\n'));
-  let at = 5;
-  let index = 0;
-  headers.forEach((header, run) => {
-    out.set(header, at);
-    at += header.length;
-    for (const end = index + (pairs[run * 2 + 1] ?? 0); index < end; index++) {
-      const [, type, offset, generation] = rows[index] as XrefRow;
-      putDigits(out, at + 10, 10, offset);
-      out[at + 10] = 0x20;
-      putDigits(out, at + 16, 5, generation);
-      out[at + 16] = 0x20;
-      out[at + 17] = type === 1 ? 0x6e : 0x66; // n, f
-      out[at + 18] = 0x20;
-      out[at + 19] = 0x0a;
-      at += ENTRY_BYTES;
-    }
-  });
-  out.set(end, at);
-  return out;
 }
 
 /** An open fast path: the engine's document, the touched pages, and how to finish the file. */

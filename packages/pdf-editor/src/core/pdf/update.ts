@@ -1,11 +1,11 @@
 // What the repairs and the fast export path share to read a file's newest trailer and
 // cross-reference data as text, and to write the small updates they append after the original
-// bytes: the probe's plain catalog, a cross-reference stream.
+// bytes: the probe's plain catalog, cross-reference tables and streams.
 import { PdfNumber, type PdfStream } from '@libpdf/core';
 
 export const latin1 = new TextDecoder('latin1');
 
-/** `text` as bytes, one per character (PDF syntax is ASCII). */
+/** `text` as bytes, one per character (PDF syntax is ASCII; Latin-1 text, such as `atob` gives, too). */
 export function ascii(text: string): Uint8Array {
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
@@ -40,19 +40,63 @@ export const idEntry = (trailer: string): string | undefined => /\/ID\s*\[[^\]]*
  */
 export function withEmptyCatalog(bytes: Uint8Array, size: number, entries: string, pagesNumber = size + 1): Uint8Array {
   const catalogAt = bytes.length + 1;
-  const catalog = `${size} 0 obj\n<< /Type /Catalog /Pages ${pagesNumber} 0 R >>\nendobj\n`;
-  const pagesAt = catalogAt + catalog.length;
+  const catalog = `\n${size} 0 obj\n<< /Type /Catalog /Pages ${pagesNumber} 0 R >>\nendobj\n`;
+  const pagesAt = bytes.length + catalog.length;
   const pages = `${pagesNumber} 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n`;
-  const entry = (offset: number) => `${String(offset).padStart(10, '0')} 00000 n \n`;
-  const sections =
-    pagesNumber === size + 1
-      ? `${size} 2\n${entry(catalogAt)}${entry(pagesAt)}`
-      : `${size} 1\n${entry(catalogAt)}${pagesNumber} 1\n${entry(pagesAt)}`;
-  const update =
-    `\n${catalog}${pages}xref\n${sections}trailer\n` +
-    `<< /Size ${pagesNumber + 1} /Root ${size} 0 R ${entries} >>\n` +
-    `startxref\n${pagesAt + pages.length}\n%%EOF\n`;
-  return concat([bytes, ascii(update)]);
+  const rows: XrefRow[] = [
+    [size, 1, catalogAt, 0],
+    [pagesNumber, 1, pagesAt, 0],
+  ];
+  const trailer = `/Size ${pagesNumber + 1} /Root ${size} 0 R ${entries}`;
+  return concat([bytes, ascii(catalog + pages), tableSection(rows, trailer, pagesAt + pages.length)]);
+}
+
+/** Bytes of one xref table entry: "nnnnnnnnnn ggggg n \n" (7.5.4). */
+const ENTRY_BYTES = 20;
+const ZERO = 0x30;
+
+/** Writes `value` (below 10^10) as `width` decimal digits, zero-padded, ending before `end`. */
+function putDigits(target: Uint8Array, end: number, width: number, value: number): void {
+  let rest = value;
+  for (let at = end - 1; at >= end - width; at--) {
+    // Integer division while the value fits 31 bits: every offset of a file under 2 GB.
+    const next = rest < 0x80000000 ? (rest / 10) | 0 : Math.floor(rest / 10);
+    target[at] = ZERO + (rest - next * 10);
+    rest = next;
+  }
+}
+
+/**
+ * `rows` sorted by object number, each number once, as an xref table with its trailer. Entries
+ * are written as bytes directly: an export of a thousand annotations has thousands of them.
+ */
+export function tableSection(rows: readonly XrefRow[], trailer: string, sectionAt: number): Uint8Array {
+  const pairs = indexPairs(rows.map(([objectNumber]) => objectNumber));
+  const headers: Uint8Array[] = [];
+  for (let p = 0; p < pairs.length; p += 2) headers.push(ascii(`${pairs[p]} ${pairs[p + 1]}\n`));
+  const end = ascii(`trailer\n<< ${trailer} >>\nstartxref\n${sectionAt}\n%%EOF\n`);
+  const length = 5 + headers.reduce((sum, header) => sum + header.length, 0) + rows.length * ENTRY_BYTES + end.length;
+  const out = new Uint8Array(length);
+  out.set(ascii('xref\n'));
+  let at = 5;
+  let index = 0;
+  headers.forEach((header, run) => {
+    out.set(header, at);
+    at += header.length;
+    for (const end = index + (pairs[run * 2 + 1] ?? 0); index < end; index++) {
+      const [, type, offset, generation] = rows[index] as XrefRow;
+      putDigits(out, at + 10, 10, offset);
+      out[at + 10] = 0x20;
+      putDigits(out, at + 16, 5, generation);
+      out[at + 16] = 0x20;
+      out[at + 17] = type === 1 ? 0x6e : 0x66; // n, f
+      out[at + 18] = 0x20;
+      out[at + 19] = 0x0a;
+      at += ENTRY_BYTES;
+    }
+  });
+  out.set(end, at);
+  return out;
 }
 
 /** Runs of consecutive object numbers, as the flat [first, count, ...] pairs of /Index. */
@@ -146,25 +190,35 @@ export function textThrough(bytes: Uint8Array, from: number, marker: string): st
   }
 }
 
-/** The largest object number one xref section lists, and where the section before it starts. */
-function readSection(bytes: Uint8Array, at: number): { highest: number; previous: number[] } | undefined {
+/**
+ * The cross-reference section at `at`, as text: a table (`xref` through `startxref`, its
+ * dictionary from `trailer` on) or a stream (its object's text through `stream`, all dictionary).
+ */
+export function xrefSectionAt(bytes: Uint8Array, at: number): { kind: 'table' | 'stream'; text: string; dict: string } | undefined {
   const head = latin1.decode(bytes.subarray(at, Math.min(bytes.length, at + 64)));
-  let highest = 0;
-  let dict: string;
   if (head.startsWith('xref')) {
     const text = textThrough(bytes, at, 'startxref');
     const trailerAt = text.indexOf('trailer');
-    if (trailerAt < 0) return undefined;
+    return trailerAt < 0 ? undefined : { kind: 'table', text, dict: text.slice(trailerAt) };
+  }
+  if (!/^\d+\s+\d+\s+obj/.test(head)) return undefined;
+  const text = textThrough(bytes, at, 'stream');
+  return /\/Type\s*\/XRef/.test(text) ? { kind: 'stream', text, dict: text } : undefined;
+}
+
+/** The largest object number one xref section lists, and where the section before it starts. */
+function readSection(bytes: Uint8Array, at: number): { highest: number; previous: number[] } | undefined {
+  const section = xrefSectionAt(bytes, at);
+  if (!section) return undefined;
+  const { text, dict } = section;
+  let highest = 0;
+  if (section.kind === 'table') {
     // Subsection headers are the lines of two numbers; entries have three fields.
-    for (const match of text.slice(4, trailerAt).matchAll(/^[ \t]*(\d+)[ \t]+(\d+)[ \t]*\r?$/gm)) {
+    for (const match of text.slice(4, text.length - dict.length).matchAll(/^[ \t]*(\d+)[ \t]+(\d+)[ \t]*\r?$/gm)) {
       const count = Number(match[2]);
       if (count > 0) highest = Math.max(highest, Number(match[1]) + count - 1);
     }
-    dict = text.slice(trailerAt);
-  } else if (/^\d+\s+\d+\s+obj/.test(head)) {
-    const text = textThrough(bytes, at, 'stream');
-    if (!/\/Type\s*\/XRef/.test(text)) return undefined;
-    dict = text;
+  } else {
     const index = /\/Index\s*\[([^\]]*)\]/.exec(text)?.[1]?.trim().split(/\s+/).map(Number);
     const size = Number(/\/Size\s+(\d+)/.exec(text)?.[1]);
     if (index && index.length >= 2) {
@@ -175,8 +229,6 @@ function readSection(bytes: Uint8Array, at: number): { highest: number; previous
     } else if (Number.isInteger(size)) {
       highest = size - 1;
     }
-  } else {
-    return undefined;
   }
   const previous = [/\/Prev\s+(\d+)/.exec(dict)?.[1], /\/XRefStm\s+(\d+)/.exec(dict)?.[1]]
     .filter((offset): offset is string => offset !== undefined)
