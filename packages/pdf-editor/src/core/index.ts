@@ -135,6 +135,10 @@ export type { PdfSource } from './pdf/source';
 export { protectPdf, unprotectPdf } from './pdf/protection';
 export type { PdfPermissions, ProtectPdfOptions } from './pdf/protection';
 
+// Redaction
+export { redactPdf } from './redaction/redactPdf';
+export type { RedactedArea, RedactionArea, RedactionResult, RedactOptions, RemovedAnnotation, RemovedMetadata } from './redaction/types';
+
 // Import
 export { importAnnotations } from './import/importAnnotations';
 export type { ImportOptions } from './import/importAnnotations';
