@@ -9,6 +9,7 @@ export interface RedactionArea {
   rect: Rect;
 }
 
+/** The options of `redactPdf`: the areas, how they are filled, and what else goes. */
 export interface RedactOptions {
   /** The areas whose content is removed. */
   areas: readonly RedactionArea[];
@@ -47,6 +48,7 @@ export interface RedactedArea {
 /** What `removeMetadata` removed from the document. */
 export type RemovedMetadata = 'info' | 'xmp' | 'bookmarks' | 'attachments';
 
+/** What `redactPdf` returns: the new file and what was removed. */
 export interface RedactionResult {
   /** The redacted file: written anew, without earlier revisions or unused objects. */
   bytes: Uint8Array;
