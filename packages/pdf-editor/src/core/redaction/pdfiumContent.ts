@@ -60,10 +60,7 @@ export async function removeContentUnder(bytes: Uint8Array, areas: readonly User
         let changed = false;
         areas.forEach((area, areaIndex) => {
           if (area.pageIndex !== pageIndex) return;
-          // PDFium's page space starts at the visible box's bottom-left corner, not at user space's origin.
-          const { width, height } = area.pdfRect;
-          const x = area.pdfRect.x - area.space.box.left;
-          const y = area.pdfRect.y - area.space.box.bottom;
+          const { x, y, width, height } = area.pdfRect;
           const textPage = pdfium.FPDFText_LoadPage(page);
           const removal = removals[areaIndex] as ContentRemoval;
           removal.characters = textPage ? pdfium.FPDFText_GetBoundedText(textPage, x, y + height, x + width, y, 0, 0) : 0;
