@@ -4,9 +4,12 @@
 import { spawnSync } from 'node:child_process';
 import { writeTemp } from '../pages/pdfTools.testkit';
 
-/** The file as qpdf writes it with every stream decompressed and no object streams. */
+/**
+ * The file as qpdf writes it with every stream decompressed, no object streams, and the objects
+ * nothing refers to kept (qpdf drops them otherwise, hiding what a file still carries).
+ */
 export function decompressed(bytes: Uint8Array, password?: string): string {
-  const args = [...(password ? [`--password=${password}`] : []), '--qdf', '--object-streams=disable', writeTemp(bytes), '-'];
+  const args = [...(password ? [`--password=${password}`] : []), '--qdf', '--preserve-unreferenced', '--object-streams=disable', writeTemp(bytes), '-'];
   const result = spawnSync('qpdf', args, { encoding: 'latin1', maxBuffer: 1 << 28 });
   if (result.status !== 0 && result.status !== 3) throw new Error(`qpdf failed: ${result.stderr}`);
   return result.stdout;

@@ -69,6 +69,19 @@ describe('redactPdf beside the page content', () => {
     expect(raw).not.toMatch(/\/Prev\s/);
   });
 
+  it('must write no object the document does not use', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]);
+    // An object nothing refers to, as editors leave behind when they delete an annotation.
+    doc.context.register(doc.context.obj({ Contents: PDFString.of('ORPHANSECRET') }));
+    const source = await doc.save({ useObjectStreams: false });
+    expect(holds(decompressed(source), 'ORPHANSECRET')).toBe(true);
+    for (const areas of [[], [TOP]]) {
+      const { bytes } = await redactPdf(source, { areas });
+      expect(holds(decompressed(bytes), 'ORPHANSECRET')).toBe(false);
+    }
+  });
+
   it('must remove the document information, XMP, bookmarks and attachments with removeMetadata', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([612, 792]);
