@@ -13,7 +13,7 @@ import { parseHexColor } from '../pdf/color';
 import { openPdf } from '../pdf/openPdf';
 import { pageRotation, visibleBox } from '../pdf/pageAttributes';
 import type { PdfSource } from '../pdf/source';
-import { latin1 } from '../pdf/update';
+import { lastStartXref, latin1, textThrough } from '../pdf/update';
 import { drawFills, type FilledArea } from './drawFill';
 import { removeContentUnder } from './pdfiumContent';
 import { removeAnnotationsUnder } from './removeAnnotations';
@@ -60,11 +60,20 @@ function checkRedactOptions(value: unknown): Required<Omit<RedactOptions, 'passw
   };
 }
 
-/** The redacted file must be one complete revision: a single cross-reference start and no /Prev. */
+/**
+ * The redacted file must be one complete revision: a single `startxref` and `%%EOF`, and a
+ * cross-reference section without /Prev (bookmarks have /Prev keys of their own, so only the
+ * section is read). The engine's full save hands back the bytes it read when it sees no change:
+ * this is what catches that.
+ */
 function checkFreshFile(bytes: Uint8Array): void {
   const text = latin1.decode(bytes);
-  const starts = text.match(/startxref/g)?.length ?? 0;
-  if (starts !== 1 || /\/Prev\s/.test(text)) throw new Error('The redacted file was not written anew; nothing is returned rather than a file that may keep what was removed.');
+  const count = (keyword: string) => text.split(keyword).length - 1;
+  const xrefAt = lastStartXref(text);
+  const section = xrefAt === undefined ? '' : textThrough(bytes, xrefAt, 'startxref');
+  if (count('startxref') !== 1 || count('%%EOF') !== 1 || !section || /\/Prev\b/.test(section)) {
+    throw new Error('The redacted file was not written anew; nothing is returned rather than a file that may keep what was removed.');
+  }
 }
 
 /**
