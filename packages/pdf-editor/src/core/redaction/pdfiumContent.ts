@@ -61,16 +61,16 @@ export async function removeContentUnder(bytes: Uint8Array, areas: readonly User
         areas.forEach((area, areaIndex) => {
           if (area.pageIndex !== pageIndex) return;
           const { x, y, width, height } = area.pdfRect;
-          const textPage = pdfium.FPDFText_LoadPage(page);
           const removal = removals[areaIndex] as ContentRemoval;
-          removal.characters = textPage ? pdfium.FPDFText_GetBoundedText(textPage, x, y + height, x + width, y, 0, 0) : 0;
-          if (textPage) pdfium.FPDFText_ClosePage(textPage);
+          const charactersBefore = characterCount(pdfium, page);
           // FS_RECTF: left, top, right, bottom.
           setValue(rect, x, 'float');
           setValue(rect + 4, y + height, 'float');
           setValue(rect + 8, x + width, 'float');
           setValue(rect + 12, y, 'float');
           removal.changed = pdfium.EPDFText_RedactInRect(page, rect, true, false);
+          // Counted on the page as it is now: PDFium removes every glyph the area touches, which a count of the text inside it would not give.
+          if (removal.changed) removal.characters = charactersBefore - characterCount(pdfium, page);
           changed ||= removal.changed;
         });
         if (changed && !pdfium.FPDFPage_GenerateContent(page)) throw new PdfInvalidError(`PDFium could not write page ${pageIndex + 1} after redacting it.`);
@@ -83,6 +83,23 @@ export async function removeContentUnder(bytes: Uint8Array, areas: readonly User
     if (document) pdfium.FPDF_CloseDocument(document);
     wasmExports.free(rect);
     wasmExports.free(input);
+  }
+}
+
+/**
+ * How many characters of text the page (as loaded, with its edits) draws: not the spaces and line
+ * breaks PDFium's text extraction adds between pieces of text.
+ */
+function characterCount(pdfium: Pdfium, page: number): number {
+  const textPage = pdfium.FPDFText_LoadPage(page);
+  if (!textPage) return 0;
+  try {
+    let count = 0;
+    const total = pdfium.FPDFText_CountChars(textPage);
+    for (let index = 0; index < total; index++) if (pdfium.FPDFText_IsGenerated(textPage, index) === 0) count++;
+    return count;
+  } finally {
+    pdfium.FPDFText_ClosePage(textPage);
   }
 }
 

@@ -35,7 +35,7 @@ export interface RemovedAnnotation {
 export interface RedactedArea {
   page: number;
   rect: Rect;
-  /** How many characters of text lay under the area: they are removed, glyphs and all. */
+  /** How many characters of text the area removed, glyphs and all (every one it touched). */
   characters: number;
   /** Whether the page's content (text, images, vector graphics) changed under the area. */
   contentChanged: boolean;
