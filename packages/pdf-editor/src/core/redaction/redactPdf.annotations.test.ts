@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
-import { PdfPasswordError } from '../errors';
+import { PdfEncryptedError, PdfPasswordError } from '../errors';
 import { exportPdf } from '../export/exportPdf';
 import { normalizeAnnotation } from '../model/defaults';
 import { protectPdf } from '../pdf/protection';
@@ -118,5 +118,12 @@ describe('redactPdf beside the page content', () => {
     expect(holds(text, 'FIELDSECRET')).toBe(false);
     expect(holds(text, 'FIELDKEEP')).toBe(true);
     expect(text).not.toContain('/Encrypt');
+  });
+
+  it('must refuse, with PdfEncryptedError, a user password that does not allow changes', async () => {
+    const source = await protectPdf(await formsAndLinks(), { userPassword: 'open', ownerPassword: 'owner', permissions: { modify: false } });
+    const refused = redactPdf(source, { areas: [TOP], password: 'open' });
+    await expect(refused).rejects.toBeInstanceOf(PdfEncryptedError);
+    await expect(refused).rejects.not.toBeInstanceOf(PdfPasswordError);
   });
 });
