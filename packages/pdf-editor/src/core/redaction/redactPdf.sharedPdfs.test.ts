@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasSharedPdfs, readSharedPdf, SHARED_PDFS } from '../../test-support/sharedPdfs';
 import { removeTempFiles, writeTemp } from '../pages/pdfTools.testkit';
-import { decompressed, holds } from './auditor.testkit';
+import { compareRenders, decompressed, holds } from './auditor.testkit';
 import { redactPdf } from './redactPdf';
 import type { RedactionArea } from './types';
 
@@ -96,6 +96,14 @@ describe.skipIf(!hasSharedPdfs)(`redactPdf on the shared PDFs (${SHARED_PDFS})`,
     const redacted = decompressed(bytes);
     for (const word of marked) if (onceIn(text, word.text) && holds(original, word.text)) expect({ word: word.text, inBytes: holds(redacted, word.text) }).toEqual({ word: word.text, inBytes: false });
     expect(spawnSync('qpdf', ['--check', path]).status).toBe(0);
+
+    // Everything outside the marks renders as before (the source opened through a copy without its password).
+    const readable = password === undefined ? sourcePath : writeTemp(new Uint8Array(spawnSync('qpdf', [`--password=${password}`, '--decrypt', sourcePath, '-'], { maxBuffer: 1 << 28 }).stdout));
+    for (const renderer of ['poppler', 'mupdf'] as const) {
+      const { differing, centres } = compareRenders(renderer, readable, path, page, areas.map((area) => area.rect));
+      for (const centre of centres) expect(centre).toBeLessThan(40);
+      expect({ renderer, differing }).toEqual({ renderer, differing: 0 });
+    }
   });
 });
 
