@@ -82,6 +82,16 @@ describe('redactPdf beside the page content', () => {
     }
   });
 
+  it('must remove the document information of a file that has nothing else to remove', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]);
+    doc.setTitle('ONLYTITLESECRET');
+    const source = await doc.save({ useObjectStreams: false });
+    const { bytes, metadata } = await redactPdf(source, { areas: [], removeMetadata: true });
+    expect(metadata).toEqual(['info']);
+    expect(holds(decompressed(bytes), 'ONLYTITLESECRET')).toBe(false);
+  });
+
   it('must remove the document information, XMP, bookmarks and attachments with removeMetadata', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([612, 792]);
@@ -103,7 +113,7 @@ describe('redactPdf beside the page content', () => {
     expect(holds(kept, 'TITLESECRET')).toBe(true);
     const { bytes, metadata } = await redactPdf(source, { areas: [], removeMetadata: true });
     const text = decompressed(bytes);
-    for (const secret of ['TITLESECRET', 'AUTHORSECRET', 'ATTACHMENTSECRET', 'XMPSECRET', 'BOOKMARKSECRET', 'secret.txt']) expect(holds(text, secret)).toBe(false);
+    for (const secret of ['TITLESECRET', 'AUTHORSECRET', 'ATTACHMENTSECRET', 'XMPSECRET', 'BOOKMARKSECRET', 'secret.txt']) expect({ secret, found: holds(text, secret) }).toEqual({ secret, found: false });
     expect([...metadata].sort()).toEqual(['attachments', 'bookmarks', 'info', 'xmp']);
     const info = spawnSync('pdfinfo', [writeTemp(bytes)], { encoding: 'utf8' }).stdout;
     expect(info).not.toMatch(/^(Title|Author):/m);

@@ -4,7 +4,7 @@
 // what was removed. Three passes: annotations and metadata on our engine (removeAnnotations.ts,
 // removeMetadata.ts), page content on PDFium (pdfiumContent.ts), then the fills and a complete
 // rewrite on our engine, which writes only the objects the document still uses.
-import { PDF, PermissionDeniedError } from '@libpdf/core';
+import { PDF, PdfName, PermissionDeniedError } from '@libpdf/core';
 import { PageRangeError, PdfEncryptedError, UnsupportedCharactersError } from '../errors';
 import { createPageSpace } from '../geometry/pageSpace';
 import { checkArray, checkBytes, checkInteger, checkObject, checkOptional, checkOptions, invalid } from '../input';
@@ -58,6 +58,16 @@ function checkRedactOptions(value: unknown): Required<Omit<RedactOptions, 'passw
     removeMetadata: (options.removeMetadata as boolean | undefined) ?? false,
     password: options.password as string | undefined,
   };
+}
+
+/**
+ * The whole file written anew, also when the engine tracks no change: it hands back the bytes it
+ * read then (with their earlier revisions and unused objects), and a trailer entry removed
+ * (/Info) is no change it tracks. Setting the catalog's /Type to what it is marks it changed.
+ */
+function saveWhole(pdf: PDF): Promise<Uint8Array> {
+  if (!pdf.hasChanges()) pdf.getCatalog().set('Type', PdfName.of('Catalog'));
+  return pdf.save();
 }
 
 /**
@@ -122,19 +132,18 @@ export async function redactPdf(source: PdfSource, options: RedactOptions): Prom
 
   const annotationRemovals = removeAnnotationsUnder(pdf, areas, checked.removeMetadata);
   const metadata = checked.removeMetadata ? removeDocumentMetadata(pdf) : [];
-  const cleaned = await pdf.save();
+  const cleaned = await saveWhole(pdf);
   const content = await removeContentUnder(cleaned, areas);
 
   const redacted = await PDF.load(content.bytes);
-  if (checked.removeMetadata) removeDocumentMetadata(redacted);
   drawFills(redacted, areas, parseHexColor(checked.fill), checked.overlayText);
-  const bytes = await redacted.save();
+  const bytes = await saveWhole(redacted);
   checkFreshFile(bytes);
   return {
     bytes,
     metadata,
-    areas: areas.map(({ rect }, index) => ({
-      page: checked.areas[index]?.page ?? 0,
+    areas: areas.map(({ pageIndex, rect }, index) => ({
+      page: pageIndex + 1,
       rect,
       characters: content.removals[index]?.characters ?? 0,
       contentChanged: content.removals[index]?.changed ?? false,

@@ -23,8 +23,10 @@ export function removeDocumentMetadata(pdf: PDF): RemovedMetadata[] {
   if (xmp) found.push('xmp');
   if (catalog.delete('Outlines')) found.push('bookmarks');
   const names = resolved(pdf, catalog.get('Names'));
-  const hadAttachments = (names instanceof PdfDict && names.delete('EmbeddedFiles')) || catalog.delete('AF');
-  if (hadAttachments) found.push('attachments');
+  // Both: a PDF/A-3 file lists its attachments in the name tree and under /AF.
+  const inNameTree = names instanceof PdfDict && names.delete('EmbeddedFiles');
+  const associated = catalog.delete('AF');
+  if (inNameTree || associated) found.push('attachments');
   const pageMode = resolved(pdf, catalog.get('PageMode'));
   if (pageMode instanceof PdfName && (pageMode.value === 'UseOutlines' || pageMode.value === 'UseAttachments')) catalog.delete('PageMode');
   return found;
