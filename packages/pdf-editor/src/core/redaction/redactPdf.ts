@@ -5,7 +5,7 @@
 // removeMetadata.ts), page content on PDFium (pdfiumContent.ts), then the fills and a complete
 // rewrite on our engine, which writes only the objects the document still uses.
 import { PDF, PdfName, PermissionDeniedError } from '@libpdf/core';
-import { PageRangeError, PdfEncryptedError, UnsupportedCharactersError } from '../errors';
+import { PageRangeError, PdfEncryptedError, PdfInvalidError, UnsupportedCharactersError } from '../errors';
 import { createPageSpace } from '../geometry/pageSpace';
 import { checkArray, checkBytes, checkInteger, checkObject, checkOptional, checkOptions, invalid } from '../input';
 import type { Rect } from '../model/types';
@@ -93,7 +93,7 @@ function checkFreshFile(bytes: Uint8Array): void {
  * lie there. The file is written anew: no earlier revision, no unused object. With
  * `removeMetadata`, the document information, XMP metadata, bookmarks and attachments go too.
  * An encrypted file comes back without its password (see docs/redaction.md).
- * Loads PDFium (a 4.5 MB WebAssembly module) on first use.
+ * Loads PDFium (a 4.6 MB WebAssembly module) the first time an area is given.
  *
  * @throws InvalidInputError when `source` is not bytes or an option is not valid (its `field` names it, e.g. `options.areas[0].rect.width`).
  * @throws UnsupportedCharactersError when `overlayText` has characters outside printable Latin-1.
@@ -133,9 +133,12 @@ export async function redactPdf(source: PdfSource, options: RedactOptions): Prom
   const annotationRemovals = removeAnnotationsUnder(pdf, areas, checked.removeMetadata);
   const metadata = checked.removeMetadata ? removeDocumentMetadata(pdf) : [];
   const cleaned = await saveWhole(pdf);
-  const content = await removeContentUnder(cleaned, areas);
+  // Without areas (metadata only) PDFium is not needed, nor loaded.
+  const content = areas.length > 0 ? await removeContentUnder(cleaned, areas) : { bytes: cleaned, removals: [] };
 
-  const redacted = await PDF.load(content.bytes);
+  const redacted = await PDF.load(content.bytes).catch((error: unknown) => {
+    throw new PdfInvalidError(`The redacted file could not be read back (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+  });
   drawFills(redacted, areas, parseHexColor(checked.fill), checked.overlayText);
   const bytes = await saveWhole(redacted);
   checkFreshFile(bytes);
