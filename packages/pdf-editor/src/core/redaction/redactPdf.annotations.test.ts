@@ -2,7 +2,7 @@
 // fields, links, the document's metadata, encrypted files. Judged in the decompressed bytes (qpdf).
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import { PdfEncryptedError, PdfPasswordError } from '../errors';
 import { exportPdf } from '../export/exportPdf';
 import { normalizeAnnotation } from '../model/defaults';
@@ -56,6 +56,16 @@ describe('redactPdf beside the page content', () => {
     const { importAnnotations } = await import('../import/importAnnotations');
     const imported = await importAnnotations(bytes);
     expect(imported.map((annotation) => annotation.id)).toEqual(['kept-note']);
+  });
+
+  it("must remove an XFA form's copy of the values too", async () => {
+    const doc = await PDFDocument.load(await formsAndLinks());
+    const xfa = doc.context.stream('<xfa:datasets><ssn>XFASECRET</ssn></xfa:datasets>');
+    doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict).set(PDFName.of('XFA'), doc.context.register(xfa));
+    const source = await doc.save({ useObjectStreams: false });
+    expect(holds(decompressed(source), 'XFASECRET')).toBe(true);
+    const { bytes } = await redactPdf(source, { areas: [TOP] });
+    expect(holds(decompressed(bytes), 'XFASECRET')).toBe(false);
   });
 
   it('must leave no earlier revision of the file behind', async () => {

@@ -195,6 +195,8 @@ export function removeAnnotationsUnder(pdf: PDF, areas: readonly UserSpaceArea[]
 function removeFromFieldTree(pdf: PDF, fields: ReadonlySet<PdfDict>): void {
   if (fields.size === 0) return;
   const acroForm = dictOf(pdf, pdf.getCatalog().get('AcroForm'));
+  // An XFA form keeps every field's value again in its XML data; without it readers use the fields.
+  acroForm?.delete('XFA');
   const top = resolved(pdf, acroForm?.get('Fields'));
   if (top instanceof PdfArray) removeEntries(pdf, top, fields);
   for (const field of fields) {
