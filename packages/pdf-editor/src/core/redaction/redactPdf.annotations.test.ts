@@ -68,6 +68,16 @@ describe('redactPdf beside the page content', () => {
     expect(holds(decompressed(bytes), 'XFASECRET')).toBe(false);
   });
 
+  it('must remove the thumbnail of a redacted page, a picture of it as it was', async () => {
+    const doc = await PDFDocument.load(await formsAndLinks());
+    const thumbnail = doc.context.stream('THUMBSECRET', { Width: 1, Height: 11, ColorSpace: 'DeviceGray', BitsPerComponent: 8 });
+    doc.getPage(0).node.set(PDFName.of('Thumb'), doc.context.register(thumbnail));
+    const source = await doc.save({ useObjectStreams: false });
+    expect(holds(decompressed(source), 'THUMBSECRET')).toBe(true);
+    const { bytes } = await redactPdf(source, { areas: [TOP] });
+    expect(holds(decompressed(bytes), 'THUMBSECRET')).toBe(false);
+  });
+
   it('must leave no earlier revision of the file behind', async () => {
     // Our native export appends an update: the original page and its objects stay in the bytes.
     const source = await formsAndLinks();

@@ -130,6 +130,8 @@ export async function redactPdf(source: PdfSource, options: RedactOptions): Prom
     return { pageIndex: area.page - 1, rect: area.rect, pdfRect: space.rectToPdf(area.rect), space };
   });
 
+  // A page's thumbnail is a picture of the page as it was, secrets included.
+  for (const { pageIndex } of areas) pages[pageIndex]?.dict.delete('Thumb');
   const annotationRemovals = removeAnnotationsUnder(pdf, areas, checked.removeMetadata);
   const metadata = checked.removeMetadata ? removeDocumentMetadata(pdf) : [];
   const cleaned = await saveWhole(pdf);
