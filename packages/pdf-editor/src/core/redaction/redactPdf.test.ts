@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, StandardFonts, degrees, rgb } from 'pdf-lib';
 import { exportPdf } from '../export/exportPdf';
 import { createPageSpace } from '../geometry/pageSpace';
 import { solidPng } from '../import/testing/fixtures';
@@ -164,6 +164,24 @@ describe('redactPdf', () => {
     // The placement at y = 300 on page 1 and the one on page 2 keep the word.
     expect(run('pdftotext', ['-f', '1', '-l', '1', path, '-']).match(/FORMWORD/g)).toHaveLength(1);
     expect(run('pdftotext', ['-f', '2', '-l', '2', path, '-']).match(/FORMWORD/g)).toHaveLength(1);
+  });
+
+  it('must remove the /ActualText that spells out the removed text in a tagged page', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    page.drawText('x', { x: 500, y: 100, size: 10, font: await doc.embedFont(StandardFonts.Helvetica) });
+    const fontName = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict).keys()[0]?.asString() ?? '';
+    const tagged = (actualText: string, word: string, y: number) =>
+      `/Span <</ActualText (${actualText})>> BDC BT ${fontName} 14 Tf 100 ${y} Td (${word}) Tj ET EMC `;
+    page.node.addContentStream(doc.context.register(doc.context.stream(tagged('ACTUALSECRET', 'SPANSECRET', 700) + tagged('ACTUALKEEP', 'SPANKEEP', 300))));
+    const source = await doc.save();
+    expect(holds(decompressed(source), 'ACTUALSECRET')).toBe(true);
+    expect(run('pdftotext', [writeTemp(source), '-'])).toContain('ACTUALSECRET');
+    const { bytes } = await redactPdf(source, { areas: [{ page: 1, rect: display(LETTER, 0, { x: 90, y: 690, width: 150, height: 30 }) }] });
+    const text = decompressed(bytes);
+    expect(holds(text, 'ACTUALSECRET')).toBe(false);
+    expect(holds(text, 'ACTUALKEEP')).toBe(true);
+    expect(run('pdftotext', [writeTemp(bytes), '-'])).toContain('ACTUALKEEP');
   });
 
   it('must refuse bad input with typed errors', async () => {
