@@ -169,6 +169,10 @@ export type {
   VerifySignaturesOptions,
 } from './signatures/types';
 
+// Redaction
+export { redactPdf } from './redaction/redactPdf';
+export type { RedactedArea, RedactionArea, RedactionResult, RedactOptions, RemovedAnnotation, RemovedMetadata } from './redaction/types';
+
 // Import
 export { importAnnotations } from './import/importAnnotations';
 export type { ImportOptions } from './import/importAnnotations';
