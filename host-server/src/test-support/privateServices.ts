@@ -3,7 +3,7 @@
 // PostgreSQL refuses to run as root: when the tests run as root, the cluster belongs to the
 // `postgres` account (or `nobody` where there is none) and its tools run as that account.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,20 +22,37 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** The tools of `names` that are not on PATH. */
+/**
+ * Where tools are looked for: PATH, then Debian's PostgreSQL folders (newest version first), since
+ * the `postgresql` package puts `initdb` and `pg_ctl` there and not on PATH.
+ */
+function toolFolders(): string[] {
+  const debian = '/usr/lib/postgresql';
+  let versions: string[] = [];
+  try {
+    versions = readdirSync(debian).sort((a, b) => Number(b) - Number(a));
+  } catch {
+    // No Debian PostgreSQL: PATH alone.
+  }
+  return [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), ...versions.map((version) => join(debian, version, 'bin'))];
+}
+
+/** The full path of the executable `name`, or undefined when there is none. */
+export function toolPath(name: string): string | undefined {
+  for (const folder of toolFolders()) {
+    try {
+      accessSync(join(folder, name), constants.X_OK);
+      return join(folder, name);
+    } catch {
+      // Not in this folder.
+    }
+  }
+  return undefined;
+}
+
+/** The tools of `names` that are not to be found (see `toolPath`). */
 export function missingTools(names: readonly string[]): string[] {
-  const folders = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
-  return names.filter(
-    (name) =>
-      !folders.some((folder) => {
-        try {
-          accessSync(join(folder, name), constants.X_OK);
-          return true;
-        } catch {
-          return false;
-        }
-      }),
-  );
+  return names.filter((name) => !toolPath(name));
 }
 
 interface Account {
@@ -73,7 +90,8 @@ export async function startPrivatePostgres(): Promise<PrivateService> {
   if (account) await chown(root, account.uid, account.gid);
   const dataDir = join(root, 'data');
   const port = await freePort();
-  const asOwner = (command: string, args: string[]) => run(command, args, { ...account, cwd: root, timeout: 120_000 });
+  const asOwner = (command: string, args: string[]) =>
+    run(toolPath(command) ?? command, args, { ...account, cwd: root, timeout: 120_000 });
   let running = false;
   const start = async () => {
     // Listening on loopback only, its socket file in its own folder; no fsync: the test survives
