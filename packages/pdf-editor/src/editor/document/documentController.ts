@@ -5,7 +5,7 @@ import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import type { PdfRevision } from '../../core/pages/pdfRevision';
 import type { EditorStore } from '../store/createEditorStore';
-import { openPdf, PasswordCancelledError } from './pdfjs';
+import { openPdf } from './pdfjs';
 import type { PDFDocumentProxy } from './pdfjs';
 
 /** A page's size in PDF points, as displayed (rotation applied). */
@@ -109,8 +109,8 @@ export function createDocumentController(editor: EditorStore): DocumentControlle
       measureAll(pdf, mine).catch(() => undefined);
     } catch (error) {
       if (mine !== generation) return;
-      const cancelled = error instanceof PasswordCancelledError;
-      view.setState({ status: 'error', pdf: null, error: cancelled ? error.message : error instanceof Error ? error.message : String(error) });
+      // A cancelled password prompt is an Error too (PasswordCancelledError): its message is shown.
+      view.setState({ status: 'error', pdf: null, error: error instanceof Error ? error.message : String(error) });
     }
   };
 

@@ -2,12 +2,56 @@
 // It edits the current style and, when annotations are selected, those annotations too: each
 // click is one undo step, and one slider drag (however many values it passes) is one step.
 import { useRef } from 'react';
+import type { ReactNode } from 'react';
 import { kindOf } from '../../core/internal';
 import { useEditorRuntime, useEditorState } from '../context';
 import { FONT_FAMILIES, FONT_SIZES, PALETTE, STROKE_WIDTHS } from '../../editor/index';
-import type { AnnotationStyle } from '../../editor/index';
+import type { AnnotationStyle, MessageKey } from '../../editor/index';
 import { toolIn, WHITEOUT_LIMITS } from '../../editor/internal';
 import type { WhiteoutSize } from '../../editor/internal';
+
+/** Alignment buttons: the value, its message and its glyph. */
+const ALIGNMENTS = [
+  ['left', 'alignLeft', '⟸'],
+  ['center', 'alignCenter', '⟺'],
+  ['right', 'alignRight', '⟹'],
+] as const satisfies readonly (readonly [AnnotationStyle['textAlign'], MessageKey, string])[];
+
+/** Emphasis toggles: the message, the style field, its "on" and "off" values, and the glyph. */
+const EMPHASES = [
+  ['bold', 'fontWeight', 'bold', 'normal', <b>B</b>],
+  ['italic', 'fontStyle', 'italic', 'normal', <i>I</i>],
+  ['underline', 'textDecoration', 'underline', 'none', <u>U</u>],
+] as const;
+
+const WHITEOUT_SIZES: readonly (readonly [WhiteoutSize, MessageKey])[] = [
+  ['small', 'whiteoutSmall'],
+  ['medium', 'whiteoutMedium'],
+  ['large', 'whiteoutLarge'],
+  ['custom', 'whiteoutCustom'],
+];
+
+/** A toggle button that shows whether its value is the current one. */
+function Toggle(props: { pressed: boolean; onClick: () => void; label?: string; icon?: boolean; children: ReactNode }) {
+  return (
+    <button type="button" className={props.icon ? 'mg-icon-button' : 'mg-button'} aria-label={props.label} title={props.label}
+      aria-pressed={props.pressed} onClick={props.onClick}>
+      {props.children}
+    </button>
+  );
+}
+
+/** A labelled drop-down of preset values. */
+function Choice<T extends string | number>(props: { label: string; value: T; options: readonly T[]; onPick: (value: string) => void }) {
+  return (
+    <label className="mg-field">
+      {props.label}
+      <select className="mg-input" value={props.value} onChange={(event) => props.onPick(event.target.value)}>
+        {props.options.map((option) => <option key={option} value={option}>{option}</option>)}
+      </select>
+    </label>
+  );
+}
 
 /** The Style Options panel for the current tool or the selected annotations. */
 export function PropertiesPanel() {
@@ -26,24 +70,27 @@ export function PropertiesPanel() {
     gesture.current += 1;
   };
   const sliderEvents = { onPointerUp: endSlide, onKeyUp: endSlide, onBlur: endSlide };
+  // A slider labelled with its value; `scale` divides that value into the style's (percent to 0-1).
+  const slider = (name: keyof AnnotationStyle, label: string, value: number, min: number, max: number, scale = 1, unit = '') => (
+    <label className="mg-field">
+      {label} {value}{unit}
+      <input type="range" min={min} max={max} value={value}
+        onChange={(event) => slide({ [name]: Number(event.target.value) / scale }, name)} {...sliderEvents} />
+    </label>
+  );
 
   // What the panel offers is the kind's: its capabilities, not a list of types kept here.
-  const capabilities = type === undefined ? undefined : kindOf(type).capabilities;
-  const isText = capabilities?.text ?? false;
-  const isStroked = capabilities?.stroke ?? false;
-  const takesColor = capabilities?.color ?? true;
-  const takesOpacity = capabilities?.opacity ?? true;
-  // Size presets, for a kind placed at a picked size (a whiteout).
-  const takesSizes = capabilities?.sizes ?? false;
+  const kind = type === undefined ? undefined : kindOf(type);
+  const capabilities = kind?.capabilities;
   // Versions of the kind (a stamp's presets), named by the messages `<type>.<version>`.
-  const variants = type === undefined ? undefined : kindOf(type).variants;
+  const variants = kind?.variants;
   const picked = type === undefined ? undefined : (style.variants[type] ?? variants?.names[0]);
-  const message = (key: string, fallback: string) => (key in messages ? messages[key as keyof typeof messages] : fallback);
+  const message = (key: string, fallback: string) => (key in messages ? messages[key as MessageKey] : fallback);
 
   return (
     <aside className="mg-properties" aria-label={messages.styleOptions}>
       <h2 className="mg-panel-title">{messages.styleOptions}</h2>
-      {takesColor && (
+      {(capabilities?.color ?? true) && (
         <fieldset className="mg-field">
           <legend>{messages.color}</legend>
           <div className="mg-palette">
@@ -59,92 +106,55 @@ export function PropertiesPanel() {
           </label>
         </fieldset>
       )}
-      {isText && (
+      {capabilities?.text && (
         <>
-          <label className="mg-field">
-            {messages.fontFamily}
-            <select className="mg-input" value={style.fontFamily} onChange={(event) => set({ fontFamily: event.target.value })}>
-              {FONT_FAMILIES.map((family) => <option key={family} value={family}>{family}</option>)}
-            </select>
-          </label>
-          <label className="mg-field">
-            {messages.fontSize}
-            <select className="mg-input" value={style.fontSize} onChange={(event) => set({ fontSize: Number(event.target.value) })}>
-              {FONT_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
-            </select>
-          </label>
+          <Choice label={messages.fontFamily} value={style.fontFamily} options={FONT_FAMILIES} onPick={(fontFamily) => set({ fontFamily })} />
+          <Choice label={messages.fontSize} value={style.fontSize} options={FONT_SIZES} onPick={(size) => set({ fontSize: Number(size) })} />
           <div className="mg-row" role="group" aria-label={messages.alignLeft.split(' ')[0]}>
-            {(['left', 'center', 'right'] as const).map((align) => {
-              const label = messages[align === 'left' ? 'alignLeft' : align === 'center' ? 'alignCenter' : 'alignRight'];
-              return (
-                <button key={align} type="button" className="mg-icon-button" aria-label={label} title={label} aria-pressed={style.textAlign === align}
-                  onClick={() => set({ textAlign: align })}>
-                  {align === 'left' ? '⟸' : align === 'center' ? '⟺' : '⟹'}
-                </button>
-              );
-            })}
-            <button type="button" className="mg-icon-button" aria-label={messages.bold} title={messages.bold} aria-pressed={style.fontWeight === 'bold'}
-              onClick={() => set({ fontWeight: style.fontWeight === 'bold' ? 'normal' : 'bold' })}><b>B</b></button>
-            <button type="button" className="mg-icon-button" aria-label={messages.italic} title={messages.italic} aria-pressed={style.fontStyle === 'italic'}
-              onClick={() => set({ fontStyle: style.fontStyle === 'italic' ? 'normal' : 'italic' })}><i>I</i></button>
-            <button type="button" className="mg-icon-button" aria-label={messages.underline} title={messages.underline} aria-pressed={style.textDecoration === 'underline'}
-              onClick={() => set({ textDecoration: style.textDecoration === 'underline' ? 'none' : 'underline' })}><u>U</u></button>
+            {ALIGNMENTS.map(([align, key, glyph]) => (
+              <Toggle key={align} icon label={messages[key]} pressed={style.textAlign === align} onClick={() => set({ textAlign: align })}>
+                {glyph}
+              </Toggle>
+            ))}
+            {EMPHASES.map(([key, field, on, off, glyph]) => (
+              <Toggle key={key} icon label={messages[key]} pressed={style[field] === on} onClick={() => set({ [field]: style[field] === on ? off : on })}>
+                {glyph}
+              </Toggle>
+            ))}
           </div>
         </>
       )}
-      {isStroked && (
-        <label className="mg-field">
-          {messages.strokeWidth}
-          <select className="mg-input" value={style.strokeWidth} onChange={(event) => set({ strokeWidth: Number(event.target.value) })}>
-            {STROKE_WIDTHS.map((width) => <option key={width} value={width}>{width}</option>)}
-          </select>
-        </label>
+      {capabilities?.stroke && (
+        <Choice label={messages.strokeWidth} value={style.strokeWidth} options={STROKE_WIDTHS} onPick={(width) => set({ strokeWidth: Number(width) })} />
       )}
-      {takesOpacity && (
-        <label className="mg-field">
-          {messages.opacity} {Math.round(style.opacity * 100)}%
-          <input type="range" min={0} max={100} value={Math.round(style.opacity * 100)}
-            onChange={(event) => slide({ opacity: Number(event.target.value) / 100 }, 'opacity')} {...sliderEvents} />
-        </label>
-      )}
+      {(capabilities?.opacity ?? true) && slider('opacity', messages.opacity, Math.round(style.opacity * 100), 0, 100, 100, '%')}
       {variants && type !== undefined && (
         <fieldset className="mg-field">
           <legend>{message(`${type}.variants`, type)}</legend>
           <div className="mg-row">
             {variants.names.map((name) => (
-              <button key={name} type="button" className="mg-button" aria-pressed={picked === name}
-                onClick={() => set({ variants: { ...style.variants, [type]: name } })}>
+              <Toggle key={name} pressed={picked === name} onClick={() => set({ variants: { ...style.variants, [type]: name } })}>
                 {message(`${type}.${name}`, name)}
-              </button>
+              </Toggle>
             ))}
           </div>
         </fieldset>
       )}
-      {takesSizes && (
+      {/* Size presets, for a kind placed at a picked size (a whiteout). */}
+      {capabilities?.sizes && (
         <fieldset className="mg-field">
           <legend>{messages.whiteoutSize}</legend>
           <div className="mg-row">
-            {(['small', 'medium', 'large', 'custom'] as WhiteoutSize[]).map((size) => {
-              const key = size === 'small' ? 'whiteoutSmall' : size === 'medium' ? 'whiteoutMedium' : size === 'large' ? 'whiteoutLarge' : 'whiteoutCustom';
-              return (
-                <button key={size} type="button" className="mg-button" aria-pressed={style.whiteoutSize === size} onClick={() => set({ whiteoutSize: size })}>
-                  {messages[key]}
-                </button>
-              );
-            })}
+            {WHITEOUT_SIZES.map(([size, key]) => (
+              <Toggle key={size} pressed={style.whiteoutSize === size} onClick={() => set({ whiteoutSize: size })}>
+                {messages[key]}
+              </Toggle>
+            ))}
           </div>
           {style.whiteoutSize === 'custom' && (
             <>
-              <label className="mg-field">
-                {messages.whiteoutWidth} {style.whiteoutWidth}
-                <input type="range" min={WHITEOUT_LIMITS.width.min} max={WHITEOUT_LIMITS.width.max} value={style.whiteoutWidth}
-                  onChange={(event) => slide({ whiteoutWidth: Number(event.target.value) }, 'whiteoutWidth')} {...sliderEvents} />
-              </label>
-              <label className="mg-field">
-                {messages.whiteoutHeight} {style.whiteoutHeight}
-                <input type="range" min={WHITEOUT_LIMITS.height.min} max={WHITEOUT_LIMITS.height.max} value={style.whiteoutHeight}
-                  onChange={(event) => slide({ whiteoutHeight: Number(event.target.value) }, 'whiteoutHeight')} {...sliderEvents} />
-              </label>
+              {slider('whiteoutWidth', messages.whiteoutWidth, style.whiteoutWidth, WHITEOUT_LIMITS.width.min, WHITEOUT_LIMITS.width.max)}
+              {slider('whiteoutHeight', messages.whiteoutHeight, style.whiteoutHeight, WHITEOUT_LIMITS.height.min, WHITEOUT_LIMITS.height.max)}
             </>
           )}
         </fieldset>

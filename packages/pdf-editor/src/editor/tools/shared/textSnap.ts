@@ -4,6 +4,7 @@
 // line runs from the drag's start to the end of its text, the lines between are whole and the last
 // runs from its start to the drag's end. Rows are split at gaps wider than a column gutter, so a
 // drag down one column of a two-column page does not take in the other.
+import { unionOfRects } from '../../../core/geometry/annotationGeometry';
 import type { Point, Rect } from '../../../core/model/types';
 
 /** One line of text: its vertical extent and its runs, split at column gutters, left to right. */
@@ -18,11 +19,7 @@ const GUTTER = 1.5;
 
 const rightOf = (r: Rect) => r.x + r.width;
 const bottomOf = (r: Rect) => r.y + r.height;
-const union = (a: Rect, b: Rect): Rect => {
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return { x, y, width: Math.max(rightOf(a), rightOf(b)) - x, height: Math.max(bottomOf(a), bottomOf(b)) - y };
-};
+const union = (a: Rect, b: Rect): Rect => unionOfRects([a, b]);
 
 /** Groups text spans (page points) into rows, top to bottom: spans overlapping by half the smaller height share one. */
 function textRows(spans: readonly Rect[]): Row[] {
