@@ -5,8 +5,7 @@
 import { Buffer } from 'node:buffer';
 import { spawnSync } from 'node:child_process';
 import console from 'node:console';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
@@ -35,7 +34,6 @@ const EXPORT_RUNS = 7;
 const LIST_SIZE = 10_000;
 const HISTORY_OPS = 1000;
 const UNDO_STEPS = 50;
-const SIGN_RUNS = 7;
 
 // ---------- helpers ----------
 
@@ -307,37 +305,6 @@ async function measureNativeVsFlatten() {
   });
 }
 
-/** A throwaway self-signed PKCS#12 file made by openssl (password `bench`), or undefined without openssl. */
-function benchP12() {
-  const dir = mkdtempSync(join(tmpdir(), 'marginalia-bench-'));
-  try {
-    const openssl = (args) => spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' }).status === 0;
-    const made =
-      openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '2', '-subj', '/CN=Bench']) &&
-      openssl(['pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', 'bench.p12', '-passout', 'pass:bench']);
-    return made ? new Uint8Array(readFileSync(join(dir, 'bench.p12'))) : undefined;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** signPdf at B-B against the engine's own sign of the same file, certificate file read by both. */
-async function measureSigning() {
-  const freeculture = join(sharedPdfs, 'freeculture.pdf');
-  if (!existsSync(freeculture)) return { skipped: `no ${freeculture}` };
-  const p12 = benchP12();
-  if (!p12) return { skipped: 'no openssl' };
-  const source = new Uint8Array(readFileSync(freeculture));
-  const { PDF, P12Signer } = await import('@libpdf/core');
-  return interleaved(SIGN_RUNS, {
-    signed: () => core.signPdf(source, { p12, password: 'bench', level: 'B-B' }),
-    bare: async () => {
-      const signer = await P12Signer.create(p12, 'bench');
-      await (await PDF.load(new Uint8Array(source))).sign({ signer, level: 'B-B' });
-    },
-  });
-}
-
 /** One scripted editing session: adds, updates, removes, undos and redos in a fixed mix. */
 function historySession(list, seed, ops) {
   const next = random(seed);
@@ -458,17 +425,6 @@ if (nativeVsFlatten.skipped) {
   row(`export native ${EXPORT_ANNOTATIONS} annots / ${EXPORT_PAGES} pages`, `${native.wall.toFixed(1)} ms (CPU ${native.cpu.toFixed(1)} ms)`, '', undefined);
   const ratio = native.wall / flatten.wall;
   row('  native / flatten', `${ratio.toFixed(2)}x (CPU ${(native.cpu / flatten.cpu).toFixed(2)}x)`, '<= 1.5x', ratio <= 1.5);
-}
-
-const signing = await measureSigning();
-if (signing.skipped) {
-  row('signPdf B-B / bare engine sign', `skipped (${signing.skipped})`, '<= 1.2x', undefined);
-} else {
-  const { signed, bare } = signing;
-  row(`signPdf B-B, freeculture.pdf`, `${signed.wall.toFixed(1)} ms (CPU ${signed.cpu.toFixed(1)} ms)`, '', undefined);
-  row(`  bare @libpdf/core sign, same file`, `${bare.wall.toFixed(1)} ms (CPU ${bare.cpu.toFixed(1)} ms)`, '', undefined);
-  const ratio = signed.wall / bare.wall;
-  row('  signPdf / bare sign', `${ratio.toFixed(2)}x (CPU ${(signed.cpu / bare.cpu).toFixed(2)}x)`, '<= 1.2x', ratio <= 1.2);
 }
 
 const history = measureHistory();

@@ -151,28 +151,6 @@ export type { PdfSource } from './pdf/source';
 export { protectPdf, unprotectPdf } from './pdf/protection';
 export type { PdfPermissions, ProtectPdfOptions } from './pdf/protection';
 
-// Digital signatures (PAdES, PKCS#12 certificates)
-export { signPdf } from './signatures/signPdf';
-export { verifySignatures } from './signatures/verifySignatures';
-export { SigningCertificateError, SigningError, TimestampAuthorityError } from './signatures/errors';
-export type {
-  CertificateSummary,
-  CertifyPermissions,
-  SignatureAppearance,
-  SignatureIntegrity,
-  SignatureLevel,
-  SignatureTrust,
-  SigningLevel,
-  SignPdfOptions,
-  SignPdfResult,
-  VerifiedSignature,
-  VerifySignaturesOptions,
-} from './signatures/types';
-
-// Redaction
-export { redactPdf } from './redaction/redactPdf';
-export type { RedactedArea, RedactionArea, RedactionResult, RedactOptions, RemovedAnnotation, RemovedMetadata } from './redaction/types';
-
 // Import
 export { importAnnotations } from './import/importAnnotations';
 export type { ImportOptions } from './import/importAnnotations';
