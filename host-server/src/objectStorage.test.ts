@@ -69,6 +69,20 @@ const bytesOf = async (server: TestServer, path: string, token?: string) => {
 
 const pageCount = async (pdf: Buffer) => (await PDFDocument.load(pdf)).getPageCount();
 
+/** A guest's recovery draft of `pdf`, sent to `server`: its id. */
+async function storeGuestDraft(server: TestServer, pdf: Buffer): Promise<string> {
+  const draft = await server.http
+    .post('/api/recovery')
+    .field('email', 'guest@example.com')
+    .field('fileName', 'lease.pdf')
+    .field('editCount', '1')
+    .field('timeSpent', '2')
+    .field('annotations', '[]')
+    .attach('file', pdf, 'lease.pdf')
+    .expect(201);
+  return draft.body.id as string;
+}
+
 /** The PDF's text as poppler's pdftotext reads it (an independent reader). */
 async function textOf(pdf: Buffer): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'marginalia-s3-export-'));
@@ -138,16 +152,8 @@ describe('one server on S3', () => {
     expect(await pageCount(await bytesOf(t, `/api/shares/${shareToken}/export`))).toBe(3);
 
     const guestPdf = await makePdf(1, 'Guest draft');
-    const draft = await t.http
-      .post('/api/recovery')
-      .field('email', 'guest@example.com')
-      .field('fileName', 'lease.pdf')
-      .field('editCount', '1')
-      .field('timeSpent', '2')
-      .field('annotations', '[]')
-      .attach('file', guestPdf, 'lease.pdf')
-      .expect(201);
-    expect(Buffer.compare(await bytesOf(t, `/api/recovery/${draft.body.id as string}/file`), guestPdf)).toBe(0);
+    const draftId = await storeGuestDraft(t, guestPdf);
+    expect(Buffer.compare(await bytesOf(t, `/api/recovery/${draftId}/file`), guestPdf)).toBe(0);
 
     // Exports stream from a temporary file removed once sent; nothing else is written there.
     await vi.waitFor(async () => expect(await fileBodiesUnder(t.dataDir)).toEqual([]), { timeout: 10_000 });
@@ -222,16 +228,8 @@ describe('two servers sharing one database and one bucket', () => {
     expect(await pageCount(await bytesOf(b, `/api/shares/${shareToken}/export`))).toBe(2);
 
     const guestPdf = await makePdf(1, 'Guest draft on B');
-    const draft = await b.http
-      .post('/api/recovery')
-      .field('email', 'guest@example.com')
-      .field('fileName', 'lease.pdf')
-      .field('editCount', '1')
-      .field('timeSpent', '2')
-      .field('annotations', '[]')
-      .attach('file', guestPdf, 'lease.pdf')
-      .expect(201);
-    expect(Buffer.compare(await bytesOf(a, `/api/recovery/${draft.body.id as string}/file`), guestPdf)).toBe(0);
+    const draftId = await storeGuestDraft(b, guestPdf);
+    expect(Buffer.compare(await bytesOf(a, `/api/recovery/${draftId}/file`), guestPdf)).toBe(0);
 
     await b.http.delete(`/api/documents/${id}`).set(auth).expect(200);
     expect((await s3.keys()).filter((key) => key.startsWith(id))).toEqual([]);

@@ -116,19 +116,24 @@ describe('guest recovery drafts', () => {
   });
 });
 
+/** A server that mails at most `perEmail` recovery links per address and `perAddress` per client, an hour. */
+function serverWithRecoveryLimits(limits: { perEmail: number; perAddress: number }): Promise<TestServer> {
+  return createTestServer({
+    config: {
+      limits: {
+        ...DEFAULT_LIMITS,
+        recoveryPerEmail: { max: limits.perEmail, windowMs: 60 * 60_000 },
+        recoveryPerAddress: { max: limits.perAddress, windowMs: 60 * 60_000 },
+      },
+    },
+  });
+}
+
 describe('recovery link rate limits', () => {
   let limited: TestServer;
 
   beforeAll(async () => {
-    limited = await createTestServer({
-      config: {
-        limits: {
-          ...DEFAULT_LIMITS,
-          recoveryPerEmail: { max: 2, windowMs: 60 * 60_000 },
-          recoveryPerAddress: { max: 4, windowMs: 60 * 60_000 },
-        },
-      },
-    });
+    limited = await serverWithRecoveryLimits({ perEmail: 2, perAddress: 4 });
   });
   afterAll(() => limited.close());
 
@@ -150,15 +155,7 @@ describe('the per-e-mail recovery limit', () => {
   let limited: TestServer;
 
   beforeAll(async () => {
-    limited = await createTestServer({
-      config: {
-        limits: {
-          ...DEFAULT_LIMITS,
-          recoveryPerEmail: { max: 2, windowMs: 60 * 60_000 },
-          recoveryPerAddress: { max: 100, windowMs: 60 * 60_000 },
-        },
-      },
-    });
+    limited = await serverWithRecoveryLimits({ perEmail: 2, perAddress: 100 });
   });
   afterAll(() => limited.close());
 

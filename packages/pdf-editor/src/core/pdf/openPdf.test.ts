@@ -1,6 +1,7 @@
 import { PdfRef, PdfStream, type PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
 import { PdfEmptyError, PdfEncryptedError, PdfInvalidError, PdfPasswordError } from '../errors';
+import { handmadePdf } from '../../test-support/handmadePdf';
 import { pdfInfo, qpdf, qpdfCheck } from '../../test-support/pdfTools';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { openPdf } from './openPdf';
@@ -15,22 +16,11 @@ function contentOf(pdf: PDF): string {
 
 /** A tiny PDF written by hand whose /Pages node lists itself among its kids. */
 function pageTreeLoopPdf(): Uint8Array {
-  const objects = [
+  return handmadePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(body);
+  ]);
 }
 
 describe.skipIf(!hasSharedPdfs)('openPdf on real files', () => {
