@@ -204,9 +204,14 @@ export async function openLazyAppend(
   const trailer = readTrailer(bytes);
   if (!trailer) return undefined;
   // New objects are numbered after every object the file has: its trailer's /Size may be too
-  // small (readers only warn), and a number under it would replace an object of the file.
-  const headers = bytes.length <= HEADER_SCAN_BYTES ? highestObjectHeader(latin1.decode(bytes)) : 0;
-  const catalogNumber = Math.max(trailer.size, highestListedObjectNumber(bytes, trailer.xrefAt) + 1, headers + 1);
+  // small (readers only warn), and a number under it would replace an object of the file. The
+  // cross-reference sections show it; only a file whose /Size they contradict is also searched
+  // for objects no section lists (a pass over the whole file, which cost a 0.55 MB file's one-note
+  // export as much as the rest of it).
+  const listed = highestListedObjectNumber(bytes, trailer.xrefAt);
+  const distrusted = listed + 1 > trailer.size && bytes.length <= HEADER_SCAN_BYTES;
+  const headers = distrusted ? highestObjectHeader(latin1.decode(bytes)) : 0;
+  const catalogNumber = Math.max(trailer.size, listed + 1, headers + 1);
   // The stand-in catalog with an empty page tree, objects `catalogNumber` and, past the reserved
   // block, `catalogNumber` + 1 + reserved: the engine numbers what it adds after the largest
   // number it read.
