@@ -56,22 +56,29 @@ export async function serveStatic(root: string): Promise<{ url: string; close():
   };
 }
 
+/** The SDK's entry points resolved to its sources, as a consumer's bundler would see them built. */
+const SOURCE_ALIASES = [
+  { find: '@marginalia/pdf-editor/styles.css', replacement: join(PACKAGE_ROOT, 'src/react/styles.css') },
+  { find: /^@marginalia\/pdf-editor$/, replacement: join(PACKAGE_ROOT, 'src/react/index.ts') },
+  { find: /^@marginalia\/pdf-editor\/core$/, replacement: join(PACKAGE_ROOT, 'src/core/index.ts') },
+];
+
+/** Vite's build options for a test page: readable output in `outDir`, no size warnings. */
+function unminifiedBuild(outDir: string) {
+  return { outDir, emptyOutDir: true, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: 10_000 };
+}
+
 /** Builds the Vite example against the SDK sources into a temporary folder. */
 export async function buildExample(): Promise<{ dir: string; remove(): void }> {
   const { build } = await import('vite');
   const dir = mkdtempSync(join(tmpdir(), 'marginalia-example-'));
-  const src = join(PACKAGE_ROOT, 'src');
   await build({
     root: join(REPO_ROOT, 'examples/vite-basic'),
     configFile: join(REPO_ROOT, 'examples/vite-basic/vite.config.ts'),
     logLevel: 'error',
-    build: { outDir: dir, emptyOutDir: true, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: 10_000 },
+    build: unminifiedBuild(dir),
     resolve: {
-      alias: [
-        { find: '@marginalia/pdf-editor/styles.css', replacement: join(src, 'react/styles.css') },
-        { find: /^@marginalia\/pdf-editor$/, replacement: join(src, 'react/index.ts') },
-        { find: /^@marginalia\/pdf-editor\/core$/, replacement: join(src, 'core/index.ts') },
-      ],
+      alias: SOURCE_ALIASES,
     },
   });
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
@@ -86,7 +93,6 @@ export async function buildTestPage(main: string): Promise<{ dir: string; remove
   const { build } = await import('vite');
   const root = mkdtempSync(join(PACKAGE_ROOT, 'node_modules', '.test-page-'));
   const dir = join(root, 'dist');
-  const src = join(PACKAGE_ROOT, 'src');
   writeFileSync(join(root, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8"><link rel="icon" href="data:,"></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>');
   writeFileSync(join(root, 'main.tsx'), main);
   try {
@@ -96,13 +102,9 @@ export async function buildTestPage(main: string): Promise<{ dir: string; remove
       logLevel: 'error',
       esbuild: { jsx: 'automatic' },
       worker: { format: 'es' },
-      build: { outDir: dir, emptyOutDir: true, minify: false, reportCompressedSize: false, chunkSizeWarningLimit: 10_000 },
+      build: unminifiedBuild(dir),
       resolve: {
-        alias: [
-          { find: '@marginalia/pdf-editor/styles.css', replacement: join(src, 'react/styles.css') },
-          { find: /^@marginalia\/pdf-editor$/, replacement: join(src, 'react/index.ts') },
-          { find: /^@marginalia\/pdf-editor\/core$/, replacement: join(src, 'core/index.ts') },
-        ],
+        alias: SOURCE_ALIASES,
       },
     });
   } catch (error) {
