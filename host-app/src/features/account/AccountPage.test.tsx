@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import type { User } from '../../api/types';
 import { useAuthStore } from '../../stores/authStore';
+import { renderInApp } from '../../test-support/renderInApp';
 import { AccountPage } from './AccountPage';
 
 const { me, updateProfile, changePassword, resendVerification, toastSuccess } = vi.hoisted(() => ({
@@ -34,13 +33,7 @@ const ada: User = {
 
 function renderAccount(user: User) {
   me.mockResolvedValue(user);
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/account']}>
-        <AccountPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderInApp(<AccountPage />, '/account');
 }
 
 afterEach(() => {

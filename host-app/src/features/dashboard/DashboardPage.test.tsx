@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../api/types';
 import { useAuthStore } from '../../stores/authStore';
+import { renderInApp } from '../../test-support/renderInApp';
 import { DashboardPage } from './DashboardPage';
 import { STORAGE_FULL_NOTE } from './storage';
 
@@ -32,13 +31,7 @@ function renderDashboard(user: User) {
   me.mockResolvedValue(user);
   list.mockResolvedValue({ documents: [], pagination: { total: 0, pages: 0 } });
   useAuthStore.getState().setSession('token', user);
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/dashboard']}>
-        <DashboardPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderInApp(<DashboardPage />, '/dashboard');
 }
 
 afterEach(() => {
