@@ -377,7 +377,7 @@ export class PdfJobQueue implements PdfWorker {
           state: 'done',
           result: JSON.stringify(result),
           outputKey,
-          leaseOwner: null,
+          // The lease's owner stays, naming the instance that ran the job.
           finishedAt: this.options.knex.raw('clock_timestamp()'),
         });
       // Taken over after our lease lapsed: the other instance's outcome stands.
