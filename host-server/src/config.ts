@@ -224,6 +224,12 @@ const envSchema = z
     PDF_JOB_SLOTS: optionalText.pipe(
       z.string().regex(/^\d{1,3}$/, 'must be a whole number of jobs (0: this instance runs none)').transform(Number).optional(),
     ),
+    PDF_JOB_MAX_WAITING: optionalText.pipe(
+      z.string().regex(/^[1-9]\d{0,5}$/, 'must be a whole number of jobs (1 or more)').transform(Number).optional(),
+    ),
+    PDF_JOB_MAX_WAITING_PER_USER: optionalText.pipe(
+      z.string().regex(/^[1-9]\d{0,5}$/, 'must be a whole number of jobs (1 or more)').transform(Number).optional(),
+    ),
     JOB_LEASE_SECONDS: optionalText.pipe(
       z.string().regex(/^[1-9]\d{0,4}$/, 'must be a whole number of seconds (1 or more)').transform(Number).optional(),
     ),
@@ -388,6 +394,8 @@ export async function configFromEnv(env: ServerEnv): Promise<AppConfig> {
       pdfJobs: {
         ...DEFAULT_PDF_JOB_LIMITS,
         slots: env.PDF_JOB_SLOTS ?? DEFAULT_PDF_JOB_LIMITS.slots,
+        maxWaiting: env.PDF_JOB_MAX_WAITING ?? DEFAULT_PDF_JOB_LIMITS.maxWaiting,
+        maxWaitingPerUser: env.PDF_JOB_MAX_WAITING_PER_USER ?? DEFAULT_PDF_JOB_LIMITS.maxWaitingPerUser,
         leaseMs: (env.JOB_LEASE_SECONDS ?? DEFAULT_PDF_JOB_LIMITS.leaseMs / 1000) * 1000,
       },
       bodyMinRate: {

@@ -266,16 +266,12 @@ export class ConversionRunner implements JobNotifier {
     const { Document, ConversionJob } = this.server.models;
     const now = isoNow(this.server.now());
     const updated = await this.server.knex.transaction(async (trx) => {
-      const changed = await Document.query(trx)
-        .findById(document.id)
-        .where('status', 'PROCESSING')
-        .patch(
-          'pdfKey' in outcome
-            ? { status: 'READY', pdfKey: outcome.pdfKey, failureReason: null, updatedAt: now }
-            : { status: 'FAILED', failureReason: outcome.failure, updatedAt: now },
-        );
-      await ConversionJob.query(trx)
+      // Only while the job is still ours: a runner whose lease lapsed (it stalled past it) and was
+      // taken over leaves the outcome to the runner that took it, and the file under the shared key
+      // to the document that names it.
+      const held = await ConversionJob.query(trx)
         .findById(job.id)
+        .where('leaseOwner', this.leaseOwner)
         .patch({
           state: 'pdfKey' in outcome ? 'done' : 'failed',
           lastError: 'failure' in outcome ? outcome.failure : null,
@@ -284,8 +280,17 @@ export class ConversionRunner implements JobNotifier {
           leaseExpiresAt: null,
           updatedAt: now,
         });
-      return changed;
+      if (held !== 1) return 'taken over';
+      return Document.query(trx)
+        .findById(document.id)
+        .where('status', 'PROCESSING')
+        .patch(
+          'pdfKey' in outcome
+            ? { status: 'READY', pdfKey: outcome.pdfKey, failureReason: null, updatedAt: now }
+            : { status: 'FAILED', failureReason: outcome.failure, updatedAt: now },
+        );
     });
+    if (updated === 'taken over') return;
     // The document was deleted while converting: its new PDF has no owner.
     if (updated !== 1 && 'pdfKey' in outcome) await this.server.fileStore.remove(outcome.pdfKey);
   }

@@ -22,7 +22,15 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { describeError, type Logger } from '../logger';
 import type { FileStore } from './fileStore';
-import { type JobOwner, type PdfFailure, type PdfJobLimits, type PdfWorker, PdfWorkerError, RETRY_AFTER_MS } from './pdfWorker';
+import {
+  type ChildPdfWorker,
+  type JobOwner,
+  type PdfFailure,
+  type PdfJobLimits,
+  type PdfWorker,
+  PdfWorkerError,
+  RETRY_AFTER_MS,
+} from './pdfWorker';
 import type { ServerContext } from '../context';
 import { runExclusively } from './exclusiveRun';
 import { FailureStreak, repeatUntilStopped, retryDelayMs } from './retryLoop';
@@ -45,7 +53,7 @@ export interface PdfJobQueueOptions {
   tmpDir: string;
   logger: Logger;
   /** Runs the jobs this instance claims (its child processes). */
-  local: PdfWorker;
+  local: ChildPdfWorker;
   /** Slots, queue bounds and the lease of a running job (renewed every third of it). */
   limits: PdfJobLimits;
   /** How often an idle instance looks for jobs, and a waiting request for its outcome. */
@@ -103,6 +111,22 @@ export class PdfJobQueue implements PdfWorker {
       failed: 'reading PDF job outcomes failed; retrying',
       recovered: 'reading PDF job outcomes works again',
     });
+  }
+
+  /** The highest resident memory a child of this instance reached (see `ChildPdfWorker`). */
+  get peakRssBytes(): number {
+    return this.options.local.peakRssBytes;
+  }
+
+  /** Jobs running under a live lease and jobs waiting, across every instance. */
+  async size(): Promise<{ running: number; waiting: number }> {
+    const row = (await this.options.knex('pdf_jobs')
+      .select(
+        this.options.knex.raw(`(count(*) filter (where state = 'running' and lease_expires_at > now()))::int as "running"`),
+        this.options.knex.raw(`(count(*) filter (where state = 'pending'))::int as "waiting"`),
+      )
+      .first()) as { running: number; waiting: number };
+    return { running: row.running, waiting: row.waiting };
   }
 
   /** Starts taking jobs (also done by the first job this instance queues). */
@@ -382,6 +406,12 @@ export class PdfJobQueue implements PdfWorker {
         });
       // Taken over after our lease lapsed: the other instance's outcome stands.
       if (finished !== 1 && outputKey) await fileStore.remove(outputKey);
+      // A request of this instance waiting on the job hears at once, not at its next poll.
+      const waiter = this.waiters.get(job.id);
+      if (finished === 1 && waiter) {
+        this.waiters.delete(job.id);
+        waiter.resolve({ result: JSON.stringify(result), outputKey });
+      }
     } catch (error) {
       // The store or the database failed, not the file: the lease lapses and the job is run again.
       logger.error('PDF job interrupted; it will be retried when its lease runs out', { jobId: job.id, ...describeError(error) });
