@@ -168,7 +168,15 @@ async function main(): Promise<void> {
     console.log(
       `  ${USERS} users x ${JOBS_PER_USER} exports at once (${load.length} jobs, median run ${percentile(runMs, 50).toFixed(0)} ms): enqueue to start p50 ${percentile(waits, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms`,
     );
+    const firstCreated = Math.min(...load.map((job) => Number(job.created_at)));
+    const lastCreated = Math.max(...load.map((job) => Number(job.created_at)));
+    const firstStarted = Math.min(...load.map((job) => Number(job.started_at)));
+    const lastFinished = Math.max(...load.map((job) => Number(job.finished_at)));
+    const busy = runMs.reduce((sum, ms) => sum + ms, 0) / (4 * (lastFinished - firstStarted));
     console.log(`    work ahead on 4 slots ${drainMs.toFixed(0)} ms (target p99 <= that + 1000 ms)  ${verdict(p99 <= drainMs + 1000)}`);
+    console.log(
+      `    jobs queued over ${(lastCreated - firstCreated).toFixed(0)} ms; slots busy ${(busy * 100).toFixed(0)}% from the first start to the last finish (${(lastFinished - firstStarted).toFixed(0)} ms)`,
+    );
     console.log(`    each user's first job: p99 ${percentile(firsts, 99).toFixed(0)} ms, max ${Math.max(...firsts).toFixed(0)} ms (target all < 5000 ms)  ${verdict(Math.max(...firsts) < 5000)}`);
 
     // 3. One user with 50 queued; 20 others submit one each.

@@ -18,6 +18,7 @@ import { refuseNulInUrl } from './routes/validation';
 import type { FileStore } from './services/fileStore';
 import type { Mailer } from './services/mailer';
 import { PdfJobQueue } from './services/pdfJobQueue';
+import { S3FileStore } from './services/s3FileStore';
 import { ChildPdfWorker, type PdfWorker } from './services/pdfWorker';
 import { ListCache } from './services/listCache';
 import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from './services/rateLimit';
@@ -67,7 +68,15 @@ export function createApp(dependencies: AppDependencies): App {
   const pdfWorker =
     dependencies.pdfWorker ??
     (client === 'postgres'
-      ? new PdfJobQueue({ knex: dependencies.knex, fileStore: dependencies.fileStore, tmpDir, logger, local: localWorker(), limits: config.limits.pdfJobs })
+      ? new PdfJobQueue({
+          knex: dependencies.knex,
+          fileStore: dependencies.fileStore,
+          sharedStore: dependencies.fileStore instanceof S3FileStore,
+          tmpDir,
+          logger,
+          local: localWorker(),
+          limits: config.limits.pdfJobs,
+        })
       : localWorker());
   const rateLimitStore = dependencies.rateLimitStore ?? MEMORY_STORE;
   const limiter = (name: keyof ServerContext['limiters']) => createRateLimiter(name, config.limits[name], rateLimitStore);

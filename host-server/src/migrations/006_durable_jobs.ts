@@ -14,6 +14,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('pdf_jobs', (table) => {
     table.string('id', 36).primary();
     table.string('owner', 64).notNullable();
+    // The instance that queued the job: the only one that can run it when files are on its own disk.
+    table.string('origin', 64).notNullable();
     table.string('task', 16).notNullable();
     table.string('state', 16).notNullable();
     // A background job (a conversion's) is never refused for a full queue, and does not count in it.

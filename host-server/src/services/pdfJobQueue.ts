@@ -56,6 +56,11 @@ export interface PdfJobQueueOptions {
   local: ChildPdfWorker;
   /** Slots, queue bounds and the lease of a running job (renewed every third of it). */
   limits: PdfJobLimits;
+  /**
+   * Whether every instance reaches the files (a bucket). Without it, an instance runs only the
+   * jobs it queued, whose input is on its own disk; they still take their turn in the shared order.
+   */
+  sharedStore: boolean;
   /** How often an idle instance looks for jobs, and a waiting request for its outcome. */
   pollMs?: number;
 }
@@ -214,13 +219,21 @@ export class PdfJobQueue implements PdfWorker {
       await takeLock(trx);
       if (!job.background) {
         const counts = (await trx('pdf_jobs')
-          .where({ state: 'pending', background: false })
-          .select(trx.raw('count(*)::int as "total"'), trx.raw('(count(*) filter (where owner = ?))::int as "mine"', [job.owner]))
-          .first()) as { total: number; mine: number };
-        if (counts.total >= limits.maxWaiting) {
+          .select(
+            trx.raw(`(count(*) filter (where state = 'pending' and not background))::int as "total"`),
+            trx.raw(`(count(*) filter (where state = 'pending' and not background and owner = ?))::int as "mine"`, [job.owner]),
+            trx.raw(`(count(*) filter (where state = 'running' and owner = ? and lease_expires_at > now()))::int as "running"`, [
+              job.owner,
+            ]),
+          )
+          .first()) as { total: number; mine: number; running: number };
+        // Pending jobs not yet claimed count as waiting, but an owner with nothing running has one
+        // about to start (it goes first at the next free slot), which is not waiting behind its own.
+        const starting = counts.running === 0 ? 1 : 0;
+        if (counts.total >= limits.maxWaiting + starting) {
           throw new PdfWorkerError('busy', 'The server is busy processing files. Try again shortly.', RETRY_AFTER_MS);
         }
-        if (counts.mine >= limits.maxWaitingPerUser) {
+        if (counts.mine >= limits.maxWaitingPerUser + starting) {
           throw new PdfWorkerError(
             'busy',
             'You have too many files being processed at once. Wait for them to finish and try again.',
@@ -231,6 +244,7 @@ export class PdfJobQueue implements PdfWorker {
       await trx('pdf_jobs').insert({
         id,
         owner: job.owner,
+        origin: this.instanceId,
         task: task.task,
         state: 'pending',
         background: job.background === true,
@@ -318,15 +332,17 @@ export class PdfJobQueue implements PdfWorker {
   private async claim(): Promise<ClaimedJob | undefined> {
     return this.options.knex.transaction(async (trx) => {
       await takeLock(trx);
+      const ours = this.options.sharedStore ? '' : 'and j.origin = :origin';
       for (;;) {
         const { rows } = (await trx.raw(
           `select j.id, j.attempts from pdf_jobs j
              left join pdf_job_owners o on o.owner = j.owner
-            where (j.state = 'pending' or (j.state = 'running' and j.lease_expires_at < now()))
+            where (j.state = 'pending' or (j.state = 'running' and j.lease_expires_at < now())) ${ours}
               and not exists (select 1 from pdf_jobs r
                                where r.owner = j.owner and r.state = 'running' and r.lease_expires_at >= now())
             order by o.last_started_at asc nulls first, j.created_at asc, j.id asc
             limit 1`,
+          { origin: this.instanceId },
         )) as { rows: Array<{ id: string; attempts: number }> };
         const next = rows[0];
         if (!next) return undefined;
