@@ -11,7 +11,8 @@ import { databaseClient, migrate, openDatabase, openReader, openSessionReader } 
 import { consoleLogger, describeError } from './logger';
 import { afterResponseSettled } from './services/accountMail';
 import { ConversionRunner } from './services/conversions';
-import { PdfJobQueue, schedulePdfJobPurge } from './services/pdfJobQueue';
+import { schedulePdfJobPurge } from './services/pdfJobPurge';
+import { PdfJobQueue } from './services/pdfJobQueue';
 import { type FileStore, LocalFileStore } from './services/fileStore';
 import { OutboxMailer, SmtpMailer } from './services/mailer';
 import { recoverFiles } from './services/maintenance';
