@@ -319,9 +319,10 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerEnv {
       if (!env[key]?.trim()) lines.push(`  ${key}: is required with ${s3Keys[0]}`);
     }
   }
-  // Without PostgreSQL, jobs run only where they are queued: an instance that runs none would never finish them.
-  if (env.PDF_JOB_SLOTS?.trim() === '0' && !env.DATABASE_URL?.trim()) {
-    lines.push('  PDF_JOB_SLOTS: 0 needs DATABASE_URL (PostgreSQL), where other instances run the jobs');
+  // Without PostgreSQL and a bucket, jobs run only where they are queued (their files are on that
+  // instance's disk): an instance that runs none would never finish them.
+  if (env.PDF_JOB_SLOTS?.trim() === '0' && (!env.DATABASE_URL?.trim() || !env.S3_BUCKET?.trim())) {
+    lines.push('  PDF_JOB_SLOTS: 0 needs DATABASE_URL (PostgreSQL) and S3_BUCKET, so that other instances can run the jobs');
   }
   const proxySettings = PROXY_VARIABLES.filter((key) => env[key]?.trim() && env[key]?.trim() !== 'false' && env[key]?.trim() !== '0');
   if (proxySettings.length > 1) {
