@@ -245,6 +245,27 @@ describe.skipIf(skip)(`${INSTANCES} instances behind nginx, one PostgreSQL, one 
     for (let i = 0; i < INSTANCES; i++) expect((await fetch(`${base(i)}/api/documents/${id}/download`, { headers: auth })).status).toBe(404);
   });
 
+  it('keeps no instance behind another: a document list each has served, a signed-out session', async () => {
+    const { auth } = await newUser('caches');
+    const listed = async (index: number) => {
+      const response = await fetch(`${base(index)}/api/documents`, { headers: auth });
+      expect(response.status).toBe(200);
+      return ((await json(response)) as { documents: Array<{ id: string }> }).documents.map((document) => document.id);
+    };
+    // Every instance has built (and may keep) the empty list before another one adds to it.
+    for (let i = 0; i < INSTANCES; i++) expect(await listed(i)).toEqual([]);
+    const id = await upload(base(0), auth, await makePdf(1, 'Listed everywhere'));
+    for (let i = 0; i < INSTANCES; i++) expect(await listed(i)).toEqual([id]);
+    const removed = await fetch(`${base(1)}/api/documents/${id}`, { method: 'DELETE', headers: auth });
+    expect(removed.status).toBe(200);
+    for (let i = 0; i < INSTANCES; i++) expect(await listed(i)).toEqual([]);
+
+    // Signed out on one instance: the token every instance has just accepted is refused by all.
+    const signedOut = await fetch(`${base(2)}/api/auth/logout`, { method: 'POST', headers: auth });
+    expect(signedOut.status).toBeLessThan(300);
+    for (let i = 0; i < INSTANCES; i++) expect((await fetch(`${base(i)}/api/auth/me`, { headers: auth })).status).toBe(401);
+  });
+
   it('lets one of concurrent saves of the same version win, on whichever instances they land', async () => {
     const { auth } = await newUser('race');
     const id = await upload(proxied(), auth, await makePdf(1, 'Raced'));
