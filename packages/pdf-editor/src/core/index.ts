@@ -18,6 +18,7 @@ export type {
   AnnotationOfType,
   AnnotationType,
   ArrowAnnotation,
+  BaseAnnotation,
   CaretAnnotation,
   CircleAnnotation,
   CommentAnnotation,
@@ -25,6 +26,7 @@ export type {
   FreehandAnnotation,
   HighlightAnnotation,
   ImageAnnotation,
+  KindAnnotation,
   MarkupAnnotation,
   Point,
   PolygonAnnotation,
@@ -60,7 +62,7 @@ export {
 // Kinds of the host's own: the contract of the editor's kinds, registered under a `custom:` type
 export { registerKinds, hostAnnotationSchema, customAnnotationSchema } from './kinds/hostKinds';
 export type { HostKind } from './kinds/hostKinds';
-export type { AnnotationKind, Handle, KindAnnotation, KindCapabilities, KindDefaults, KindPatch, Turn } from './kinds/kind';
+export type { AnnotationKind, Handle, KindCapabilities, KindDefaults, KindPatch, Turn } from './kinds/kind';
 export type { LineEnding, MarkupPlacement } from './geometry/annotationGeometry';
 export { LINE_ENDINGS } from './geometry/annotationGeometry';
 export type { PdfKind } from './kinds/pdfKind';

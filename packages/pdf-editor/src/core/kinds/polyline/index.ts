@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { boundsOfPoints, LINE_ENDINGS, lineEndingPaths, pathPoints } from '../../geometry/annotationGeometry';
 import { baseFields } from '../../model/fields';
-import type { PolylineAnnotation } from '../../model/types';
 import type { AnnotationKind } from '../kind';
 import { cornerHandles } from '../shared/geometry';
 import { nearPath, pointParts } from '../shared/points';
@@ -43,7 +42,10 @@ export const polylineVariantLabels = {
 } as const;
 const sameEndings = (a: Endings, b: Endings) => (a?.start ?? 'None') === (b?.start ?? 'None') && (a?.end ?? 'None') === (b?.end ?? 'None');
 
-export const polylineKind: AnnotationKind<'polyline'> = {
+/** An open line through `points` (at least two, page points); `position` is its bounds' top-left. */
+export type PolylineAnnotation = z.infer<typeof polylineAnnotationSchema>;
+
+export const polylineKind: AnnotationKind<PolylineAnnotation> = {
   type: 'polyline',
   schema: polylineAnnotationSchema,
   defaults: (position) => ({ points: defaultVertices(position) }),

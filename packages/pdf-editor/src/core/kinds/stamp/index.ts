@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { stampSize } from '../../geometry/annotationGeometry';
 import { baseFields, boxFields } from '../../model/fields';
-import type { StampAnnotation } from '../../model/types';
 import type { AnnotationKind } from '../kind';
 import { boxParts } from '../shared/box';
 import { turnUpright } from '../shared/geometry';
@@ -78,7 +77,10 @@ export function stampFields(preset: StampPreset, now: Date, height: number = STA
   return { preset, label, color: STAMP_PRESETS[preset].color, ...size };
 }
 
-export const stampKind: AnnotationKind<'stamp'> = {
+/** A rounded frame with a word in capitals: a preset (APPROVED, REJECTED, ...; a dated SIGNED) or another tool's `custom` word. */
+export type StampAnnotation = z.infer<typeof stampAnnotationSchema>;
+
+export const stampKind: AnnotationKind<StampAnnotation> = {
   type: 'stamp',
   schema: stampAnnotationSchema,
   defaults: () => ({ preset: 'approved', ...stampSize(STAMP_PRESETS.approved.label, STAMP_HEIGHT) }),
