@@ -30,16 +30,6 @@ const bounds = (a: PolylineAnnotation) => boundsOfPoints([...a.points, ...lineEn
 type Endings = PolylineAnnotation['lineEndings'];
 /** The variants the panel offers, as the endings they give (a plain line has none). */
 const VARIANTS: Record<string, Endings> = { line: undefined, arrow: { start: 'None', end: 'OpenArrow' }, both: { start: 'OpenArrow', end: 'OpenArrow' } };
-/**
- * The English labels of the panel's variants and of their group: defaults of the messages
- * `polyline.<variant>` and `polyline.variants` (copied into `defaultMessages` by `npm run kinds`).
- */
-export const polylineVariantLabels = {
-  'polyline.variants': 'Line ends',
-  'polyline.line': 'Plain',
-  'polyline.arrow': 'Arrow',
-  'polyline.both': 'Arrows at both ends',
-} as const;
 const sameEndings = (a: Endings, b: Endings) => (a?.start ?? 'None') === (b?.start ?? 'None') && (a?.end ?? 'None') === (b?.end ?? 'None');
 
 /** An open line through `points` (at least two, page points); `position` is its bounds' top-left. */

@@ -23,20 +23,6 @@ export type StampPreset = keyof typeof STAMP_PRESETS;
 
 const PRESET_NAMES = Object.keys(STAMP_PRESETS) as StampPreset[];
 
-/**
- * The English labels of the panel's stamp presets and of their group: defaults of the messages
- * `stamp.<preset>` and `stamp.variants` (copied into `defaultMessages` by `npm run kinds`).
- */
-export const stampVariantLabels = {
-  'stamp.variants': 'Stamp',
-  'stamp.approved': 'Approved',
-  'stamp.rejected': 'Rejected',
-  'stamp.draft': 'Draft',
-  'stamp.confidential': 'Confidential',
-  'stamp.final': 'Final',
-  'stamp.signed': 'Signed and dated',
-} as const satisfies Record<`stamp.${StampPreset | 'variants'}`, string>;
-
 /** Height of a stamp placed with a click, in points; its width fits its word. */
 export const STAMP_HEIGHT = 40;
 

@@ -6,9 +6,6 @@ import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.arrow` (copied there by `npm run kinds`). */
-export const arrowLabel = 'Arrow';
-
 export const arrowTool: ToolDefinition = {
   preset: { id: 'arrow', label: 'tool.arrow', creates: 'arrow', cursor: 'crosshair', shortcut: 'a', styled: true, icon: ICONS.arrow },
   createMachine: (context) =>

@@ -7,9 +7,6 @@ import { styleFields } from '../../store/style';
 import { createPlaceOnClickMachine } from '../shared/placeOnClick';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.caret` (copied there by `npm run kinds`). */
-export const caretLabel = 'Insert text';
-
 export const caretTool: ToolDefinition = {
   preset: { id: 'caret', label: 'tool.caret', creates: 'caret', cursor: 'text', styled: true, icon: 'M5 19L12 5l7 14' },
   createMachine: (context) =>

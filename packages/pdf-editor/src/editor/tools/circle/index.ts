@@ -7,9 +7,6 @@ import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.circle` (copied there by `npm run kinds`). */
-export const circleLabel = 'Circle';
-
 export const circleTool: ToolDefinition = {
   preset: { id: 'circle', label: 'tool.circle', creates: 'circle', cursor: 'crosshair', shortcut: 'o', styled: true, icon: ICONS.circle },
   createMachine: (context) =>

@@ -6,9 +6,6 @@ import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.ellipse` (copied there by `npm run kinds`). */
-export const ellipseLabel = 'Ellipse';
-
 export const ellipseTool: ToolDefinition = {
   preset: {
     id: 'ellipse',

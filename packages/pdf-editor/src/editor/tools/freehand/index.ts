@@ -51,9 +51,6 @@ function createFreehandMachine(context: ToolContext): ToolMachine {
   };
 }
 
-/** The tool's English label, the default of message `tool.freehand` (copied there by `npm run kinds`). */
-export const freehandLabel = 'Draw';
-
 export const freehandTool: ToolDefinition = {
   preset: { id: 'freehand', label: 'tool.freehand', creates: 'freehand', cursor: 'crosshair', shortcut: 'd', styled: true, icon: ICONS.freehand },
   createMachine: createFreehandMachine,

@@ -7,9 +7,6 @@ import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.image` (copied there by `npm run kinds`). */
-export const imageLabel = 'Image';
-
 export const imageTool: ToolDefinition = {
   preset: { id: 'image', label: 'tool.image', creates: 'image', cursor: 'crosshair', shortcut: 'i', styled: false, icon: ICONS.image },
   createMachine: (context) =>

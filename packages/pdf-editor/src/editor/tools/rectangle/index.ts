@@ -7,9 +7,6 @@ import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.rectangle` (copied there by `npm run kinds`). */
-export const rectangleLabel = 'Rectangle';
-
 export const rectangleTool: ToolDefinition = {
   preset: { id: 'rectangle', label: 'tool.rectangle', creates: 'rectangle', cursor: 'crosshair', shortcut: 'r', styled: true, icon: ICONS.rectangle },
   createMachine: (context) =>

@@ -6,9 +6,6 @@ import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.signature` (copied there by `npm run kinds`). */
-export const signatureLabel = 'Signature';
-
 export const signatureTool: ToolDefinition = {
   preset: { id: 'signature', label: 'tool.signature', creates: 'signature', cursor: 'crosshair', shortcut: 'g', styled: false, icon: ICONS.signature },
   createMachine: (context) =>

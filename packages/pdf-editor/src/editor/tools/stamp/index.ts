@@ -7,9 +7,6 @@ import { styleFields } from '../../store/style';
 import { createPlaceOnClickMachine } from '../shared/placeOnClick';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.stamp` (copied there by `npm run kinds`). */
-export const stampLabel = 'Stamp';
-
 export const stampTool: ToolDefinition = {
   preset: { id: 'stamp', label: 'tool.stamp', creates: 'stamp', cursor: 'copy', styled: true, icon: 'M9 4h6v6l4 3v3H5v-3l4-3zM5 20h14' },
   createMachine: (context) =>

@@ -7,9 +7,6 @@ import { ICONS } from '../shared/presets';
 import { createPlaceOnClickMachine } from '../shared/placeOnClick';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.whiteout` (copied there by `npm run kinds`). */
-export const whiteoutLabel = 'Whiteout';
-
 export const whiteoutTool: ToolDefinition = {
   preset: { id: 'whiteout', label: 'tool.whiteout', creates: 'whiteout', cursor: 'cell', shortcut: 'w', styled: true, icon: ICONS.whiteout },
   createMachine: (context) =>
