@@ -2,9 +2,7 @@
 // the editor's export draws it on this thread (never in the worker, which cannot have the host's
 // code), and the native export reads back into it.
 import { describe, expect, it, vi } from 'vitest';
-import { InvalidInputError } from '../core/errors';
-import { importAnnotations } from '../core/import/importAnnotations';
-import { normalizeAnnotation } from '../core/model/defaults';
+import { importAnnotations, InvalidInputError, normalizeAnnotation } from '../core/index';
 import { crossKind, type Cross } from '../test-support/hostKind';
 import { hasSharedPdfs, readSharedPdf } from '../test-support/sharedPdfs';
 import { createEditor } from './createEditor';

@@ -1,11 +1,6 @@
 // Shape of one editor's state. The document part ({ pdf, annotations }, the core's DocumentState)
 // is what the core history records, so page operations and annotation edits undo alike.
-import type { EditorTool, Gate, GateAction, GateDecision } from '../../core/adapters';
-import type { Annotation, Point, Rect } from '../../core/model/types';
-import type { AnnotationPatch } from '../../core/history/annotationList';
-import type { History } from '../../core/history/createHistory';
-import type { DocumentState } from '../../core/history/diff';
-import type { PdfRevision } from '../../core/pages/pdfRevision';
+import type { Annotation, AnnotationPatch, DocumentState, EditorTool, Gate, GateAction, GateDecision, History, PdfRevision, Point, Rect } from '../../core/index';
 import type { AnnotationStyle } from './style';
 
 /**

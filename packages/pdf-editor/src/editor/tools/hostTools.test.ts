@@ -1,8 +1,7 @@
 // A host's own tools (the `tools` option): after the editor's in the toolbar list, chosen like any
 // tool, their gesture machine driving the store; ids that could clash are refused by name.
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../../core/errors';
-import { normalizeAnnotation } from '../../core/model/defaults';
+import { InvalidInputError, normalizeAnnotation } from '../../core/index';
 import { createEditor } from '../createEditor';
 import { TOOLS } from './registry';
 import type { ToolDefinition } from './types';

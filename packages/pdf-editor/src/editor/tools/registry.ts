@@ -1,8 +1,7 @@
 // The one list of tools, in toolbar order. Toolbar, shortcuts and the viewer all read it.
-import type { EditorTool } from '../../core/adapters';
-import { checkArray, checkObject, invalid } from '../../core/input';
+import type { AnnotationType, EditorTool } from '../../core/index';
+import { checkArray, checkObject, invalid } from '../../core/internal';
 import type { Messages } from '../messages';
-import type { AnnotationType } from '../../core/index';
 import { arrowTool } from './arrow';
 import { caretTool } from './caret';
 import { circleTool } from './circle';

@@ -1,6 +1,5 @@
 // Arrow tool: from where the drag starts to where it ends; a click makes the default arrow.
-import { normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, normalizeAnnotation } from '../../../core/index';
 import { styleFields } from '../../store/style';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';

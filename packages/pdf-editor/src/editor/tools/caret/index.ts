@@ -1,8 +1,7 @@
 // Caret tool: a click places the insertion mark with its point at the click, between the letters
 // where text is to go in, in the current colour. No keyboard shortcut: the spec gives it none.
-import { CARET_SIZE } from '../../../core/kinds/caret';
-import { normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, normalizeAnnotation } from '../../../core/index';
+import { CARET_SIZE } from '../../../core/internal';
 import { styleFields } from '../../store/style';
 import { createPlaceOnClickMachine } from '../shared/placeOnClick';
 import type { ToolDefinition } from '../types';

@@ -1,6 +1,5 @@
 // Circle tool: the drag spans the circle's bounding box; a click makes the default radius 50.
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';

@@ -1,6 +1,5 @@
 // Ellipse tool: the drag spans the ellipse's box; a click makes the default 100 x 100.
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';

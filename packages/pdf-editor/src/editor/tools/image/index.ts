@@ -1,7 +1,6 @@
 // Image tool: drag the place (or click for 200x200), then the editor opens a picker for an image
 // file; the annotation is added once the file is read.
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';

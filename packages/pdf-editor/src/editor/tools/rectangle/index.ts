@@ -1,6 +1,5 @@
 // Rectangle tool: drag a box; a click makes the default 100x100 square.
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';

@@ -1,7 +1,6 @@
 // Signature tool: remembers where the drag started and opens the signature pad; the drawn (or a
 // saved) signature is placed there as a 200x80 image-like annotation.
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';

@@ -1,7 +1,6 @@
 // Whiteout tool: a solid white box of the preset (or custom) size follows the pointer as a
 // preview; a click places it with its top-left at the click point.
-import { normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, normalizeAnnotation } from '../../../core/index';
 import { whiteoutBox } from '../../store/style';
 import { ICONS } from '../shared/presets';
 import { createPlaceOnClickMachine } from '../shared/placeOnClick';
