@@ -11,7 +11,7 @@ import type { ToolDefinition } from './tools/types';
 
 /** Places a cross where the pointer is released. */
 const crossTool: ToolDefinition = {
-  preset: { id: 'custom:cross', label: { text: 'Cross' }, creates: 'custom:cross', cursor: 'copy', styled: true, icon: 'M4 4l16 16M20 4L4 20' },
+  preset: { id: 'custom:cross', label: { text: 'Cross' }, creates: 'custom:cross', cursor: 'copy', icon: 'M4 4l16 16M20 4L4 20' },
   createMachine: ({ store }) => ({
     state: 'idle',
     pointerDown() {},

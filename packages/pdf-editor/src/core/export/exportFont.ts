@@ -4,6 +4,7 @@
 import type { PdfDocumentWriter, PdfReference } from '../pdfObjectTypes';
 import type { MeasurableFont, TextMetrics } from './textMetrics';
 
+/** The family and emphasis a text is laid out in. */
 export interface FontStyle {
   fontFamily: string;
   bold: boolean;
@@ -22,7 +23,10 @@ export interface ExportFont {
   covers(codePoint: number): boolean;
   /** The characters the caller gave this font for (a lazy fallback's claims): it draws them before any other font. */
   readonly claims?: (codePoint: number) => boolean;
-  /** Glyph-level access for shaped text: embedded fonts only (standard fonts draw no complex script). */
+  /**
+   * Glyph-level access for shaped text: embedded fonts only (standard fonts draw no complex script).
+   * @internal The export's own text layout uses it; not part of the package's API.
+   */
   readonly glyphs?: GlyphAccess;
 }
 

@@ -13,6 +13,7 @@ import { needsComplexLayout, simpleRun, spans, type ComplexTextEngine, type Text
 
 export type { Shown, TextRun } from './textRuns';
 
+/** One line of a laid-out text: its runs and its width. */
 export interface TextLine {
   /** In visual order, left to right. */
   runs: TextRun[];

@@ -11,6 +11,7 @@ export interface Shown {
   rise: number;
 }
 
+/** A piece of a line drawn in one font: its glyphs and its width. */
 export interface TextRun {
   font: ExportFont;
   /** Advance width in ems (at a font size of 1). */

@@ -2,7 +2,7 @@
 // which the kinds (kinds/<type>/index.ts) and the geometry build on. It knows no kind: the union
 // of them all (`Annotation`, model/types.ts) is assembled above the kinds, so no kind imports it.
 import type { z } from 'zod';
-import type { baseFields, customAnnotationSchema, pointSchema, rectSchema } from './fields';
+import type { customAnnotationSchema, pointSchema, rectSchema } from './fields';
 
 /**
  * A point in page space: PDF points (1/72 inch) at zoom 1, origin at the top-left corner of the
@@ -21,7 +21,7 @@ export type Rect = z.infer<typeof rectSchema>;
  * The fields every annotation has, whatever its kind: `id`, `page`, `position`, `color`,
  * `opacity`, `strokeWidth`, `createdAt`, `updatedAt`, and a `type` naming its kind.
  */
-export type BaseAnnotation = z.infer<z.ZodObject<typeof baseFields>> & { type: string };
+export type BaseAnnotation = Omit<CustomAnnotation, 'type'> & { type: string };
 
 /** The `type` of a host's own kind: `custom:` and a name, so it never clashes with the editor's. */
 export type CustomType = `custom:${string}`;

@@ -3,7 +3,7 @@
 // its own type over model/base.ts, which is all it imports of the model).
 import type { z } from 'zod';
 import type { CustomAnnotation, CustomType } from './base';
-import type { ANNOTATION_TYPES, annotationSchema } from './schema';
+import type { annotationSchema } from './schema';
 import type { HighlightAnnotation } from '../kinds/highlight';
 import type { SquigglyAnnotation } from '../kinds/squiggly';
 import type { StrikethroughAnnotation } from '../kinds/strikethrough';
@@ -38,7 +38,7 @@ export type { WhiteoutAnnotation } from '../kinds/whiteout';
  */
 export type Annotation = z.infer<typeof annotationSchema> | CustomAnnotation;
 /** The `type` of an annotation: `'text'`, `'highlight'`, … (see `ANNOTATION_TYPES`). */
-export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
+export type AnnotationType = z.infer<typeof annotationSchema>['type'];
 /**
  * The annotation of one type, e.g. `AnnotationOfType<'arrow'>` is {@link ArrowAnnotation}.
  */

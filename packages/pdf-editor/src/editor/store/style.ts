@@ -3,6 +3,7 @@
 import { type Annotation, type AnnotationPatch, type AnnotationType, DEFAULTS, WHITEOUT_PRESETS } from '../../core/index';
 import { kindOf } from '../../core/internal';
 
+/** A whiteout size the panel offers: one of the presets, or the user's own width and height. */
 export type WhiteoutSize = keyof typeof WHITEOUT_PRESETS | 'custom';
 
 /** The current annotation style (spec section 3). */

@@ -8,7 +8,7 @@ import type { ToolDefinition } from './types';
 
 /** Stamps a 20 pt green square where the pointer is released. */
 const stampTool: ToolDefinition = {
-  preset: { id: 'custom:stamp', label: { text: 'Stamp' }, creates: 'rectangle', cursor: 'copy', styled: false, icon: 'M4 4h16v16H4z' },
+  preset: { id: 'custom:stamp', label: { text: 'Stamp' }, creates: 'rectangle', cursor: 'copy', icon: 'M4 4h16v16H4z' },
   createMachine: ({ store }) => ({
     state: 'idle',
     pointerDown() {},

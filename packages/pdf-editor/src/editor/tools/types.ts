@@ -64,8 +64,6 @@ export interface ToolPreset {
   cursor: string;
   /** Single-key shortcut, shown in the button's title. */
   shortcut?: string;
-  /** Whether the properties panel applies to this tool. */
-  styled: boolean;
   /** SVG path (24x24 viewBox) of the toolbar icon. */
   icon: string;
 }

@@ -6,7 +6,7 @@ import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
 export const arrowTool: ToolDefinition = {
-  preset: { id: 'arrow', label: 'tool.arrow', creates: 'arrow', cursor: 'crosshair', shortcut: 'a', styled: true, icon: ICONS.arrow },
+  preset: { id: 'arrow', label: 'tool.arrow', creates: 'arrow', cursor: 'crosshair', shortcut: 'a', icon: ICONS.arrow },
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start, end, click }, { store }) {

@@ -7,7 +7,7 @@ import { createPlaceOnClickMachine } from '../shared/placeOnClick';
 import type { ToolDefinition } from '../types';
 
 export const caretTool: ToolDefinition = {
-  preset: { id: 'caret', label: 'tool.caret', creates: 'caret', cursor: 'text', styled: true, icon: 'M5 19L12 5l7 14' },
+  preset: { id: 'caret', label: 'tool.caret', creates: 'caret', cursor: 'text', icon: 'M5 19L12 5l7 14' },
   createMachine: (context) =>
     createPlaceOnClickMachine(context, ({ page, x, y }) =>
       normalizeAnnotation({

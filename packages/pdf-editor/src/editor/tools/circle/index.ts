@@ -7,7 +7,7 @@ import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
 export const circleTool: ToolDefinition = {
-  preset: { id: 'circle', label: 'tool.circle', creates: 'circle', cursor: 'crosshair', shortcut: 'o', styled: true, icon: ICONS.circle },
+  preset: { id: 'circle', label: 'tool.circle', creates: 'circle', cursor: 'crosshair', shortcut: 'o', icon: ICONS.circle },
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start, end, click }, { store }) {

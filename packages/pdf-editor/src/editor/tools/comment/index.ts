@@ -4,6 +4,6 @@ import { createPlaceTextMachine } from '../shared/placeText';
 import type { ToolDefinition } from '../types';
 
 export const commentTool: ToolDefinition = {
-  preset: { id: 'comment', label: 'tool.comment', creates: 'comment', cursor: 'copy', shortcut: 'c', styled: false, icon: ICONS.comment },
+  preset: { id: 'comment', label: 'tool.comment', creates: 'comment', cursor: 'copy', shortcut: 'c', icon: ICONS.comment },
   createMachine: (context) => createPlaceTextMachine(context, 'comment'),
 };

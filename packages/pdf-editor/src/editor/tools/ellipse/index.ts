@@ -11,7 +11,6 @@ export const ellipseTool: ToolDefinition = {
     label: 'tool.ellipse',
     creates: 'ellipse',
     cursor: 'crosshair',
-    styled: true,
     icon: 'M12 6c5 0 9 2.7 9 6s-4 6-9 6-9-2.7-9-6 4-6 9-6z',
   },
   createMachine: (context) =>

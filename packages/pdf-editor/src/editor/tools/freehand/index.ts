@@ -51,6 +51,6 @@ function createFreehandMachine(context: ToolContext): ToolMachine {
 }
 
 export const freehandTool: ToolDefinition = {
-  preset: { id: 'freehand', label: 'tool.freehand', creates: 'freehand', cursor: 'crosshair', shortcut: 'd', styled: true, icon: ICONS.freehand },
+  preset: { id: 'freehand', label: 'tool.freehand', creates: 'freehand', cursor: 'crosshair', shortcut: 'd', icon: ICONS.freehand },
   createMachine: createFreehandMachine,
 };

@@ -7,7 +7,7 @@ import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
 export const imageTool: ToolDefinition = {
-  preset: { id: 'image', label: 'tool.image', creates: 'image', cursor: 'crosshair', shortcut: 'i', styled: false, icon: ICONS.image },
+  preset: { id: 'image', label: 'tool.image', creates: 'image', cursor: 'crosshair', shortcut: 'i', icon: ICONS.image },
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start, end, click }) {

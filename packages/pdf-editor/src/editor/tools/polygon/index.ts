@@ -4,6 +4,6 @@ import { createVertexMachine } from '../shared/vertices';
 import type { ToolDefinition } from '../types';
 
 export const polygonTool: ToolDefinition = {
-  preset: { id: 'polygon', label: 'tool.polygon', creates: 'polygon', cursor: 'crosshair', styled: true, icon: 'M12 3l9 7-4 11H7L3 10z' },
+  preset: { id: 'polygon', label: 'tool.polygon', creates: 'polygon', cursor: 'crosshair', icon: 'M12 3l9 7-4 11H7L3 10z' },
   createMachine: (context) => createVertexMachine(context, 'polygon'),
 };

@@ -7,7 +7,7 @@ import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
 export const rectangleTool: ToolDefinition = {
-  preset: { id: 'rectangle', label: 'tool.rectangle', creates: 'rectangle', cursor: 'crosshair', shortcut: 'r', styled: true, icon: ICONS.rectangle },
+  preset: { id: 'rectangle', label: 'tool.rectangle', creates: 'rectangle', cursor: 'crosshair', shortcut: 'r', icon: ICONS.rectangle },
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start, end, click }, { store }) {

@@ -124,6 +124,6 @@ function createSelectMachine(context: ToolContext): ToolMachine {
 }
 
 export const selectTool: ToolDefinition = {
-  preset: { id: 'select', label: 'tool.select', cursor: 'default', shortcut: 'v', styled: false, icon: ICONS.select },
+  preset: { id: 'select', label: 'tool.select', cursor: 'default', shortcut: 'v', icon: ICONS.select },
   createMachine: createSelectMachine,
 };

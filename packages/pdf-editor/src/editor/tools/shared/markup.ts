@@ -9,9 +9,9 @@ import { createDragMachine } from './dragCreate';
 import { snapToText } from './textSnap';
 import type { ToolDefinition, ToolPreset } from '../types';
 
-export function markupTool(type: MarkupAnnotation['type'], preset: Omit<ToolPreset, 'id' | 'creates' | 'styled'>): ToolDefinition {
+export function markupTool(type: MarkupAnnotation['type'], preset: Omit<ToolPreset, 'id' | 'creates'>): ToolDefinition {
   return {
-    preset: { ...preset, id: type, creates: type, styled: true },
+    preset: { ...preset, id: type, creates: type },
     createMachine: (context) =>
       createDragMachine(context, {
         build({ page, start, end, click }, { store, textSpans }) {

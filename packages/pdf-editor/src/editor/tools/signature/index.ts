@@ -6,7 +6,7 @@ import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
 export const signatureTool: ToolDefinition = {
-  preset: { id: 'signature', label: 'tool.signature', creates: 'signature', cursor: 'crosshair', shortcut: 'g', styled: false, icon: ICONS.signature },
+  preset: { id: 'signature', label: 'tool.signature', creates: 'signature', cursor: 'crosshair', shortcut: 'g', icon: ICONS.signature },
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start }) {

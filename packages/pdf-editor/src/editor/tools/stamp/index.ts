@@ -7,7 +7,7 @@ import { createPlaceOnClickMachine } from '../shared/placeOnClick';
 import type { ToolDefinition } from '../types';
 
 export const stampTool: ToolDefinition = {
-  preset: { id: 'stamp', label: 'tool.stamp', creates: 'stamp', cursor: 'copy', styled: true, icon: 'M9 4h6v6l4 3v3H5v-3l4-3zM5 20h14' },
+  preset: { id: 'stamp', label: 'tool.stamp', creates: 'stamp', cursor: 'copy', icon: 'M9 4h6v6l4 3v3H5v-3l4-3zM5 20h14' },
   createMachine: (context) =>
     createPlaceOnClickMachine(context, ({ page, x, y }) => {
       const fields = styleFields('stamp', context.store.getState().style) as { width: number; height: number };

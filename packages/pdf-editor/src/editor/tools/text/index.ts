@@ -5,6 +5,6 @@ import { createPlaceTextMachine } from '../shared/placeText';
 import type { ToolDefinition } from '../types';
 
 export const textTool: ToolDefinition = {
-  preset: { id: 'text', label: 'tool.text', creates: 'text', cursor: 'text', shortcut: 't', styled: true, icon: ICONS.text },
+  preset: { id: 'text', label: 'tool.text', creates: 'text', cursor: 'text', shortcut: 't', icon: ICONS.text },
   createMachine: (context) => createPlaceTextMachine(context, 'text'),
 };

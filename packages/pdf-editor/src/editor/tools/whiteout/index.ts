@@ -7,7 +7,7 @@ import { createPlaceOnClickMachine } from '../shared/placeOnClick';
 import type { ToolDefinition } from '../types';
 
 export const whiteoutTool: ToolDefinition = {
-  preset: { id: 'whiteout', label: 'tool.whiteout', creates: 'whiteout', cursor: 'cell', shortcut: 'w', styled: true, icon: ICONS.whiteout },
+  preset: { id: 'whiteout', label: 'tool.whiteout', creates: 'whiteout', cursor: 'cell', shortcut: 'w', icon: ICONS.whiteout },
   createMachine: (context) =>
     createPlaceOnClickMachine(context, ({ page, x, y }) => {
       const size = whiteoutBox(context.store.getState().style);
