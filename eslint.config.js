@@ -35,6 +35,12 @@ export default tseslint.config(
           patterns: [
             { regex: '^react(-dom)?(/|$)', message: 'The editor is framework-free: React belongs in src/react.' },
             { regex: '(^|/)react/', message: 'The editor is framework-free: it never imports the React layer.' },
+            // Static imports only: a dynamic import() of a core module (the export, page operations)
+            // is how a lazily loaded chunk is split off, which importing the index would undo.
+            {
+              regex: '(^|/)core/(?!(index|internal)$)',
+              message: 'Import the core through src/core/index.ts (public) or src/core/internal.ts.',
+            },
           ],
         },
       ],

@@ -113,7 +113,8 @@ function shortcuts({ TOOLS, COMMANDS, defaultMessages }) {
   return tools.size + commandIds.size;
 }
 
-const sdk = await import('@marginalia/pdf-editor');
+// The tools, commands and messages are the editor object's (the "./editor" entry).
+const sdk = await import('@marginalia/pdf-editor/editor');
 const counts = [
   `${restRoutes()} routes`,
   `${cssVariables()} CSS variables`,

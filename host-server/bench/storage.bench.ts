@@ -1,11 +1,12 @@
 // A 10 MB PDF downloaded through the built server (dist/main.js), its file on the local disk or in
 // an S3-compatible bucket (s3rver on loopback, the test server: a lower bound on what a remote
 // store costs, without its network). Two servers, same file, downloads interleaved; prints the
-// median and the spread of the runs for each.
+// median and the spread of the runs for each, the servers' CPU time per download beside it, and
+// the ratio against its target (S3 at most 1.5x the local disk, issue 25).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
@@ -49,6 +50,12 @@ async function uploadAs(base: string, pdf: Uint8Array): Promise<{ token: string;
   return { token, id: document.id };
 }
 
+/** CPU time (user + system) the process has used so far, in milliseconds. */
+async function cpuTimeOf(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function timeDownload(base: string, target: { token: string; id: string }, size: number): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${base}/api/documents/${target.id}/download`, { headers: { Authorization: `Bearer ${target.token}` } });
@@ -80,18 +87,32 @@ try {
   const bases = { local: await local.base, s3: await remote.base };
   const targets = { local: await uploadAs(bases.local, pdf), s3: await uploadAs(bases.s3, pdf) };
   const times: Record<'local' | 's3', number[]> = { local: [], s3: [] };
+  const cpu: Record<'local' | 's3', number[]> = { local: [], s3: [] };
+  const pids = { local: local.child.pid as number, s3: remote.child.pid as number };
   // One warm-up each, then alternating, so neither side always goes first.
   await timeDownload(bases.local, targets.local, pdf.length);
   await timeDownload(bases.s3, targets.s3, pdf.length);
   for (let run = 0; run < RUNS; run += 1) {
     const order: Array<'local' | 's3'> = run % 2 === 0 ? ['local', 's3'] : ['s3', 'local'];
-    for (const side of order) times[side].push(await timeDownload(bases[side], targets[side], pdf.length));
+    for (const side of order) {
+      const before = await cpuTimeOf(pids[side]);
+      times[side].push(await timeDownload(bases[side], targets[side], pdf.length));
+      cpu[side].push((await cpuTimeOf(pids[side])) - before);
+    }
   }
-  console.log(`download of a ${(pdf.length / 1e6).toFixed(1)} MB PDF, ${RUNS} interleaved runs (ms):`);
+  console.log(
+    `download of a ${(pdf.length / 1e6).toFixed(1)} MB PDF, ${RUNS} interleaved runs (ms; load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}):`,
+  );
   for (const side of ['local', 's3'] as const) {
     const sorted = [...times[side]].sort((a, b) => a - b);
-    console.log(`  ${side.padEnd(5)} median ${median(sorted).toFixed(1)}  min ${sorted[0]?.toFixed(1)}  max ${sorted.at(-1)?.toFixed(1)}`);
+    console.log(
+      `  ${side.padEnd(5)} median ${median(sorted).toFixed(1)}  min ${sorted[0]?.toFixed(1)}  max ${sorted.at(-1)?.toFixed(1)}  server CPU ${median(cpu[side]).toFixed(0)}`,
+    );
   }
+  const ratio = median(times.s3) / median(times.local);
+  console.log(`  S3 / local disk: ${ratio.toFixed(2)}x in wall time (target at most 1.5x): ${ratio <= 1.5 ? 'PASS' : 'FAIL'}`);
 } finally {
   for (const server of [local.child, remote.child]) {
     server.kill('SIGTERM');

@@ -24,7 +24,12 @@ export default defineConfig([
       index: 'src/react/index.ts',
     },
     format: ['esm', 'cjs'],
-    dts: { entry: { core: 'src/core/index.ts', editor: 'src/editor/index.ts', index: 'src/react/index.ts' } },
+    // Declarations marked @internal (the editor's own store fields and actions) stay reachable in
+    // the source but out of the published types.
+    dts: {
+      entry: { core: 'src/core/index.ts', editor: 'src/editor/index.ts', index: 'src/react/index.ts' },
+      compilerOptions: { stripInternal: true },
+    },
     // Shared chunks in both formats (experimental for CommonJS in esbuild/tsup): ".", "./editor"
     // and "./core" then load one copy of every module, so their error classes are the same classes
     // and `createEditor` is one function whichever entry a host imports it from.

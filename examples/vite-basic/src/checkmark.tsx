@@ -86,7 +86,7 @@ export const checkmarkKind: HostKindWithView<'custom:checkmark', CheckmarkAnnota
 
 /** Click to stamp a check mark centred on the pointer. */
 export const checkmarkTool: ToolDefinition = {
-  preset: { id: 'custom:checkmark', label: { text: 'Check mark' }, creates: 'custom:checkmark', cursor: 'copy', styled: true, icon: 'M4 13l5 5L20 6' },
+  preset: { id: 'custom:checkmark', label: { text: 'Check mark' }, creates: 'custom:checkmark', cursor: 'copy', icon: 'M4 13l5 5L20 6' },
   createMachine({ store }) {
     return {
       state: 'idle',

@@ -21,7 +21,7 @@ function redaction(from: ToolPointer, to: ToolPointer): Annotation {
 }
 
 export const redactionTool: ToolDefinition = {
-  preset: { id: 'custom:redact', label: { text: 'Redact' }, creates: 'rectangle', cursor: 'crosshair', styled: false, icon: 'M4 6h16v12H4zM4 6l16 12' },
+  preset: { id: 'custom:redact', label: { text: 'Redact' }, creates: 'rectangle', cursor: 'crosshair', icon: 'M4 6h16v12H4zM4 6l16 12' },
   createMachine({ store }) {
     const { actions } = store.getState();
     let start: ToolPointer | null = null;

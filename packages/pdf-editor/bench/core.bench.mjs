@@ -5,7 +5,8 @@
 import { Buffer } from 'node:buffer';
 import { spawnSync } from 'node:child_process';
 import console from 'node:console';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
@@ -23,7 +24,7 @@ if (!existsSync(distEntry)) {
   process.exit(0);
 }
 const core = await import(pathToFileURL(distEntry).href);
-const { createHistory, addAnnotation, updateAnnotation, removeAnnotation, normalizeAnnotation, exportPdf } =
+const { createHistory, addAnnotation, updateAnnotation, removeAnnotation, normalizeAnnotation, exportPdf, importAnnotations } =
   core;
 
 const SINGLE_PAGES = 2000;
@@ -273,6 +274,7 @@ async function measureSingleAnnotation(label, source, file, pages) {
   const note = normalizeAnnotation({ type: 'comment', page: 1, position: { x: 100, y: 100 }, content: 'One note' });
   const times = await interleaved(SINGLE_RUNS, {
     exported: () => exportPdf(source, [note], { mode: 'native' }),
+    flattened: () => exportPdf(source, [note], { mode: 'flatten' }),
     bare: () => bareIncrementalAppend(source),
     pdfLib: async () => (await PDFDocument.load(source)).save(),
   });
@@ -367,6 +369,236 @@ function measureHeap() {
   };
 }
 
+// ---------- page operations against MuPDF.js ----------
+
+const PAGE_OPERATION_RUNS = 5;
+
+/** Ten ranges of (nearly) equal length covering `pages`. */
+function tenRanges(pages) {
+  const per = Math.ceil(pages / 10);
+  const ranges = [];
+  for (let from = 1; from <= pages; from += per) ranges.push({ from, to: Math.min(pages, from + per - 1) });
+  return ranges;
+}
+
+/** What qpdf writes for the same parts (a second reference for the bytes). */
+function qpdfBytes(inputs) {
+  const dir = mkdtempSync(join(tmpdir(), 'marginalia-bench-qpdf-'));
+  try {
+    let total = 0;
+    for (const [index, pages] of inputs.entries()) {
+      const out = join(dir, `${index}.pdf`);
+      const result = spawnSync('qpdf', ['--empty', '--pages', ...pages.flat(), '--', out]);
+      if (result.error || result.status === null || result.status > 3) return undefined;
+      total += statSync(out).size;
+    }
+    return total;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Split into ten parts and merge of two large files, by the SDK and by MuPDF.js (pages grafted into
+ * new documents, saved with its defaults), CPU and bytes written; qpdf's bytes beside them. MuPDF.js
+ * is AGPL: a devDependency the bench alone loads, never shipped.
+ */
+async function measurePageOperations() {
+  const generator = join(sharedPdfs, 'make-synthetic.mjs');
+  const freeculturePath = join(sharedPdfs, 'freeculture.pdf');
+  if (!existsSync(generator) || !existsSync(freeculturePath)) return { skipped: 'no shared PDFs' };
+  let mupdf;
+  try {
+    mupdf = await import('mupdf');
+  } catch {
+    return { skipped: 'mupdf (MuPDF.js) not installed' };
+  }
+  const { splitPdf, mergePdfs } = core;
+  const { makeSyntheticPdf } = await import(pathToFileURL(generator).href);
+  const dir = mkdtempSync(join(tmpdir(), 'marginalia-bench-pages-'));
+  const synthetic = new Uint8Array(makeSyntheticPdf(SINGLE_PAGES));
+  const syntheticPath = join(dir, 'synthetic.pdf');
+  writeFileSync(syntheticPath, synthetic);
+  const freeculture = new Uint8Array(readFileSync(freeculturePath));
+  const graft = (sources, save) => {
+    const out = new mupdf.PDFDocument();
+    for (const [source, from, to] of sources) for (let i = from - 1; i < to; i++) out.graftPage(-1, source, i);
+    const bytes = out.saveToBuffer('').asUint8Array().byteLength;
+    out.destroy();
+    save(bytes);
+  };
+  const results = [];
+  try {
+    for (const [label, bytes, path, pages] of [
+      [`${SINGLE_PAGES}-page synthetic`, synthetic, syntheticPath, SINGLE_PAGES],
+      ['freeculture.pdf', freeculture, freeculturePath, 352],
+    ]) {
+      const ranges = tenRanges(pages);
+      let ours = 0;
+      let theirs = 0;
+      const timed = await interleaved(PAGE_OPERATION_RUNS, {
+        ours: async () => {
+          ours = (await splitPdf(bytes, ranges)).reduce((sum, part) => sum + part.byteLength, 0);
+        },
+        mupdf: () => {
+          const source = new mupdf.PDFDocument(bytes);
+          theirs = 0;
+          for (const { from, to } of ranges) graft([[source, from, to]], (written) => (theirs += written));
+          source.destroy();
+        },
+      });
+      const qpdf = qpdfBytes(ranges.map(({ from, to }) => [[path, `${from}-${to}`]]));
+      results.push({ operation: `split ${label} into ${ranges.length}`, timing: timed, ours, theirs, qpdf });
+    }
+    let ours = 0;
+    let theirs = 0;
+    const timed = await interleaved(PAGE_OPERATION_RUNS, {
+      ours: async () => {
+        ours = (await mergePdfs([synthetic, freeculture])).byteLength;
+      },
+      mupdf: () => {
+        const first = new mupdf.PDFDocument(synthetic);
+        const second = new mupdf.PDFDocument(freeculture);
+        graft([[first, 1, SINGLE_PAGES], [second, 1, 352]], (written) => (theirs = written));
+        first.destroy();
+        second.destroy();
+      },
+    });
+    const qpdf = qpdfBytes([[[syntheticPath, '1-z'], [freeculturePath, '1-z']]]);
+    results.push({ operation: `merge ${SINGLE_PAGES}-page synthetic + freeculture.pdf`, timing: timed, ours, theirs, qpdf });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { results };
+}
+
+// ---------- native export against MuPDF.js ----------
+
+const NATIVE_RUNS = 5;
+
+/** The same annotations written by MuPDF.js: created on their pages with appearances, saved incrementally. */
+function mupdfNativeExport(mupdf, bytes, annotations) {
+  const doc = new mupdf.PDFDocument(bytes);
+  const pages = new Map();
+  const red = [1, 0, 0];
+  for (const annotation of annotations) {
+    let page = pages.get(annotation.page);
+    if (!page) pages.set(annotation.page, (page = doc.loadPage(annotation.page - 1)));
+    const { x, y } = annotation.position;
+    const box = (width, height) => [x, y, x + width, y + height];
+    const quad = (width, height) => [[x, y, x + width, y, x, y + height, x + width, y + height]];
+    let created;
+    switch (annotation.type) {
+      case 'rectangle':
+      case 'whiteout':
+        created = page.createAnnotation('Square');
+        created.setRect(box(annotation.width, annotation.height));
+        if (annotation.type === 'whiteout' || annotation.fillStyle === 'solid') created.setInteriorColor([1, 1, 1]);
+        break;
+      case 'circle':
+        created = page.createAnnotation('Circle');
+        created.setRect([x - annotation.radius, y - annotation.radius, x + annotation.radius, y + annotation.radius]);
+        break;
+      case 'highlight':
+      case 'underline':
+      case 'strikethrough':
+        created = page.createAnnotation({ highlight: 'Highlight', underline: 'Underline', strikethrough: 'StrikeOut' }[annotation.type]);
+        created.setQuadPoints(quad(annotation.width, annotation.height));
+        break;
+      case 'text':
+        created = page.createAnnotation('FreeText');
+        created.setRect(box(200, 20));
+        created.setContents(annotation.content);
+        created.setDefaultAppearance('Helv', annotation.fontSize, [0, 0, 0]);
+        break;
+      case 'arrow':
+        created = page.createAnnotation('Line');
+        created.setLine([x, y], [annotation.endPoint.x, annotation.endPoint.y]);
+        created.setLineEndingStyles('None', 'OpenArrow');
+        break;
+      case 'freehand':
+        created = page.createAnnotation('Ink');
+        created.setInkList([annotation.points.map((point) => [point.x, point.y])]);
+        break;
+      default:
+        throw new Error(`no MuPDF.js peer for ${annotation.type}`);
+    }
+    if (annotation.type !== 'text') created.setColor(red);
+  }
+  // Appearances made once per page, after all its annotations (faster than after each one).
+  for (const page of pages.values()) page.update();
+  const saved = doc.saveToBuffer('incremental').asUint8Array().slice();
+  doc.destroy();
+  return saved;
+}
+
+/**
+ * Native export of 1,000 annotations (every kind MuPDF.js can write the same way: images left out of
+ * both) by the SDK and by MuPDF.js, on the 2,000-page synthetic file, freeculture.pdf and tracemonkey:
+ * CPU, wall and bytes added.
+ */
+async function measureNativeAgainstMupdf() {
+  const generator = join(sharedPdfs, 'make-synthetic.mjs');
+  if (!existsSync(generator)) return { skipped: `no ${generator}` };
+  let mupdf;
+  try {
+    mupdf = await import('mupdf');
+  } catch {
+    return { skipped: 'mupdf (MuPDF.js) not installed' };
+  }
+  const { makeSyntheticPdf } = await import(pathToFileURL(generator).href);
+  const files = [[`${SINGLE_PAGES}-page synthetic`, new Uint8Array(makeSyntheticPdf(SINGLE_PAGES)), SINGLE_PAGES]];
+  for (const [name, pages] of [['freeculture.pdf', 352], ['tracemonkey.pdf', 14]]) {
+    if (existsSync(join(sharedPdfs, name))) files.push([name, new Uint8Array(readFileSync(join(sharedPdfs, name))), pages]);
+  }
+  const results = [];
+  for (const [label, bytes, pages] of files) {
+    const annotations = mixedAnnotations(EXPORT_ANNOTATIONS + EXPORT_ANNOTATIONS / 10, pages, random(9))
+      .filter((annotation) => annotation.type !== 'image')
+      .slice(0, EXPORT_ANNOTATIONS);
+    let ours = 0;
+    let theirs = 0;
+    const timing = await interleaved(NATIVE_RUNS, {
+      ours: async () => {
+        ours = (await exportPdf(bytes, annotations, { mode: 'native' })).byteLength - bytes.byteLength;
+      },
+      mupdf: () => {
+        theirs = mupdfNativeExport(mupdf, bytes, annotations).byteLength - bytes.byteLength;
+      },
+    });
+    // Reading them back: our import against MuPDF.js listing every page's annotations with what
+    // a host would read of each (kind, rectangle, colour, text, and the kind's own geometry).
+    const exported = await exportPdf(bytes, annotations, { mode: 'native' });
+    let imported = 0;
+    let listed = 0;
+    const reading = await interleaved(NATIVE_RUNS, {
+      ours: async () => {
+        imported = (await importAnnotations(exported)).length;
+      },
+      mupdf: () => {
+        const doc = new mupdf.PDFDocument(exported);
+        listed = 0;
+        for (let index = 0; index < doc.countPages(); index++) {
+          for (const annotation of doc.loadPage(index).getAnnotations()) {
+            const type = annotation.getType();
+            annotation.getBounds();
+            annotation.getColor();
+            annotation.getContents();
+            if (type === 'Ink') annotation.getInkList();
+            else if (type === 'Line') annotation.getLine();
+            else if (annotation.hasQuadPoints()) annotation.getQuadPoints();
+            else if (annotation.hasRect()) annotation.getRect();
+            listed++;
+          }
+        }
+        doc.destroy();
+      },
+    });
+    results.push({ label, timing, reading, ours, theirs, count: annotations.length, imported, listed });
+  }
+  return { results };
+}
+
 // ---------- report ----------
 
 const rows = [];
@@ -410,7 +642,11 @@ for (const single of await measureSingleAnnotations()) {
   row(`  pdf-lib load+save, same file`, `${pdfLib.wall.toFixed(1)} ms (CPU ${pdfLib.cpu.toFixed(1)} ms)`, '', undefined);
   const vsBare = e.wall / bare.wall;
   const vsBareCpu = e.cpu / bare.cpu;
-  row(`  export / bare append`, `${vsBare.toFixed(2)}x (CPU ${vsBareCpu.toFixed(2)}x)`, '<= 3x', vsBare <= 3);
+  row(`  export / bare append`, `${vsBare.toFixed(2)}x (CPU ${vsBareCpu.toFixed(2)}x)`, '<= 2x', vsBare <= 2);
+  const { flattened: f } = single;
+  row(`  flattened export`, `${f.wall.toFixed(1)} ms (CPU ${f.cpu.toFixed(1)} ms)`, '', undefined);
+  const flatVsBare = f.wall / bare.wall;
+  row(`  flattened export / bare append`, `${flatVsBare.toFixed(2)}x (CPU ${(f.cpu / bare.cpu).toFixed(2)}x)`, '<= 2x', flatVsBare <= 2);
   const vsPdfLib = e.wall / pdfLib.wall;
   row(`  export / pdf-lib load+save`, `${vsPdfLib.toFixed(3)}x (CPU ${(e.cpu / pdfLib.cpu).toFixed(3)}x)`, '<= 0.1x', vsPdfLib <= 0.1);
   const rssLimit = 1.5 * single.size + 30 * 1024 * 1024;
@@ -425,6 +661,50 @@ if (nativeVsFlatten.skipped) {
   row(`export native ${EXPORT_ANNOTATIONS} annots / ${EXPORT_PAGES} pages`, `${native.wall.toFixed(1)} ms (CPU ${native.cpu.toFixed(1)} ms)`, '', undefined);
   const ratio = native.wall / flatten.wall;
   row('  native / flatten', `${ratio.toFixed(2)}x (CPU ${(native.cpu / flatten.cpu).toFixed(2)}x)`, '<= 1.5x', ratio <= 1.5);
+}
+
+const nativeAgainstMupdf = await measureNativeAgainstMupdf();
+if (nativeAgainstMupdf.skipped) {
+  row('native export / MuPDF.js', `skipped (${nativeAgainstMupdf.skipped})`, '', undefined);
+} else {
+  for (const { label, timing, reading, ours, theirs, count, imported, listed } of nativeAgainstMupdf.results) {
+    const { ours: oursTime, mupdf } = timing;
+    row(
+      `native export of ${count} annots into ${label}`,
+      `${oursTime.wall.toFixed(0)} ms (CPU ${oursTime.cpu.toFixed(0)} ms), +${mb(ours)}; MuPDF.js ${mupdf.wall.toFixed(0)} ms (CPU ${mupdf.cpu.toFixed(0)} ms), +${mb(theirs)}`,
+      '',
+      undefined,
+    );
+    const cpuRatio = oursTime.cpu / mupdf.cpu;
+    row(`  CPU / MuPDF.js`, `${cpuRatio.toFixed(2)}x (wall ${(oursTime.wall / mupdf.wall).toFixed(2)}x)`, '< 1x', cpuRatio < 1);
+    row(`  bytes added / MuPDF.js's`, `${(ours / theirs).toFixed(2)}x`, '', undefined);
+    const read = reading.ours.cpu / reading.mupdf.cpu;
+    row(
+      `  import of those ${imported} / MuPDF.js reading ${listed}`,
+      `${reading.ours.wall.toFixed(0)} ms (CPU ${reading.ours.cpu.toFixed(0)} ms) / ${reading.mupdf.wall.toFixed(0)} ms (CPU ${reading.mupdf.cpu.toFixed(0)} ms): ${read.toFixed(2)}x CPU`,
+      '<= 1x',
+      read <= 1,
+    );
+  }
+}
+
+const pageOperations = await measurePageOperations();
+if (pageOperations.skipped) {
+  row('page operations / MuPDF.js', `skipped (${pageOperations.skipped})`, '', undefined);
+} else {
+  for (const { operation, timing, ours, theirs, qpdf } of pageOperations.results) {
+    const { ours: oursTime, mupdf } = timing;
+    row(
+      operation,
+      `${oursTime.wall.toFixed(0)} ms (CPU ${oursTime.cpu.toFixed(0)} ms), ${mb(ours)}; MuPDF.js ${mupdf.wall.toFixed(0)} ms (CPU ${mupdf.cpu.toFixed(0)} ms), ${mb(theirs)}${qpdf === undefined ? '' : `; qpdf ${mb(qpdf)}`}`,
+      '',
+      undefined,
+    );
+    const bytesRatio = ours / theirs;
+    row(`  bytes written / MuPDF.js`, `${bytesRatio.toFixed(2)}x`, '<= 1.2x', bytesRatio <= 1.2);
+    const cpuRatio = oursTime.cpu / mupdf.cpu;
+    row(`  CPU / MuPDF.js`, `${cpuRatio.toFixed(2)}x (wall ${(oursTime.wall / mupdf.wall).toFixed(2)}x)`, '<= 2x', cpuRatio <= 2);
+  }
 }
 
 const history = measureHistory();

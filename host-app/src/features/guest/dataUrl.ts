@@ -22,11 +22,6 @@ export function dataUrlToBytes(dataUrl: string): Uint8Array {
   return new TextEncoder().encode(decodeURIComponent(payload));
 }
 
-export function dataUrlType(dataUrl: string): string {
-  const match = /^data:([^;,]+)/.exec(dataUrl);
-  return match?.[1] ?? 'application/octet-stream';
-}
-
 export async function fileToBytes(file: Blob): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
 }

@@ -46,14 +46,6 @@ export async function storeGuestFile(file: File, session: Storage, now = Date.no
   session.setItem(HANDOFF_KEYS.storage, 'session');
 }
 
-/** Puts an already-encoded file (from a recovery link or record) into the hand-off slots. */
-export function handOffDataUrl(session: Storage, fileName: string, dataUrl: string): void {
-  session.setItem(HANDOFF_KEYS.name, fileName);
-  session.setItem(HANDOFF_KEYS.currentName, fileName);
-  session.setItem(HANDOFF_KEYS.data, dataUrl);
-  session.setItem(HANDOFF_KEYS.storage, 'session');
-}
-
 export async function loadGuestFile(session: Storage): Promise<GuestFile | null> {
   const name = session.getItem(HANDOFF_KEYS.name) ?? session.getItem(HANDOFF_KEYS.currentName);
   if (!name) return null;

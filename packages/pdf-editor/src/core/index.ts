@@ -9,6 +9,26 @@ export {
   rectSchema,
   ANNOTATION_TYPES,
 } from './model/schema';
+// Each kind's schema, which its annotation type is inferred from: validates annotations of one
+// kind (annotationSchema takes any)
+export { textAnnotationSchema } from './kinds/text';
+export { highlightAnnotationSchema } from './kinds/highlight';
+export { strikethroughAnnotationSchema } from './kinds/strikethrough';
+export { underlineAnnotationSchema } from './kinds/underline';
+export { squigglyAnnotationSchema } from './kinds/squiggly';
+export { freehandAnnotationSchema } from './kinds/freehand';
+export { rectangleAnnotationSchema } from './kinds/rectangle';
+export { circleAnnotationSchema } from './kinds/circle';
+export { ellipseAnnotationSchema } from './kinds/ellipse';
+export { arrowAnnotationSchema } from './kinds/arrow';
+export { polygonAnnotationSchema } from './kinds/polygon';
+export { polylineAnnotationSchema } from './kinds/polyline';
+export { commentAnnotationSchema } from './kinds/comment';
+export { caretAnnotationSchema } from './kinds/caret';
+export { signatureAnnotationSchema } from './kinds/signature';
+export { stampAnnotationSchema } from './kinds/stamp';
+export { imageAnnotationSchema } from './kinds/image';
+export { whiteoutAnnotationSchema } from './kinds/whiteout';
 export type {
   Annotation,
   AnnotationInput,
@@ -18,6 +38,7 @@ export type {
   AnnotationOfType,
   AnnotationType,
   ArrowAnnotation,
+  BaseAnnotation,
   CaretAnnotation,
   CircleAnnotation,
   CommentAnnotation,
@@ -25,6 +46,7 @@ export type {
   FreehandAnnotation,
   HighlightAnnotation,
   ImageAnnotation,
+  KindAnnotation,
   MarkupAnnotation,
   Point,
   PolygonAnnotation,
@@ -60,11 +82,18 @@ export {
 // Kinds of the host's own: the contract of the editor's kinds, registered under a `custom:` type
 export { registerKinds, hostAnnotationSchema, customAnnotationSchema } from './kinds/hostKinds';
 export type { HostKind } from './kinds/hostKinds';
-export type { AnnotationKind, Handle, KindAnnotation, KindCapabilities, KindDefaults, KindPatch, Turn } from './kinds/kind';
+export type { AnnotationKind, Handle, KindCapabilities, KindDefaults, KindPatch, Turn } from './kinds/kind';
 export type { LineEnding, MarkupPlacement } from './geometry/annotationGeometry';
 export { LINE_ENDINGS } from './geometry/annotationGeometry';
 export type { PdfKind } from './kinds/pdfKind';
 export type { Canvas } from './export/flatten/frame';
+export { ContentBuilder } from './export/flatten/contentBuilder';
+export type { BlendMode, PageResources } from './export/flatten/pageResources';
+export type { RgbComponents } from './pdf/color';
+export type { EmbeddedImage } from './export/images';
+export type { FontStyle } from './export/exportFont';
+export type { TextBlock } from './export/textBlock';
+export type { PdfValue } from './pdf/objects';
 export type { ExportContext } from './export/context';
 export type { NativeParts, NativeSubtype, WriterEnv } from './export/native/nativeTypes';
 export type { AnnotationReader, BaseFields, ReadEnv } from './import/readerTypes';
@@ -168,3 +197,13 @@ export type {
   StorageAdapter,
   StoredAnnotations,
 } from './adapters';
+
+// The types the PDF half of a kind names (a host kind's drawing, writing and reading)
+export type { ExportFont } from './export/exportFont';
+export type { FontHeights } from './export/textLayout';
+export { LineCap, LineJoin } from './export/flatten/contentBuilder';
+export type { TextLine } from './export/textBlock';
+export { WrittenRef } from './pdf/objects';
+export type { TextRun } from './export/textRuns';
+export type { TextMetrics as ExportTextMetrics } from './export/textMetrics';
+export type { Shown } from './export/textRuns';

@@ -1,4 +1,4 @@
-// What the React layer needs from the core beyond its public index: the text metrics, font
+// What the editor and React layers need from the core beyond its public index: the text metrics, font
 // families and shape maths that the screen must share with the export, so both draw alike.
 // Not part of the package's API.
 export { baselineOffset } from './export/textLayout';
@@ -15,3 +15,22 @@ export { KINDS, kindOf } from './kinds/registry';
 export { hostKind, isCustomType } from './kinds/hostKinds';
 export type { AnnotationKind, KindCapabilities } from './kinds/kind';
 export { claimedBy, isLazyFont } from './export/fallbackClaims';
+
+// What the editor layer (src/editor) needs beyond the public index: the checks of its options,
+// the host kinds' registration, the export worker's error and font transfer, and shape maths
+// its tools share with the kinds.
+export { checkArray, checkObject, invalid } from './input';
+export { checkExportArguments } from './exportInput';
+export { registerHostKinds } from './kinds/hostKinds';
+export { kindFor } from './kinds/registry';
+export { reviveError, transferError } from './errorTransfer';
+export type { TransferredError } from './errorTransfer';
+export { revivePreloaded, withFallbacksLoaded } from './export/fallbackClaims';
+export type { PreloadedFonts } from './export/fallbackClaims';
+export { recentSignatures } from './adapters';
+export { sameAnnotations } from './model/equality';
+export { CARET_SIZE } from './kinds/caret';
+export { unionOfRects } from './geometry/annotationGeometry';
+export { contains, rectFromPoints } from './kinds/shared/geometry';
+export { strokeThrough } from './kinds/shared/points';
+export { defaultVertices, MIN_VERTICES } from './kinds/shared/vertices';

@@ -2,8 +2,7 @@
 // download through onDownload, and check the file with poppler and qpdf. Runs in Node: no DOM, no
 // React, and no pdf.js either, since no view attaches the document.
 import { describe, expect, it } from 'vitest';
-import { memoryStorage, normalizeAnnotation } from '../core/index';
-import type { Annotation, AnnotationDiff, Gate, StorageAdapter } from '../core/index';
+import { type Annotation, type AnnotationDiff, type Gate, memoryStorage, normalizeAnnotation, type StorageAdapter } from '../core/index';
 import { hasSharedPdfs, readSharedPdf } from '../test-support/sharedPdfs';
 import { hasColorIn, pdfInfo, qpdfCheck, renderPagePixels } from '../test-support/pdfTools';
 import { createEditor } from './createEditor';

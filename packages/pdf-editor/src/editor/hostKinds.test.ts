@@ -2,9 +2,7 @@
 // the editor's export draws it on this thread (never in the worker, which cannot have the host's
 // code), and the native export reads back into it.
 import { describe, expect, it, vi } from 'vitest';
-import { InvalidInputError } from '../core/errors';
-import { importAnnotations } from '../core/import/importAnnotations';
-import { normalizeAnnotation } from '../core/model/defaults';
+import { importAnnotations, InvalidInputError, normalizeAnnotation } from '../core/index';
 import { crossKind, type Cross } from '../test-support/hostKind';
 import { hasSharedPdfs, readSharedPdf } from '../test-support/sharedPdfs';
 import { createEditor } from './createEditor';
@@ -13,7 +11,7 @@ import type { ToolDefinition } from './tools/types';
 
 /** Places a cross where the pointer is released. */
 const crossTool: ToolDefinition = {
-  preset: { id: 'custom:cross', label: { text: 'Cross' }, creates: 'custom:cross', cursor: 'copy', styled: true, icon: 'M4 4l16 16M20 4L4 20' },
+  preset: { id: 'custom:cross', label: { text: 'Cross' }, creates: 'custom:cross', cursor: 'copy', icon: 'M4 4l16 16M20 4L4 20' },
   createMachine: ({ store }) => ({
     state: 'idle',
     pointerDown() {},

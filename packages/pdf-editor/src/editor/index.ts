@@ -1,17 +1,16 @@
 // Public API of the editor without React: createEditor and what its types name, and the browser
 // adapters a host hands it. The package's "./editor" entry, for hosts without React; the "." entry
-// re-exports it. The React layer imports the editor only through this file and ./internal
+// re-exports only the types its React API names and the adapters a React host hands it. The React layer imports the editor only through this file and ./internal
 // (enforced by eslint.config.js).
 export { createEditor } from './createEditor';
 export type { Editor, EditorApi, EditorView } from './createEditor';
 export type { AnnotationsChange, EditorConfig, EditorErrorSource, EditorOptions, ExportedPdf } from './options';
 
 // Store
-export { createEditorStore } from './store/createEditorStore';
 export type { EditorStore } from './store/createEditorStore';
-export type { DocumentState, EditorActions, EditorNotice, EditorState, Marquee } from './store/types';
+export type { DocumentState, EditorActions, EditorNotice, EditorState, Marquee, TextEditing } from './store/types';
 export { DEFAULT_STYLE, FONT_FAMILIES, FONT_SIZES, PALETTE, STROKE_WIDTHS } from './store/style';
-export type { AnnotationStyle } from './store/style';
+export type { AnnotationStyle, WhiteoutSize } from './store/style';
 export { ZOOM } from './store/zoom';
 
 // The PDF as pdf.js shows it
@@ -41,15 +40,97 @@ export type { BrowserSignatureStoreOptions, BrowserStorageOptions } from '../bro
 export type {
   Annotation,
   AnnotationDiff,
-  DocumentDiff,
+  AnnotationKind,
+  AnnotationOfType,
+  AnnotationPatch,
+  AnnotationReader,
+  AnnotationType,
+  ApplyOptions,
+  BaseAnnotation,
+  BaseFields,
+  BlendMode,
+  Canvas,
+  CodePointRanges,
+  CustomAnnotation,
   CustomToolId,
+  CustomType,
+  DictReader,
+  DocumentDiff,
   EditorTool,
+  EmbeddedImage,
+  ExportContext,
+  ExportFont,
+  ExportFontOptions,
+  ExportOptions,
+  ExportTextMetrics,
+  FontBytes,
+  FontFaces,
+  FontHeights,
+  FontStyle,
   Gate,
   GateAction,
   GateDecision,
   GatePromptTrigger,
+  Handle,
+  History,
+  HistoryChange,
+  HistoryChangeReason,
+  HistoryListener,
+  HistoryTransaction,
+  HostKind,
+  KindCapabilities,
+  KindDefaults,
+  KindPatch,
+  LazyFont,
+  MarkupPlacement,
+  NativeParts,
+  NativeSubtype,
+  PageRange,
+  PageResources,
+  PageRotation,
+  PageSpace,
+  PdfArrayObject,
+  PdfBooleanObject,
+  PdfBox,
+  PdfDictionary,
+  PdfDocumentWriter,
+  PdfKind,
+  PdfNameObject,
+  PdfNullObject,
+  PdfNumberObject,
+  PdfObjectValue,
+  PdfRawObject,
+  PdfReference,
   PdfRevision,
+  PdfSource,
+  PdfStreamObject,
+  PdfStringObject,
+  PdfValue,
+  Point,
+  ReadEnv,
+  Rect,
+  RgbComponents,
+  Shown,
   SignatureStore,
   StorageAdapter,
   StoredAnnotations,
+  TextBlock,
+  TextLine,
+  TextRun,
+  Turn,
+  WatermarkOptions,
+  WriterEnv,
+} from '../core/index';
+// Values whose types the ones above are defined by (the schemas an annotation's type is inferred
+// from, the classes and constants of a kind's PDF half): already loaded with this entry.
+export {
+  annotationSchema,
+  ContentBuilder,
+  customAnnotationSchema,
+  LineCap,
+  LineJoin,
+  pointSchema,
+  rectSchema,
+  WHITEOUT_PRESETS,
+  WrittenRef,
 } from '../core/index';

@@ -1,10 +1,8 @@
 // Every user-visible string of the editor, English defaults from the product spec. Hosts override
 // any of them through the `messages` prop; `{n}`-style placeholders are filled by `format`.
-// The built-in kinds' tool labels (`tool.<type>`) are written in the kinds' own tool files, and the
-// labels of their variants (`<type>.<variant>`, a stamp's presets) beside the variants in their kind
-// files; the generated KIND_TOOL_LABELS and KIND_VARIANT_LABELS gather them, so a new kind does not
-// edit this catalogue.
-import { KIND_TOOL_LABELS, KIND_VARIANT_LABELS } from './tools/labels.generated';
+// The built-in kinds' tool labels (`tool.<type>`) and the labels of their variants
+// (`<type>.<variant>`, a stamp's presets) are kept in tools/labels.ts, typed over the kinds.
+import { KIND_TOOL_LABELS, KIND_VARIANT_LABELS } from './tools/labels';
 
 /** The English strings of the editor; override any through the `messages` prop. */
 export const defaultMessages = {

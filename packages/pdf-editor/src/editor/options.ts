@@ -1,8 +1,7 @@
 // What a host tells an editor: the document, controlled or uncontrolled annotations, storage,
 // saved signatures, gate, strings, and where downloads and errors go. <PdfEditor>'s props and
 // usePdfEditor's options are these same options.
-import type { Gate, GateAction, GateDecision, SignatureStore, StorageAdapter } from '../core/index';
-import type { Annotation, AnnotationDiff, ExportFontOptions, HostKind } from '../core/index';
+import type { Annotation, AnnotationDiff, ExportFontOptions, Gate, GateAction, GateDecision, HostKind, SignatureStore, StorageAdapter } from '../core/index';
 import type { PdfFile } from './document/loadFile';
 import type { Messages } from './messages';
 import type { ToolDefinition } from './tools/types';

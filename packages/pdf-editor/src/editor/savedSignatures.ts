@@ -2,8 +2,8 @@
 // whole list saved whenever it changes. The first failure makes the signatures session-only for
 // this editor: after a failed load, a save would overwrite signatures it never saw, and a store
 // that cannot save once (blocked or full storage) would report the same error on every use.
-import { recentSignatures } from '../core/adapters';
-import type { SignatureStore } from '../core/adapters';
+import type { SignatureStore } from '../core/index';
+import { recentSignatures } from '../core/internal';
 import type { EditorStore } from './store/createEditorStore';
 
 const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));

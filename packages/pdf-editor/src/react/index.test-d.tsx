@@ -1,11 +1,11 @@
 // Type tests of the public API of @marginalia/pdf-editor (the React entry) as a host app meets it:
-// the <PdfEditor /> props (controlled annotations, callbacks), its ref handle and runExport.
+// the <PdfEditor /> props (controlled annotations, callbacks), its ref handle, and runExport from
+// the editor entry (the "." entry names its options type only).
 // Checked by tsc through vitest's typecheck (the `types` project); never run.
 import { useRef, useState } from 'react';
 import { assertType, describe, expectTypeOf, it } from 'vitest';
 import {
   PdfEditor,
-  runExport,
   type Annotation,
   type AnnotationsChange,
   type PdfEditorHandle,
@@ -16,6 +16,7 @@ import {
   type Messages,
   defaultMessages,
 } from './index';
+import { runExport } from '../editor/index';
 import { z } from 'zod';
 import { hostAnnotationSchema, type AnnotationType, type HostKind } from '../core/index';
 

@@ -1,18 +1,6 @@
-// Public API of @marginalia/pdf-editor (the React entry). The framework-free model, history,
-// export and page operations are at @marginalia/pdf-editor/core.
-
-// The editor object without React (createEditor), which the React pieces bind to
-export { createEditor } from '../editor/index';
-export type {
-  AnnotationsChange,
-  Editor,
-  EditorApi,
-  EditorConfig,
-  EditorErrorSource,
-  EditorOptions,
-  EditorView,
-  ExportedPdf,
-} from '../editor/index';
+// Public API of @marginalia/pdf-editor (the React entry): the editor in React and the pieces of
+// custom layouts. The editor object without React is at @marginalia/pdf-editor/editor, the
+// framework-free model, history, export and page operations at @marginalia/pdf-editor/core.
 
 // The editor in React
 export { PdfEditor } from './PdfEditor';
@@ -34,44 +22,147 @@ export { PropertiesPanel } from './panels/PropertiesPanel';
 export { SignaturePad } from './panels/SignaturePad';
 export { Notice } from './panels/Notice';
 export type { SignaturePadProps } from './panels/SignaturePad';
-export type { PdfFile, DocumentController, DocumentView, PageSize } from '../editor/index';
 
-// Store, tools and commands
-export { createEditorStore } from '../editor/index';
-export type { EditorStore } from '../editor/index';
-export type { EditorActions, EditorState, EditorNotice, DocumentState, Marquee } from '../editor/index';
-export { DEFAULT_STYLE, PALETTE, FONT_FAMILIES, FONT_SIZES, STROKE_WIDTHS } from '../editor/index';
-export type { AnnotationStyle } from '../editor/index';
-export { ZOOM } from '../editor/index';
-export { TOOLS } from '../editor/index';
-export type { ToolContext, ToolDefinition, ToolMachine, ToolPreset, ToolPointer } from '../editor/index';
-export { COMMANDS } from '../editor/index';
-export type { Command, KeyStroke } from '../editor/index';
+// The editor object a React host may create outside React and hand to <EditorProvider>.
+export { createEditor } from '../editor/index';
 
-// Strings
-export { defaultMessages } from '../editor/index';
-export type { Messages, MessageKey } from '../editor/index';
-
-// The annotation model (the rest of the core is at @marginalia/pdf-editor/core)
-export type { Annotation } from '../core/index';
-
-// Export and adapters
-export { downloadFile, runExport } from '../editor/index';
-export type { RunExportOptions } from '../editor/index';
-export { browserSignatureStore, browserStorage, httpStorage, StorageRequestError } from '../browser/index';
-export type { BrowserSignatureStoreOptions, BrowserStorageOptions } from '../browser/index';
-export { memorySignatureStore, memoryStorage, openGate, StorageConflictError } from '../core/index';
+// What the React API names from the editor layer, so a React host types its props, handle and
+// hooks from this entry. The rest of the editor object's API (the tools, commands, style presets,
+// runExport) is the "./editor" entry's, the model the "./core" entry's.
 export type {
+  AnnotationsChange,
+  AnnotationStyle,
+  WhiteoutSize,
+  DocumentController,
+  DocumentState,
+  DocumentView,
+  Editor,
+  EditorActions,
+  EditorApi,
+  EditorConfig,
+  EditorErrorSource,
+  EditorNotice,
+  EditorOptions,
+  EditorState,
+  EditorStore,
+  EditorView,
+  ExportedPdf,
+  Marquee,
+  MessageKey,
+  Messages,
+  PageSize,
+  PdfFile,
+  RunExportOptions,
+  TextEditing,
+  ToolContext,
+  ToolDefinition,
+  ToolMachine,
+  ToolPointer,
+  ToolPreset,
+} from '../editor/index';
+export type {
+  Annotation,
   AnnotationDiff,
-  DocumentDiff,
+  AnnotationKind,
+  AnnotationOfType,
+  AnnotationPatch,
+  AnnotationReader,
+  AnnotationType,
+  ApplyOptions,
+  BaseAnnotation,
+  BaseFields,
+  BlendMode,
+  Canvas,
+  CodePointRanges,
+  CustomAnnotation,
   CustomToolId,
+  CustomType,
+  DictReader,
+  DocumentDiff,
   EditorTool,
+  EmbeddedImage,
+  ExportContext,
+  ExportFont,
+  ExportFontOptions,
+  ExportOptions,
+  ExportTextMetrics,
+  FontBytes,
+  FontFaces,
+  FontHeights,
+  FontStyle,
   Gate,
   GateAction,
   GateDecision,
   GatePromptTrigger,
+  Handle,
+  History,
+  HistoryChange,
+  HistoryChangeReason,
+  HistoryListener,
+  HistoryTransaction,
+  HostKind,
+  KindAnnotation,
+  KindCapabilities,
+  KindDefaults,
+  KindPatch,
+  LazyFont,
+  MarkupPlacement,
+  NativeParts,
+  NativeSubtype,
+  PageRange,
+  PageResources,
+  PageRotation,
+  PageSpace,
+  PdfArrayObject,
+  PdfBooleanObject,
+  PdfBox,
+  PdfDictionary,
+  PdfDocumentWriter,
+  PdfKind,
+  PdfNameObject,
+  PdfNullObject,
+  PdfNumberObject,
+  PdfObjectValue,
+  PdfRawObject,
+  PdfReference,
   PdfRevision,
+  PdfSource,
+  PdfStreamObject,
+  PdfStringObject,
+  PdfValue,
+  Point,
+  ReadEnv,
+  Rect,
+  RgbComponents,
+  Shown,
   SignatureStore,
   StorageAdapter,
   StoredAnnotations,
+  TextBlock,
+  TextLine,
+  TextRun,
+  Turn,
+  WatermarkOptions,
+  WriterEnv,
 } from '../core/index';
+// Values whose types the ones above are defined by (the schemas an annotation's type is inferred
+// from, the classes and constants of a kind's PDF half): already loaded with this entry.
+export {
+  annotationSchema,
+  ContentBuilder,
+  customAnnotationSchema,
+  LineCap,
+  LineJoin,
+  pointSchema,
+  rectSchema,
+  WHITEOUT_PRESETS,
+  WrittenRef,
+} from '../core/index';
+
+// What a React host hands <PdfEditor> and reads back, kept here so such a host needs one entry:
+// the storage and signature adapters of its props, the errors they throw, the English messages
+// its `messages` prop overrides, and the download of the handle's exported bytes.
+export { defaultMessages, downloadFile } from '../editor/index';
+export { browserSignatureStore, browserStorage, httpStorage, StorageRequestError } from '../browser/index';
+export type { BrowserSignatureStoreOptions, BrowserStorageOptions } from '../browser/index';
+export { memorySignatureStore, memoryStorage, StorageConflictError } from '../core/index';

@@ -3,11 +3,10 @@
 // for display, and HarfBuzz shapes every right-to-left or complex run; the shaped glyphs are shown
 // by glyph id with HarfBuzz's advances and offsets (so Arabic letters join), in the shaped-glyph
 // font of their file.
-import { needsComplexLayout, type ComplexTextEngine } from './complexText';
-import type { ExportFont } from './context';
+import type { ExportFont } from './exportFont';
 import { createShapedFont } from './shapedFont';
 import { createShaper, type Shaper, type ShapedGlyph } from './shaper';
-import { simpleRun, spans, type Shown, type TextRun } from './textBlock';
+import { needsComplexLayout, simpleRun, spans, type ComplexTextEngine, type Shown, type TextRun } from './textRuns';
 
 function shapedRun(shaper: Shaper, font: ExportFont, line: string, start: number, end: number, rtl: boolean): TextRun {
   const glyphs = font.glyphs;

@@ -93,19 +93,22 @@ function onPages(annotations: readonly Annotation[], pageCount: number): Annotat
 }
 
 /**
- * The fast path (see pdf/lazyAppend.ts) of an incremental native export without watermark:
- * undefined when it does not apply, and then nothing was reported through `onWarning` yet.
+ * The fast path (see pdf/lazyAppend.ts) of an incremental export, which reads only the pages it
+ * writes on: undefined when it does not apply, and then nothing was reported through `onWarning`
+ * yet. A native export with a watermark takes the engine path (its watermark annotations are
+ * added through the whole document).
  */
 async function exportLazily(
   original: Uint8Array,
   annotations: readonly Annotation[],
   options: ExportOptions,
 ): Promise<ExportResult | undefined> {
-  if (options.mode !== 'native' || options.watermark || options.incremental === false) return undefined;
+  const native = options.mode === 'native';
+  if ((native && options.watermark) || options.incremental === false) return undefined;
   const lazy = await openLazyAppend(
     original,
     (pageCount) => onPages(annotations, pageCount).map((annotation) => annotation.page - 1),
-    nativeObjectCount(annotations),
+    native ? nativeObjectCount(annotations) : 0,
   );
   if (!lazy) return undefined;
   const warnings: string[] = [];
@@ -160,7 +163,7 @@ async function writeAnnotations(
     return;
   }
   // Flattened annotations are drawn into the pages' content; native ones are added to /Annots.
-  const canvases = createPageCanvases(pdf, context);
+  const canvases = createPageCanvases(pdf, context, pageAt);
   await flattenAnnotations(canvases, existing, context);
   if (options.watermark) await addWatermark(pdf, existing, options.watermark, context, canvases);
   canvases.commit();

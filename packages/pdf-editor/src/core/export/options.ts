@@ -89,8 +89,8 @@ export interface ExportResult {
   incremental: boolean;
   /**
    * 'touched' when only the pages that received annotations were read and written (the fast
-   * path of an incremental native export without watermark, whose cost follows the edit, not the
-   * file); 'all' when the whole document was opened.
+   * path of an incremental export, flattened or native without watermark, whose cost follows the
+   * edit, not the file); 'all' when the whole document was opened.
    */
   pagesRead: 'touched' | 'all';
 }

@@ -7,19 +7,11 @@
 // font's BaseFont is only set then, which is why its dictionary is registered empty first.
 import { PdfArray, PdfDict, PdfName, PdfNumber, PdfString } from '@libpdf/core';
 import { pdfDict, pdfStream, pdfValue } from '../pdf/objects';
-import type { PdfDocumentWriter } from '../pdfObjectTypes';
-import type { ExportFont } from './context';
+import type { ShapedFontFactory } from './exportFont';
 import { hasGlyfOutlines, subsetGlyphs } from './glyphSubset';
-import { embeddedFontMetrics, type MeasurableFont } from './textMetrics';
+import { embeddedFontMetrics } from './textMetrics';
 
-export interface ShapedFont {
-  /** The font resource shaped runs are drawn with. */
-  readonly font: ExportFont;
-  /** The code (a PDF hex string) showing `gid` that extracts as `text`, and its width in thousandths of the size. */
-  glyphCode(gid: number, text: string): { hex: string; width: number };
-  /** Writes the font's objects; call once, after the last glyph was shown. */
-  finish(): void;
-}
+export type { ShapeableFont, ShapedFont, ShapedFontFactory } from './exportFont';
 
 const hex4 = (value: number) => value.toString(16).padStart(4, '0');
 
@@ -67,24 +59,6 @@ function subsetTag(keys: readonly string[]): string {
   }
   return tag;
 }
-
-/** What the shaped-glyph font reads of an embedded font (the engine's embedded font has it). */
-export interface ShapeableFont extends MeasurableFont {
-  readonly program: { readonly unitsPerEm: number; readonly postScriptName: string | undefined; getAdvanceWidth(glyphId: number): number };
-  readonly descriptor: {
-    readonly flags: number;
-    readonly fontBBox: readonly [number, number, number, number];
-    readonly italicAngle: number;
-    readonly ascent: number;
-    readonly descent: number;
-    readonly capHeight: number;
-    readonly stemV: number;
-  } | null;
-  canEncode(text: string): boolean;
-}
-
-/** Makes the shaped-glyph font over a font file; undefined when it has no TrueType outlines to subset by glyph id. */
-export type ShapedFontFactory = (doc: PdfDocumentWriter, embedded: ShapeableFont, file: Uint8Array) => ShapedFont | undefined;
 
 export const createShapedFont: ShapedFontFactory = (doc, embedded, file) => {
   if (!hasGlyfOutlines(file)) return undefined;

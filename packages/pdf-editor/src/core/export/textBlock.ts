@@ -5,30 +5,15 @@
 // Latin, Chinese and Arabic each in a font that covers them. Lines with right-to-left or complex
 // script characters are laid out by the complex-text engine (complexLayout.ts), loaded only for them.
 import { UnsupportedCharactersError } from '../errors';
-import { loadComplexTextEngine, needsComplexLayout, type ComplexTextEngine } from './complexText';
-import type { ExportFont } from './context';
+import { loadComplexTextEngine } from './complexText';
+import type { ExportFont } from './exportFont';
 import { INVISIBLE_CODE_POINTS } from './fontFamily';
 import type { FontHeights } from './textLayout';
+import { needsComplexLayout, simpleRun, spans, type ComplexTextEngine, type TextRun } from './textRuns';
 
-/** Glyphs shown together; moves are in ems (before and after the glyphs), `rise` lifts them. */
-export interface Shown {
-  hex: string;
-  before: number;
-  after: number;
-  rise: number;
-}
+export type { Shown, TextRun } from './textRuns';
 
-export interface TextRun {
-  font: ExportFont;
-  /** Advance width in ems (at a font size of 1). */
-  width: number;
-  /**
-   * The glyphs: one hex string when they follow one another with no move or rise (most text, kept
-   * compact because a text box may hold a million lines), else each with its moves.
-   */
-  shown: string | Shown[];
-}
-
+/** One line of a laid-out text: its runs and its width. */
 export interface TextLine {
   /** In visual order, left to right. */
   runs: TextRun[];
@@ -103,23 +88,6 @@ function fontAssigner(fonts: readonly [ExportFont, ...ExportFont[]]) {
     return { text: drawn, fontAt };
   };
   return { assign, missing };
-}
-
-/** A run drawn character by character in the font's own glyphs. */
-export function simpleRun(font: ExportFont, text: string): TextRun {
-  return { font, width: font.metrics.widthOfTextAtSize(text, 1), shown: font.metrics.encodeText(text) };
-}
-
-/** Spans of `count` units in which every unit is `alike` the span's first. */
-export function spans(count: number, alike: (index: number, first: number) => boolean): { start: number; end: number }[] {
-  const result: { start: number; end: number }[] = [];
-  for (let start = 0; start < count; ) {
-    let end = start + 1;
-    while (end < count && alike(end, start)) end++;
-    result.push({ start, end });
-    start = end;
-  }
-  return result;
 }
 
 /**

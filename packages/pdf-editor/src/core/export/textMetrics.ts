@@ -5,6 +5,7 @@
 // engine records the glyphs each call uses so that only those are kept when the font is subset.
 import { Standard14Font, type Standard14FontName } from '@libpdf/core';
 
+/** Widths, heights and encoding of text in one font, as the export measures and shows it. */
 export interface TextMetrics {
   /** Advance width of `text` at `size` points. */
   widthOfTextAtSize(text: string, size: number): number;

@@ -1,7 +1,7 @@
 // Shape maths that every renderer of an annotation shares (the flattened export, the native
 // appearance streams and the on-screen overlay), so an arrow head or a text-line mark is the same
 // shape wherever it is drawn. Everything is in display coordinates.
-import type { MarkupAnnotation, Point, Rect } from '../model/types';
+import type { Point, Rect } from '../model/base';
 
 /** The spec's arrow head: 15 pt long, each side 30 degrees off the shaft. */
 export const ARROW_HEAD = { length: 15, angle: Math.PI / 6 } as const;
@@ -94,7 +94,7 @@ export function pathPoints(commands: readonly PathCommand[]): Point[] {
 
 /** The line rectangles of a markup: its `rects`, or its box when it was not snapped to text. */
 export function markupRects(
-  annotation: Pick<MarkupAnnotation, 'position' | 'width' | 'height' | 'rects'>,
+  annotation: { position: Point; width: number; height: number; rects?: Rect[] | undefined },
 ): Rect[] {
   if (annotation.rects && annotation.rects.length > 0) return annotation.rects;
   return [

@@ -2,7 +2,7 @@
 // page has no pop-ups, and a native note's appearance should look the same): one shape for all
 // three. Coordinates are relative to the icon's top-left corner, y down, in points.
 import type { RgbComponents } from '../pdf/color';
-import type { Point } from '../model/types';
+import type { Point } from '../model/base';
 
 /** Side of the note icon in points. */
 export const NOTE_ICON_SIZE = 20;

@@ -3,7 +3,7 @@
 // the unrotated MediaBox coordinates). Export and import both go through here, so an annotation
 // lands where the user saw it on rotated pages and on boxes that do not start at 0,0.
 import { checkObject, invalid } from '../input';
-import type { Point, Rect } from '../model/types';
+import type { Point, Rect } from '../model/base';
 import { unionOfRects } from './annotationGeometry';
 
 /** A page's /Rotate in degrees clockwise, normalised (see `normalizeRotation`). */

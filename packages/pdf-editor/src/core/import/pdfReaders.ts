@@ -3,7 +3,7 @@
 // instead of throwing.
 import { PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF } from '@libpdf/core';
 import type { PdfArrayObject, PdfDictionary, PdfObjectValue } from '../pdfObjectTypes';
-import type { Rect } from '../model/types';
+import type { Rect } from '../model/base';
 import { toHexColor } from '../pdf/color';
 
 /** Reads values out of dictionaries of one document, following its references. */

@@ -77,6 +77,21 @@ describe('the private copies of native annotations', () => {
     expect((await qpdfCheck(exported)).errors).toEqual([]);
   });
 
+  it("must deflate a page's copies from a kilobyte on, keep a lone small copy plain, and import both exactly", async () => {
+    const busy = [...everyType(1), ...everyType(1, 'again')];
+    const lone = normalizeAnnotation({ type: 'circle', page: 2, id: 'lone', position: { x: 100, y: 100 }, radius: 20 });
+    const exported = await exportPdf(await blankPdf(), [...busy, lone], { mode: 'native' });
+    const { copies } = await privateCopies(exported);
+    const streamOf = (page: number) => copies.find(({ json }) => (json.annotation as Annotation).page === page)!.stream;
+    const filter = (page: number) => streamOf(page).getName('Filter')?.value;
+    expect(filter(1)).toBe('FlateDecode');
+    // The stored bytes of the busy page are well under its JSON: what the compression is for.
+    expect(streamOf(1).data.byteLength).toBeLessThan(streamOf(1).getDecodedData().byteLength / 2);
+    expect(filter(2)).toBeUndefined();
+    expect(await importAnnotations(exported)).toEqual([...busy, lone]);
+    expect((await qpdfCheck(exported)).errors).toEqual([]);
+  });
+
   it('must still import files written with version 3: the same page streams, a digest of version 2', async () => {
     // In page order, as import lists them.
     const drawn = [...everyType(1), ...everyType(2), ...images()].sort((a, b) => a.page - b.page);

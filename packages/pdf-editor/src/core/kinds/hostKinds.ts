@@ -12,15 +12,12 @@ import { z } from 'zod';
 import { UnknownKindError } from '../errors';
 import { checkArray, checkObject, invalid } from '../input';
 import type { AnnotationReader } from '../import/readerTypes';
-import { baseFields } from '../model/fields';
-import type { CustomAnnotation, CustomType } from '../model/types';
+import type { CustomAnnotation, CustomType } from '../model/base';
+import { baseFields, customAnnotationSchema } from '../model/fields';
 import type { AnnotationKind } from './kind';
 import type { PdfKind } from './pdfKind';
 
-const customType = z.templateLiteral(['custom:', z.string().min(1)]);
-
-/** The fields every host-kind annotation has, with its `custom:` type. */
-export const customAnnotationSchema = z.object({ ...baseFields, type: customType });
+export { customAnnotationSchema };
 
 /**
  * The schema of a host kind's annotations: the fields every annotation has, `type`, and the
@@ -40,8 +37,8 @@ export function hostAnnotationSchema<T extends CustomType, S extends z.ZodRawSha
  * have them. `A` is its annotations' type, e.g. `z.infer` of a `hostAnnotationSchema`.
  */
 export interface HostKind<T extends CustomType = CustomType, A extends CustomAnnotation & { type: T } = CustomAnnotation & { type: T }> {
-  kind: AnnotationKind<T, A>;
-  pdf: PdfKind<T, A>;
+  kind: AnnotationKind<A>;
+  pdf: PdfKind<A>;
 }
 
 const registered = new Map<string, HostKind>();
@@ -115,7 +112,7 @@ export function requireKind(type: string, at: string): void {
  * What stands for a kind nobody registered: its annotations keep every field (the schema checks
  * the common ones and passes the rest through), stay where they are, and are neither drawn nor hit.
  */
-export const UNREGISTERED_KIND: AnnotationKind<CustomType> = {
+export const UNREGISTERED_KIND: AnnotationKind<CustomAnnotation> = {
   type: 'custom:unregistered',
   schema: customAnnotationSchema.loose(),
   defaults: () => ({}),

@@ -1,12 +1,13 @@
 // The contract of an annotation kind: everything the model, the editor, the screen and page
-// operations need to know about one `type`, in one module per kind (kinds/<type>/index.ts), named
-// once in kinds/names.ts, from which the registries are generated (kinds/registry.ts holds KINDS).
+// operations need to know about one `type`, in one module per kind (kinds/<type>/index.ts), listed
+// in the registries by hand (kinds/registry.ts holds KINDS). The contract is generic over the
+// kind's own annotation type and knows no other kind: the union of them all is assembled above.
 // Nothing outside a kind module switches on `annotation.type`; it asks the registry. The PDF half of a kind (flattened drawing, native writing, reading) lives beside it
 // in kinds/<type>/pdf.ts, apart because it pulls in the PDF engine, which the viewer's bundle
 // leaves out. Coordinates are page points, origin top-left of the page as displayed.
 import type { z } from 'zod';
 import type { MarkupPlacement } from '../geometry/annotationGeometry';
-import type { Annotation, AnnotationOfType, AnnotationType, CustomAnnotation, CustomType, Point, Rect } from '../model/types';
+import type { BaseAnnotation, Point, Rect } from '../model/base';
 
 /** What a kind offers the user; the properties panel and the selection read it. */
 export interface KindCapabilities {
@@ -46,23 +47,17 @@ export type Handle = 'nw' | 'ne' | 'sw' | 'se' | 'start' | 'end';
 export type Turn = (point: Point) => Point;
 
 /** The fields a kind fills in beyond the ones every annotation has. */
-export type KindDefaults<T extends Annotation> = Omit<T, 'id' | 'page' | 'type' | 'position' | 'color' | 'opacity' | 'strokeWidth' | 'createdAt' | 'updatedAt'>;
-
-/**
- * The annotations of the kinds `K`: a built-in type's own, or for a host's `custom:` type the
- * fields every annotation has (the host's kind narrows it to its own type).
- */
-export type KindAnnotation<K extends AnnotationType | CustomType> = K extends AnnotationType ? AnnotationOfType<K> : CustomAnnotation;
+export type KindDefaults<T extends BaseAnnotation> = Omit<T, 'id' | 'page' | 'type' | 'position' | 'color' | 'opacity' | 'strokeWidth' | 'createdAt' | 'updatedAt'>;
 
 /** Fields a change may set on an annotation `A`: everything but its identity and timestamps. */
-export type KindPatch<A extends Annotation> = A extends unknown ? Partial<Omit<A, 'id' | 'type' | 'createdAt' | 'updatedAt'>> : never;
+export type KindPatch<A extends BaseAnnotation> = A extends unknown ? Partial<Omit<A, 'id' | 'type' | 'createdAt' | 'updatedAt'>> : never;
 
 /**
- * One kind: its schema, defaults, capabilities and geometry. `K` is its type, `A` its annotations
- * (given for a host's kind, whose type the SDK does not know).
+ * One kind: its schema, defaults, capabilities and geometry, for its annotations `A` (e.g.
+ * `AnnotationKind<ArrowAnnotation>`, or a host's `AnnotationKind<CheckmarkAnnotation>`).
  */
-export interface AnnotationKind<K extends AnnotationType | CustomType, A extends Annotation = KindAnnotation<K>> {
-  type: K;
+export interface AnnotationKind<A extends BaseAnnotation> {
+  type: A['type'];
   /** Validates an annotation of this kind; every built-in kind's is an option of `annotationSchema`'s union. */
   schema: z.ZodType<A>;
   /** The spec's values for a new annotation of this kind at `position` (a click rather than a drag). */
@@ -97,6 +92,3 @@ export interface AnnotationKind<K extends AnnotationType | CustomType, A extends
   /** The annotation where it sits after its page turned as `turn` maps points. */
   turn(annotation: A, turn: Turn): A;
 }
-
-/** Every kind by its type: the registry's shape, so the compiler names a type without a kind. */
-export type KindRegistry = { readonly [K in AnnotationType]: AnnotationKind<K> };

@@ -6,14 +6,10 @@ import type { ExportContext } from '../export/context';
 import type { Canvas } from '../export/flatten/frame';
 import type { NativeParts, WriterEnv } from '../export/native/nativeTypes';
 import type { AnnotationReader } from '../import/readerTypes';
-import type { Annotation, AnnotationOfType, AnnotationType, CustomType } from '../model/types';
-import type { KindAnnotation } from './kind';
+import type { BaseAnnotation } from '../model/base';
 
-/** Draws one annotation into its page's content; only text and images wait for anything. */
-export type Drawer<K extends AnnotationType> = (canvas: Canvas, annotation: AnnotationOfType<K>, context: ExportContext) => Promise<void> | void;
-
-/** The PDF half of the kind `K` whose annotations are `A` (given for a host's kind, as in `AnnotationKind`). */
-export interface PdfKind<K extends AnnotationType | CustomType, A extends Annotation = KindAnnotation<K>> {
+/** The PDF half of the kind whose annotations are `A`, as in `AnnotationKind`. */
+export interface PdfKind<A extends BaseAnnotation> {
   /**
    * Flatten mode: the annotation drawn into the page, inside its own q ... Q; native mode: its
    * appearance stream. Only text and images wait for anything.
@@ -27,5 +23,3 @@ export interface PdfKind<K extends AnnotationType | CustomType, A extends Annota
    */
   reads: Readonly<Record<string, AnnotationReader>>;
 }
-
-export type PdfKindRegistry = { readonly [K in AnnotationType]: PdfKind<K> };

@@ -1,5 +1,5 @@
 // The fields the annotation kinds' schemas share: points, rectangles, the fields every annotation
-// has and the size of a box. Each kind's schema (kinds/<type>/index.ts) spreads these.
+// has (a host kind's too) and the size of a box. Each kind's schema (kinds/<type>/index.ts) spreads these.
 import { z } from 'zod';
 
 /**
@@ -23,6 +23,7 @@ export const rectSchema = z.object({
 
 const timestamp = z.string().min(1);
 
+/** The fields every annotation has, whatever its kind. */
 export const baseFields = {
   /** Unique within a document's list; `normalizeAnnotation` makes a nanoid. */
   id: z.string().min(1),
@@ -47,3 +48,8 @@ export const boxFields = {
   width: z.number().finite().nonnegative(),
   height: z.number().finite().nonnegative(),
 };
+
+const customType = z.templateLiteral(['custom:', z.string().min(1)]);
+
+/** The fields every host-kind annotation has, with its `custom:` type. */
+export const customAnnotationSchema = z.object({ ...baseFields, type: customType });

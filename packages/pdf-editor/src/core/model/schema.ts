@@ -1,12 +1,31 @@
 // The annotation model as zod schemas: the one definition the TypeScript types, validation of
 // stored JSON and the server's payload checks all derive from. Each kind's schema is in its kind
-// module (kinds/<type>/index.ts); schemas.generated.ts lists them, from KIND_NAMES (spread into
-// the union so its options keep the mutable tuple type they have always had, not a readonly one).
+// module (kinds/<type>/index.ts); the union below lists them in toolbar order, and is the list a
+// new kind joins first: `AnnotationType` comes from it, and every other registry (KINDS,
+// PDF_KINDS, the tools, the views, the labels) is typed over that, so the compiler names what a
+// new kind still lacks.
 //
 // Coordinates are PDF points at scale 1, origin at the top-left corner of the page *as displayed*
 // (its /Rotate applied, its CropBox as the visible area); `page` is 1-based.
 import { z } from 'zod';
-import { KIND_SCHEMAS } from './schemas.generated';
+import { arrowAnnotationSchema } from '../kinds/arrow';
+import { caretAnnotationSchema } from '../kinds/caret';
+import { circleAnnotationSchema } from '../kinds/circle';
+import { commentAnnotationSchema } from '../kinds/comment';
+import { ellipseAnnotationSchema } from '../kinds/ellipse';
+import { freehandAnnotationSchema } from '../kinds/freehand';
+import { highlightAnnotationSchema } from '../kinds/highlight';
+import { imageAnnotationSchema } from '../kinds/image';
+import { polygonAnnotationSchema } from '../kinds/polygon';
+import { polylineAnnotationSchema } from '../kinds/polyline';
+import { rectangleAnnotationSchema } from '../kinds/rectangle';
+import { signatureAnnotationSchema } from '../kinds/signature';
+import { squigglyAnnotationSchema } from '../kinds/squiggly';
+import { stampAnnotationSchema } from '../kinds/stamp';
+import { strikethroughAnnotationSchema } from '../kinds/strikethrough';
+import { textAnnotationSchema } from '../kinds/text';
+import { underlineAnnotationSchema } from '../kinds/underline';
+import { whiteoutAnnotationSchema } from '../kinds/whiteout';
 
 export { pointSchema, rectSchema } from './fields';
 
@@ -18,7 +37,26 @@ export { pointSchema, rectSchema } from './fields';
  * const result = annotationSchema.safeParse(JSON.parse(body));
  * if (!result.success) console.error(result.error.issues);
  */
-export const annotationSchema = z.discriminatedUnion('type', [...KIND_SCHEMAS]);
+export const annotationSchema = z.discriminatedUnion('type', [
+  textAnnotationSchema,
+  highlightAnnotationSchema,
+  strikethroughAnnotationSchema,
+  underlineAnnotationSchema,
+  squigglyAnnotationSchema,
+  freehandAnnotationSchema,
+  rectangleAnnotationSchema,
+  circleAnnotationSchema,
+  ellipseAnnotationSchema,
+  arrowAnnotationSchema,
+  polygonAnnotationSchema,
+  polylineAnnotationSchema,
+  commentAnnotationSchema,
+  caretAnnotationSchema,
+  signatureAnnotationSchema,
+  stampAnnotationSchema,
+  imageAnnotationSchema,
+  whiteoutAnnotationSchema,
+]);
 
 /** Validates an array of annotations (a document's list), as {@link annotationSchema} does one. */
 export const annotationListSchema = z.array(annotationSchema);

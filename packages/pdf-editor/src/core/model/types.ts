@@ -1,79 +1,33 @@
-// TypeScript types of the annotation model, derived from the schemas so the two never drift.
+// The TypeScript types of the annotation model, derived from the schemas so the two never drift:
+// the union of every kind's annotation, assembled here above the kinds (each kind module declares
+// its own type over model/base.ts, which is all it imports of the model).
 import type { z } from 'zod';
-import type { ANNOTATION_TYPES, annotationSchema } from './schema';
-import type { pointSchema, rectSchema } from './fields';
-import type { arrowAnnotationSchema } from '../kinds/arrow';
-import type { caretAnnotationSchema } from '../kinds/caret';
-import type { circleAnnotationSchema } from '../kinds/circle';
-import type { commentAnnotationSchema } from '../kinds/comment';
-import type { ellipseAnnotationSchema } from '../kinds/ellipse';
-import type { freehandAnnotationSchema } from '../kinds/freehand';
-import type { highlightAnnotationSchema } from '../kinds/highlight';
-import type { imageAnnotationSchema } from '../kinds/image';
-import type { polygonAnnotationSchema } from '../kinds/polygon';
-import type { polylineAnnotationSchema } from '../kinds/polyline';
-import type { rectangleAnnotationSchema } from '../kinds/rectangle';
-import type { signatureAnnotationSchema } from '../kinds/signature';
-import type { squigglyAnnotationSchema } from '../kinds/squiggly';
-import type { stampAnnotationSchema } from '../kinds/stamp';
-import type { strikethroughAnnotationSchema } from '../kinds/strikethrough';
-import type { textAnnotationSchema } from '../kinds/text';
-import type { underlineAnnotationSchema } from '../kinds/underline';
-import type { whiteoutAnnotationSchema } from '../kinds/whiteout';
-import type { customAnnotationSchema } from '../kinds/hostKinds';
+import type { CustomAnnotation, CustomType } from './base';
+import type { annotationSchema } from './schema';
+import type { HighlightAnnotation } from '../kinds/highlight';
+import type { SquigglyAnnotation } from '../kinds/squiggly';
+import type { StrikethroughAnnotation } from '../kinds/strikethrough';
+import type { UnderlineAnnotation } from '../kinds/underline';
 
-/**
- * A point in page space: PDF points (1/72 inch) at zoom 1, origin at the top-left corner of the
- * page as displayed (its /Rotate applied, its CropBox as the visible area), y growing downward.
- * Every coordinate of the annotation model is in this space.
- */
-export type Point = z.infer<typeof pointSchema>;
-/**
- * A rectangle in page points. In the annotation model `x`, `y` is its top-left corner (page space,
- * y downward); `PageSpace.rectToPdf` returns PDF user space rectangles, whose `x`, `y` is the
- * bottom-left.
- */
-export type Rect = z.infer<typeof rectSchema>;
-
-/**
- * Text whose box starts at `position` (top-left), in `fontSize` points, its lines aligned within
- * `width` (or within the longest line when absent).
- */
-export type TextAnnotation = z.infer<typeof textAnnotationSchema>;
-/** A translucent colour over text (default yellow at opacity 0.3); `rects` when snapped to lines. */
-export type HighlightAnnotation = z.infer<typeof highlightAnnotationSchema>;
-/** A line through the middle of each marked box (or of each text line in `rects`). */
-export type StrikethroughAnnotation = z.infer<typeof strikethroughAnnotationSchema>;
-/** A line along the bottom of each marked box (or of each text line in `rects`). */
-export type UnderlineAnnotation = z.infer<typeof underlineAnnotationSchema>;
-/** A wavy line along the bottom of each marked box (or of each text line in `rects`). */
-export type SquigglyAnnotation = z.infer<typeof squigglyAnnotationSchema>;
-/** A rectangle outline of `strokeWidth`, optionally filled (`fillStyle: 'solid'`). */
-export type RectangleAnnotation = z.infer<typeof rectangleAnnotationSchema>;
-/** A circle outline of `radius`; `position` is its bounding box's top-left (centre: position + radius). */
-export type CircleAnnotation = z.infer<typeof circleAnnotationSchema>;
-/** An ellipse outline inscribed in the box of `width` x `height` from `position`. */
-export type EllipseAnnotation = z.infer<typeof ellipseAnnotationSchema>;
-/** A straight arrow from `position` to `endPoint`, with its head at `endPoint`. */
-export type ArrowAnnotation = z.infer<typeof arrowAnnotationSchema>;
-/** A pen stroke through `points` (absolute page points); `position` is its bounds' top-left. */
-export type FreehandAnnotation = z.infer<typeof freehandAnnotationSchema>;
-/** A closed outline through `points` (at least three, page points), optionally filled; `position` is its bounds' top-left. */
-export type PolygonAnnotation = z.infer<typeof polygonAnnotationSchema>;
-/** An open line through `points` (at least two, page points); `position` is its bounds' top-left. */
-export type PolylineAnnotation = z.infer<typeof polylineAnnotationSchema>;
-/** A PNG or JPEG image (`imageData`) stretched to `width` x `height` from `position`. */
-export type ImageAnnotation = z.infer<typeof imageAnnotationSchema>;
-/** A signature image (drawn on the `SignaturePad`, a transparent PNG), placed like an image. */
-export type SignatureAnnotation = z.infer<typeof signatureAnnotationSchema>;
-/** A rounded frame with a word in capitals: a preset (APPROVED, REJECTED, ...; a dated SIGNED) or another tool's `custom` word. */
-export type StampAnnotation = z.infer<typeof stampAnnotationSchema>;
-/** An opaque white box hiding the page content under it; exported white whatever its `color`. */
-export type WhiteoutAnnotation = z.infer<typeof whiteoutAnnotationSchema>;
-/** A sticky note at `position`: an icon on the page with `content` as its text. */
-export type CommentAnnotation = z.infer<typeof commentAnnotationSchema>;
-/** A proofreader's insertion mark (^) filling its box, its point where `content` is to be inserted. */
-export type CaretAnnotation = z.infer<typeof caretAnnotationSchema>;
+export type { BaseAnnotation, CustomAnnotation, CustomType, Point, Rect } from './base';
+export type { TextAnnotation } from '../kinds/text';
+export type { HighlightAnnotation } from '../kinds/highlight';
+export type { StrikethroughAnnotation } from '../kinds/strikethrough';
+export type { UnderlineAnnotation } from '../kinds/underline';
+export type { SquigglyAnnotation } from '../kinds/squiggly';
+export type { FreehandAnnotation } from '../kinds/freehand';
+export type { RectangleAnnotation } from '../kinds/rectangle';
+export type { CircleAnnotation } from '../kinds/circle';
+export type { EllipseAnnotation } from '../kinds/ellipse';
+export type { ArrowAnnotation } from '../kinds/arrow';
+export type { PolygonAnnotation } from '../kinds/polygon';
+export type { PolylineAnnotation } from '../kinds/polyline';
+export type { CommentAnnotation } from '../kinds/comment';
+export type { CaretAnnotation } from '../kinds/caret';
+export type { SignatureAnnotation } from '../kinds/signature';
+export type { StampAnnotation } from '../kinds/stamp';
+export type { ImageAnnotation } from '../kinds/image';
+export type { WhiteoutAnnotation } from '../kinds/whiteout';
 
 /**
  * One annotation: a discriminated union on `type`. Every type has `id` (unique in its list),
@@ -83,20 +37,18 @@ export type CaretAnnotation = z.infer<typeof caretAnnotationSchema>;
  * `parseAnnotations`.
  */
 export type Annotation = z.infer<typeof annotationSchema> | CustomAnnotation;
-/** The `type` of a host's own kind: `custom:` and a name, so it never clashes with the editor's. */
-export type CustomType = `custom:${string}`;
-/**
- * An annotation of a host's own kind (see `registerKinds`) as the editor sees it: the fields every
- * annotation has and a `custom:` type; its kind's schema validates the rest, which a host reads by
- * narrowing to its own type (`HostAnnotation`).
- */
-export type CustomAnnotation = z.infer<typeof customAnnotationSchema>;
 /** The `type` of an annotation: `'text'`, `'highlight'`, … (see `ANNOTATION_TYPES`). */
-export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
+export type AnnotationType = z.infer<typeof annotationSchema>['type'];
 /**
  * The annotation of one type, e.g. `AnnotationOfType<'arrow'>` is {@link ArrowAnnotation}.
  */
 export type AnnotationOfType<T extends AnnotationType> = Extract<Annotation, { type: T }>;
+
+/**
+ * The annotations of the kinds `K`: a built-in type's own, or for a host's `custom:` type the
+ * fields every annotation has (the host's kind narrows it to its own type).
+ */
+export type KindAnnotation<K extends AnnotationType | CustomType> = K extends AnnotationType ? AnnotationOfType<K> : CustomAnnotation;
 
 /** Text-line markups: highlight, strikethrough, underline and squiggly. */
 export type MarkupAnnotation = HighlightAnnotation | StrikethroughAnnotation | UnderlineAnnotation | SquigglyAnnotation;

@@ -4,8 +4,10 @@
 // orphan copy of it, and a link to a page left out would drag in that page, its /Parent and so the
 // whole source document (a deleted page would still be readable in the file). Here the copier is
 // told up front: copied pages map to their new objects, pages left out map to null, and links
-// that pointed at a page left out are dropped.
-import { PdfArray, PdfDict, PdfName, PdfNull, PdfRef, PdfStream, type PDF, type PdfObject } from '@libpdf/core';
+// that pointed at a page left out are dropped. Named destinations are copied only where they lead
+// to a copied page: a manual's tree of thousands of them would otherwise ride along in every part
+// of a split, each part carrying the whole document's names.
+import { PdfArray, PdfDict, PdfName, PdfNull, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '@libpdf/core';
 import { inheritInto, resolved } from '../pdf/pageAttributes';
 
 /** Copies objects of one source document into one target document, each referenced object once. */
@@ -66,8 +68,9 @@ export interface CopyPagesOptions {
   /** Index in `target` of the first copied page; default: appended. */
   at?: number;
   /**
-   * Also copy the source's named destinations (catalog /Dests and /Names /Dests), which links such
-   * as a table of contents jump through. For a target built from this one source only.
+   * Also copy the source's named destinations (catalog /Dests and /Names /Dests) that lead to a
+   * copied page, which links such as a table of contents jump through, and drop links to names
+   * left out. For a target built from this one source only.
    */
   namedDestinations?: boolean;
 }
@@ -99,33 +102,97 @@ export function copyPagesInto(target: PDF, source: PDF, indices: readonly number
     shell.set('Type', PdfName.of('Page'));
     target.insertPage(at + i, ref);
   });
-  if (options.namedDestinations) copyNamedDestinations(source, target, copier);
-  dropLinksToMissingPages(target);
+  const keptPages = new Set(indices.map((index) => `${sourcePages[index]!.ref.objectNumber}:${sourcePages[index]!.ref.generation}`));
+  const namedDestinations = options.namedDestinations ? copyNamedDestinations(source, target, copier, keptPages) : undefined;
+  dropLinksToMissingPages(target, namedDestinations);
 }
 
-// Destinations of pages left out have become null, which readers treat as no destination.
-function copyNamedDestinations(source: PDF, target: PDF, copier: ObjectCopier): void {
+/** Name-tree nodes walked at most: a malformed tree whose kids loop back ends here. */
+const MAX_NAME_TREE_NODES = 100_000;
+
+/** A name's key for comparing: a string's bytes (names in trees are byte strings) or a name's text. */
+function nameKey(name: PdfObject | undefined): string | undefined {
+  if (name instanceof PdfString) return `(${String.fromCharCode(...name.bytes)}`;
+  if (name instanceof PdfName) return `/${name.value}`;
+  return undefined;
+}
+
+/** Every key and value of a name tree's leaves, in the tree's (sorted) order. */
+function nameTreeEntries(pdf: PDF, root: PdfObject | undefined): Array<[PdfString, PdfObject]> {
+  const entries: Array<[PdfString, PdfObject]> = [];
+  const seen = new Set<PdfDict>();
+  const visit = (node: PdfObject | undefined) => {
+    const dict = resolved(pdf, node);
+    if (!(dict instanceof PdfDict) || seen.has(dict) || seen.size >= MAX_NAME_TREE_NODES) return;
+    seen.add(dict);
+    const names = resolved(pdf, dict.get('Names'));
+    if (names instanceof PdfArray) {
+      for (let i = 0; i + 1 < names.length; i += 2) {
+        const key = resolved(pdf, names.at(i));
+        const value = names.at(i + 1);
+        if (key instanceof PdfString && value) entries.push([key, value]);
+      }
+    }
+    const kids = resolved(pdf, dict.get('Kids'));
+    if (kids instanceof PdfArray) for (const kid of kids) visit(kid);
+  };
+  visit(root);
+  return entries;
+}
+
+/**
+ * Copies the source's named destinations (catalog /Dests, and the /Dests name tree as one leaf)
+ * that lead to a page in `keptPages`; returns the keys (see `nameKey`) of those copied.
+ */
+function copyNamedDestinations(source: PDF, target: PDF, copier: ObjectCopier, keptPages: ReadonlySet<string>): Set<string> {
+  const copied = new Set<string>();
+  const leadsToKeptPage = (destination: PdfObject | undefined) => {
+    let value = resolved(source, destination);
+    if (value instanceof PdfDict) value = resolved(source, value.get('D'));
+    const page = value instanceof PdfArray ? value.at(0) : undefined;
+    return page instanceof PdfRef && keptPages.has(`${page.objectNumber}:${page.generation}`);
+  };
   const catalog = source.getCatalog();
-  const dests = catalog.get('Dests');
-  if (dests) target.getCatalog().set('Dests', copier.copy(dests));
+  const dests = resolved(source, catalog.get('Dests'));
+  if (dests instanceof PdfDict) {
+    const kept = new PdfDict();
+    for (const [name, value] of dests) {
+      if (!leadsToKeptPage(value)) continue;
+      kept.set(name.value, copier.copy(value));
+      copied.add(nameKey(name) as string);
+    }
+    if (kept.size > 0) target.getCatalog().set('Dests', target.register(kept));
+  }
   const names = resolved(source, catalog.get('Names'));
-  const nameTree = names instanceof PdfDict ? names.get('Dests') : undefined;
-  if (nameTree) target.getCatalog().set('Names', new PdfDict([['Dests', copier.copy(nameTree)]]));
+  const leaf: PdfObject[] = [];
+  for (const [name, value] of nameTreeEntries(source, names instanceof PdfDict ? names.get('Dests') : undefined)) {
+    if (!leadsToKeptPage(value)) continue;
+    leaf.push(name, copier.copy(value));
+    copied.add(nameKey(name) as string);
+  }
+  if (leaf.length > 0) {
+    const tree = target.register(new PdfDict([['Names', new PdfArray(leaf)]]));
+    target.getCatalog().set('Names', new PdfDict([['Dests', tree]]));
+  }
+  return copied;
 }
 
-/** The first element of a link's explicit destination: the page it jumps to. */
-function linkTarget(pdf: PDF, annotation: PdfDict): PdfObject | undefined {
+/** Where a link jumps: its destination (explicit array, or a name), directly or through a GoTo action. */
+function linkDestination(pdf: PDF, annotation: PdfDict): PdfObject | undefined {
   const dest = resolved(pdf, annotation.get('Dest'));
-  if (dest instanceof PdfArray) return dest.at(0);
+  if (dest) return dest;
   const action = resolved(pdf, annotation.get('A'));
   if (!(action instanceof PdfDict)) return undefined;
   const kind = resolved(pdf, action.get('S'));
   if (!(kind instanceof PdfName) || kind.value !== 'GoTo') return undefined;
-  const actionDest = resolved(pdf, action.get('D'));
-  return actionDest instanceof PdfArray ? actionDest.at(0) : undefined;
+  return resolved(pdf, action.get('D'));
 }
 
-function dropLinksToMissingPages(pdf: PDF): void {
+/**
+ * Removes links to a page left out: an explicit destination whose page became null, or (when
+ * `namedDestinations` says which names the target kept) a name it did not keep.
+ */
+function dropLinksToMissingPages(pdf: PDF, namedDestinations?: ReadonlySet<string>): void {
   for (const page of pdf.getPages()) {
     const annots = resolved(pdf, page.dict.get('Annots'));
     if (!(annots instanceof PdfArray)) continue;
@@ -133,7 +200,12 @@ function dropLinksToMissingPages(pdf: PDF): void {
       const annotation = resolved(pdf, annots.at(i));
       if (!(annotation instanceof PdfDict)) continue;
       const subtype = resolved(pdf, annotation.get('Subtype'));
-      if (subtype instanceof PdfName && subtype.value === 'Link' && linkTarget(pdf, annotation) instanceof PdfNull) annots.remove(i);
+      if (!(subtype instanceof PdfName) || subtype.value !== 'Link') continue;
+      const destination = linkDestination(pdf, annotation);
+      const name = nameKey(destination);
+      const missing =
+        destination instanceof PdfArray ? destination.at(0) instanceof PdfNull : name !== undefined && namedDestinations !== undefined && !namedDestinations.has(name);
+      if (missing) annots.remove(i);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { PDF, PdfArray, PdfDict, PdfName, PdfNull, PdfRef, type PdfObject } from '@libpdf/core';
+import { PDF, PdfArray, PdfDict, PdfName, PdfNull, PdfRef, PdfString, type PdfObject } from '@libpdf/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidInputError, PageRangeError, PdfInvalidError, PdfPasswordError } from '../errors';
 import { pdfDict } from '../pdf/objects';
@@ -80,6 +80,86 @@ async function linkedDocument(): Promise<Uint8Array> {
   pages.forEach((page, i) => page.drawText(`Page ${i + 1}`, { x: 50, y: 700 }));
   return pdf.save();
 }
+
+/**
+ * `pageTotal` pages with `perPage` named destinations each: those of the first half in a name tree
+ * (leaves under a root's /Kids), the rest in the catalog's /Dests dictionary. Every page links to
+ * the first name of the next page (the last page to the first page's).
+ */
+async function namedDestinationDocument(pageTotal: number, perPage: number): Promise<Uint8Array> {
+  const pdf = PDF.create();
+  const pages = Array.from({ length: pageTotal }, () => pdf.addPage());
+  const inTree = (page: number) => page < pageTotal / 2;
+  const name = (page: number, n: number) => `chapter-${String(page).padStart(4, '0')}-${n}`;
+  const leaves: ReturnType<typeof pdf.register>[] = [];
+  const dictionary = new PdfDict();
+  for (let page = 0; page < pageTotal; page++) {
+    const entries: PdfObject[] = [];
+    for (let n = 0; n < perPage; n++) {
+      const destination = new PdfArray([pages[page]!.ref, PdfName.of('XYZ'), PdfNull.instance, PdfNull.instance, PdfNull.instance]);
+      if (inTree(page)) entries.push(PdfString.fromString(name(page, n)), destination);
+      else dictionary.set(name(page, n), new PdfDict([['D', destination]]));
+    }
+    if (entries.length > 0) leaves.push(pdf.register(new PdfDict([['Names', new PdfArray(entries)]])));
+    const next = (page + 1) % pageTotal;
+    const target = inTree(next) ? PdfString.fromString(name(next, 0)) : PdfName.of(name(next, 0));
+    pages[page]!.dict.set('Annots', new PdfArray([pdf.register(pdfDict({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 100, 100] }))]));
+    const link = pdf.getObject(pages[page]!.dict.getArray('Annots')!.at(0) as PdfRef) as PdfDict;
+    link.set('Dest', target);
+    pages[page]!.drawText(`Page ${page + 1}`, { x: 50, y: 700 });
+  }
+  pdf.getCatalog().set('Names', new PdfDict([['Dests', pdf.register(new PdfDict([['Kids', new PdfArray(leaves)]]))]]));
+  pdf.getCatalog().set('Dests', pdf.register(dictionary));
+  return pdf.save();
+}
+
+/** The named destinations a file holds (tree and dictionary), and the names its links jump to. */
+async function namedDestinations(bytes: Uint8Array): Promise<{ names: string[]; links: string[] }> {
+  const { pdf } = await openPdf(bytes);
+  const resolve = (value: PdfObject | undefined) => (value instanceof PdfRef ? (pdf.getObject(value) ?? undefined) : value);
+  const names: string[] = [];
+  const visit = (node: PdfObject | undefined) => {
+    const dict = resolve(node);
+    if (!(dict instanceof PdfDict)) return;
+    const entries = resolve(dict.get('Names'));
+    if (entries instanceof PdfArray) for (let i = 0; i < entries.length; i += 2) names.push((entries.at(i) as PdfString).asString());
+    const kids = resolve(dict.get('Kids'));
+    if (kids instanceof PdfArray) for (const kid of kids) visit(kid);
+  };
+  const catalogNames = resolve(pdf.getCatalog().get('Names'));
+  if (catalogNames instanceof PdfDict) visit(catalogNames.get('Dests'));
+  const dictionary = resolve(pdf.getCatalog().get('Dests'));
+  if (dictionary instanceof PdfDict) for (const [key] of dictionary) names.push(key.value);
+  const linkNames: string[] = [];
+  for (const page of pdf.getPages()) {
+    const annots = resolve(page.dict.get('Annots'));
+    if (!(annots instanceof PdfArray)) continue;
+    for (const item of annots) {
+      const dest = (resolve(item) as PdfDict).get('Dest');
+      linkNames.push(dest instanceof PdfString ? dest.asString() : dest instanceof PdfName ? dest.value : '?');
+    }
+  }
+  return { names: names.sort(), links: linkNames };
+}
+
+describe('named destinations when splitting', () => {
+  it('must give each part only the names that lead to its pages, and drop links to names left out', async () => {
+    const source = await namedDestinationDocument(40, 25);
+    const ranges = Array.from({ length: 10 }, (_, i) => ({ from: i * 4 + 1, to: i * 4 + 4 }));
+    const parts = await splitPdf(source, ranges);
+    for (const [i, part] of parts.entries()) {
+      const { names, links: linkNames } = await namedDestinations(part);
+      const pagesOfPart = [0, 1, 2, 3].map((n) => i * 4 + n);
+      expect(names).toEqual(pagesOfPart.flatMap((page) => Array.from({ length: 25 }, (_, n) => `chapter-${String(page).padStart(4, '0')}-${n}`)).sort());
+      // The links to the next page's first name inside the part remain; the last page's leads out.
+      expect(linkNames).toEqual(pagesOfPart.slice(0, 3).map((page) => `chapter-${String(page + 1).padStart(4, '0')}-0`));
+      expect(qpdfCheck(part).status).toBe(0);
+    }
+    // Together the parts hold the source's names once: about the source's size, not ten times it.
+    const written = parts.reduce((sum, part) => sum + part.byteLength, 0);
+    expect(written).toBeLessThan(source.byteLength * 1.5);
+  });
+});
 
 describe.skipIf(!hasSharedPdfs)('page operations on real PDFs', () => {
   let tracemonkey: Uint8Array;

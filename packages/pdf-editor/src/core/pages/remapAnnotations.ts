@@ -122,7 +122,7 @@ export function remapAnnotations(
 ): Annotation[][];
 export function remapAnnotations(
   annotations: readonly Annotation[],
-  operation: NonSplit,
+  operation: Exclude<PageOperation, { type: 'split' }>,
   pageSizes?: readonly PageSize[],
 ): Annotation[];
 export function remapAnnotations(

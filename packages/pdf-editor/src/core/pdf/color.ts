@@ -1,6 +1,7 @@
 // Colour parsing for export: the spec's rule is that anything but a 6-digit hex (with or without
 // '#') is black.
 
+/** A colour's red, green and blue components, 0 to 1. */
 export interface RgbComponents {
   r: number;
   g: number;

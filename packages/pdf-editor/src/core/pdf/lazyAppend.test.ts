@@ -96,6 +96,30 @@ describe.skipIf(!hasSharedPdfs)('lazy incremental append', () => {
     },
   );
 
+  it.each(cases)(
+    '%s flattened (with the watermark): fast path taken, original kept, qpdf clean, same pixels as the engine path',
+    async (_name, read, pages) => {
+      const original = await read();
+      const annotations: Annotation[] = pages.flatMap((page) => everyType(page));
+      const options = { mode: 'flatten', watermark: { text: 'Draft copy' } } as const;
+
+      const { bytes, incremental, pagesRead } = await exportPdfWithReport(original, annotations, options);
+      expect(pagesRead).toBe('touched');
+      expect(incremental).toBe(true);
+      expect(startsWith(bytes, original)).toBe(true);
+      expect(lastXrefKind(bytes)).toBe(lastXrefKind(original));
+
+      const engine = await exportPdfWithReport(original, annotations, { ...options, incremental: false });
+      expect(engine.pagesRead).toBe('all');
+      const [check, originalCheck] = [await qpdfCheck(bytes), await qpdfCheck(original)];
+      expect(check.errors).toEqual([]);
+      expect(check.warnings.length).toBeLessThanOrEqual(originalCheck.warnings.length);
+      // Nothing left to import: every mark is drawn into its page, as the engine path draws it.
+      expect(await importAnnotations(bytes)).toEqual([]);
+      for (const page of pages) expect(await differingPixels(bytes, engine.bytes, page)).toBe(0);
+    },
+  );
+
   it('warns once about an annotation on a page the file lacks', async () => {
     const original = await syntheticPdf(3);
     const warnings: string[] = [];

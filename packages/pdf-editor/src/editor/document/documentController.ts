@@ -3,7 +3,7 @@
 // an empty viewer. A zustand vanilla store, so every view of the editor reads the same document.
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import type { PdfRevision } from '../../core/pages/pdfRevision';
+import type { PdfRevision } from '../../core/index';
 import type { EditorStore } from '../store/createEditorStore';
 import { openPdf } from './pdfjs';
 import type { PDFDocumentProxy } from './pdfjs';

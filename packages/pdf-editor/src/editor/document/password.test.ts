@@ -4,10 +4,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { normalizeAnnotation, protectPdf } from '../../core/index';
-import type { Annotation } from '../../core/index';
-import { getPageSizes } from '../../core/pages/pageOperations';
-import { importAnnotations } from '../../core/import/importAnnotations';
+import { type Annotation, getPageSizes, importAnnotations, normalizeAnnotation, protectPdf } from '../../core/index';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { createEditor } from '../createEditor';
 import { runPageOperation } from '../store/pageOperations';

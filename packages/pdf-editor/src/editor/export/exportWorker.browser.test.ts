@@ -10,8 +10,7 @@ import { build } from 'esbuild';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeAnnotation } from '../../core/model/defaults';
-import { protectPdf } from '../../core/pdf/protection';
+import { normalizeAnnotation, protectPdf } from '../../core/index';
 import { hasChromium, launchChromium, PACKAGE_ROOT, serveStatic } from '../../react/e2e/harness';
 
 /** What the page saw of a rejected export. */

@@ -1,10 +1,7 @@
 // Runs the core's exportPdf off the main thread, so a large file never freezes the page.
 // The editor terminates the worker to cancel an export.
-import { transferError, type TransferredError } from '../../core/errorTransfer';
-import { exportPdf } from '../../core/export/exportPdf';
-import { revivePreloaded, type PreloadedFonts } from '../../core/export/fallbackClaims';
-import type { Annotation } from '../../core/model/types';
-import type { ExportOptions } from '../../core/export/options';
+import { type Annotation, type ExportOptions, exportPdf } from '../../core/index';
+import { type PreloadedFonts, revivePreloaded, transferError, type TransferredError } from '../../core/internal';
 
 export interface ExportRequest {
   bytes: Uint8Array;

@@ -1,9 +1,7 @@
 // runExport checks its arguments on the main thread before starting a worker, with the core's
 // typed errors naming the field.
 import { describe, expect, it } from 'vitest';
-import { AnnotationValidationError, InvalidInputError } from '../../core/errors';
-import { normalizeAnnotation } from '../../core/model/defaults';
-import type { Annotation } from '../../core/model/types';
+import { type Annotation, AnnotationValidationError, InvalidInputError, normalizeAnnotation } from '../../core/index';
 import { runExport } from './runExport';
 
 const pdfHeader = new TextEncoder().encode('%PDF-1.7\n');

@@ -2,13 +2,8 @@
 // the worker. Where workers do not exist (tests, server rendering) it runs in place, and so does
 // the export of a host's own kinds: their drawing code is registered on this thread, and functions
 // cannot be posted to a worker.
-import { reviveError } from '../../core/errorTransfer';
-import { withFallbacksLoaded } from '../../core/export/fallbackClaims';
-import { checkExportArguments } from '../../core/exportInput';
-import { isCustomType } from '../../core/kinds/hostKinds';
-import { kindFor } from '../../core/kinds/registry';
-import type { Annotation } from '../../core/model/types';
-import type { ExportOptions } from '../../core/export/options';
+import type { Annotation, ExportOptions } from '../../core/index';
+import { checkExportArguments, isCustomType, kindFor, reviveError, withFallbacksLoaded } from '../../core/internal';
 import type { ExportRequest, ExportResponse } from './exportWorker';
 
 /** Options of an export: the core export options, an AbortSignal and a warning callback. */

@@ -1,9 +1,7 @@
 // The store over the core history: one gesture or command is one undo step, page operations
 // included, and each store is its own world.
 import { describe, expect, it, vi } from 'vitest';
-import { normalizeAnnotation } from '../../core/model/defaults';
-import type { Annotation } from '../../core/model/types';
-import { pdfRevision } from '../../core/pages/pdfRevision';
+import { type Annotation, normalizeAnnotation, pdfRevision } from '../../core/index';
 import { readSharedPdf, hasSharedPdfs } from '../../test-support/sharedPdfs';
 import { createTestEditor } from '../../test-support/testEditor';
 import { createEditorStore } from './createEditorStore';

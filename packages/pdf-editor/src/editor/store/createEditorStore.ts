@@ -4,17 +4,8 @@
 // The history tells what each change did (`diffDocument`), so a save can send only that.
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import { openGate, recentSignatures, type EditorTool } from '../../core/adapters';
-import type { Annotation, AnnotationInput } from '../../core/model/types';
-import { kindOf } from '../../core/kinds/registry';
-import { normalizeAnnotation } from '../../core/model/defaults';
-import { sameAnnotations } from '../../core/model/equality';
-import { createHistory } from '../../core/history/createHistory';
-import type { History } from '../../core/history/createHistory';
-import { diffDocument, type DocumentDiff } from '../../core/history/diff';
-import { pdfRevision } from '../../core/pages/pdfRevision';
-import { addAnnotation, removeAnnotations, updateAnnotation } from '../../core/history/annotationList';
-import type { AnnotationListUpdate } from '../../core/history/annotationList';
+import { addAnnotation, type Annotation, type AnnotationInput, type AnnotationListUpdate, createHistory, diffDocument, type DocumentDiff, type EditorTool, type History, normalizeAnnotation, openGate, pdfRevision, removeAnnotations, updateAnnotation } from '../../core/index';
+import { kindOf, recentSignatures, sameAnnotations } from '../../core/internal';
 import { translate } from '../tools/geometry';
 import { DEFAULT_STYLE, stylePatch, styleOf, textStyleOf, type AnnotationStyle } from './style';
 import type { DocumentState, EditorActions, EditorState, EditorStoreOptions } from './types';

@@ -2,9 +2,8 @@
 // annotations so they follow their pages; both land in the history as one step. The result is the
 // next revision of the PDF, which keeps only what the operation appended when it appends (rotate,
 // reorder, insert), so fifty steps keep about one copy of the file, not fifty.
-import type { PageOperation, PageRange } from '../../core/pages/types';
+import type { Annotation, PageOperation, PageRange } from '../../core/index';
 import type { EditorStore } from './createEditorStore';
-import type { Annotation } from '../../core/model/types';
 
 // The PDF engine is loaded on the first page operation, not with the editor: viewing needs only pdf.js.
 const core = async () => {

@@ -1,10 +1,9 @@
 // The current annotation style (spec section 3) and the choices the properties panel offers
 // (section 9), plus how a style becomes the fields of a new annotation or a patch of a selected one.
-import { kindOf } from '../../core/kinds/registry';
-import { DEFAULTS, WHITEOUT_PRESETS } from '../../core/model/defaults';
-import type { Annotation, AnnotationType } from '../../core/model/types';
-import type { AnnotationPatch } from '../../core/history/annotationList';
+import { type Annotation, type AnnotationPatch, type AnnotationType, DEFAULTS, WHITEOUT_PRESETS } from '../../core/index';
+import { kindOf } from '../../core/internal';
 
+/** A whiteout size the panel offers: one of the presets, or the user's own width and height. */
 export type WhiteoutSize = keyof typeof WHITEOUT_PRESETS | 'custom';
 
 /** The current annotation style (spec section 3). */

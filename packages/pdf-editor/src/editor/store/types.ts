@@ -1,11 +1,6 @@
 // Shape of one editor's state. The document part ({ pdf, annotations }, the core's DocumentState)
 // is what the core history records, so page operations and annotation edits undo alike.
-import type { EditorTool, Gate, GateAction, GateDecision } from '../../core/adapters';
-import type { Annotation, Point, Rect } from '../../core/model/types';
-import type { AnnotationPatch } from '../../core/history/annotationList';
-import type { History } from '../../core/history/createHistory';
-import type { DocumentState } from '../../core/history/diff';
-import type { PdfRevision } from '../../core/pages/pdfRevision';
+import type { Annotation, AnnotationPatch, DocumentState, EditorTool, Gate, GateAction, GateDecision, History, PdfRevision, Point, Rect } from '../../core/index';
 import type { AnnotationStyle } from './style';
 
 /**
@@ -85,15 +80,25 @@ export interface EditorState {
    */
   pdfPassword: string | null;
   zoom: number;
-  /** A new annotation being drawn; it joins the document when the gesture ends. */
+  /**
+   * A new annotation being drawn; it joins the document when the gesture ends.
+   * @internal The viewer shows it; not part of the package's API (a tool sets it with `setDraft`).
+   */
   draft: Annotation | null;
-  /** The selection being dragged or resized, shown in place of the originals until release. */
+  /**
+   * The selection being dragged or resized, shown in place of the originals until release.
+   * @internal The select tool sets it and the viewer shows it; not part of the package's API.
+   */
   transient: TransientEdit | null;
   /** The box the select tool's marquee spans while it is dragged. */
   marquee: Marquee | null;
   /** The eraser's (or any tool's) hover target. */
   hoverId: string | null;
   editing: TextEditing | null;
+  /**
+   * Where an image or signature goes once the user picks it.
+   * @internal The image and signature dialogs read it; not part of the package's API.
+   */
   placement: PlacementRequest | null;
   /**
    * PNG data URLs of the signatures the user drew, most recently used first, offered again by the
@@ -122,10 +127,16 @@ export interface EditorActions {
   nudge(dx: number, dy: number): void;
   undo(): void;
   redo(): void;
-  /** Starts a gesture: every change until it commits is one undo step; cancel restores. */
+  /**
+   * Starts a gesture: every change until it commits is one undo step; cancel restores.
+   * @internal The editor's own tools' undo steps; not part of the package's API.
+   */
   beginGesture(label?: string): { commit(): void; cancel(): void };
   setDraft(draft: Annotation | null): void;
-  /** Shows a move or resize in progress without changing the document; null when it ends. */
+  /**
+   * Shows a move or resize in progress without changing the document; null when it ends.
+   * @internal
+   */
   setTransient(transient: TransientEdit | null): void;
   setHover(id: string | null): void;
   /** Shows the select tool's marquee box; null when the drag ends. */
@@ -135,8 +146,15 @@ export interface EditorActions {
   /** Commits the text being edited: non-blank adds or updates, blank deletes an existing one. */
   commitEditing(): void;
   cancelEditing(): void;
+  /**
+   * Asks for an image or signature to place (the dialogs open); null closes them.
+   * @internal
+   */
   requestPlacement(request: PlacementRequest | null): void;
-  /** Places an image or signature at the pending placement; a signature becomes the first saved one. */
+  /**
+   * Places an image or signature at the pending placement; a signature becomes the first saved one.
+   * @internal
+   */
   completePlacement(imageData: string): void;
   /** Forgets one of `savedSignatures` (the annotations already placed with it stay). */
   removeSavedSignature(imageData: string): void;

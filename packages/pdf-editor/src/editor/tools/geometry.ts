@@ -1,12 +1,8 @@
 // Geometry of annotations for the tools: hit testing a page's list and the patches that move or
 // resize one. What differs between kinds (bounds, handles, how a resize applies) is the kind's
 // own, read from the core's kind registry; this module only walks lists and routes to it.
-import { unionOfRects } from '../../core/geometry/annotationGeometry';
-import type { AnnotationPatch } from '../../core/history/annotationList';
-import type { Handle } from '../../core/kinds/kind';
-import { kindFor } from '../../core/kinds/registry';
-import { contains, rectFromPoints } from '../../core/kinds/shared/geometry';
-import type { Annotation, Point, Rect } from '../../core/model/types';
+import type { Annotation, AnnotationPatch, Handle, Point, Rect } from '../../core/index';
+import { contains, kindFor, rectFromPoints, unionOfRects } from '../../core/internal';
 
 export type { Handle };
 export { contains, rectFromPoints };

@@ -1,15 +1,14 @@
 // A host's own tools (the `tools` option): after the editor's in the toolbar list, chosen like any
 // tool, their gesture machine driving the store; ids that could clash are refused by name.
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../../core/errors';
-import { normalizeAnnotation } from '../../core/model/defaults';
+import { InvalidInputError, normalizeAnnotation } from '../../core/index';
 import { createEditor } from '../createEditor';
 import { TOOLS } from './registry';
 import type { ToolDefinition } from './types';
 
 /** Stamps a 20 pt green square where the pointer is released. */
 const stampTool: ToolDefinition = {
-  preset: { id: 'custom:stamp', label: { text: 'Stamp' }, creates: 'rectangle', cursor: 'copy', styled: false, icon: 'M4 4h16v16H4z' },
+  preset: { id: 'custom:stamp', label: { text: 'Stamp' }, creates: 'rectangle', cursor: 'copy', icon: 'M4 4h16v16H4z' },
   createMachine: ({ store }) => ({
     state: 'idle',
     pointerDown() {},

@@ -1,17 +1,59 @@
 // The one list of tools, in toolbar order. Toolbar, shortcuts and the viewer all read it.
-import type { EditorTool } from '../../core/adapters';
-import { checkArray, checkObject, invalid } from '../../core/input';
+import type { AnnotationType, EditorTool } from '../../core/index';
+import { checkArray, checkObject, invalid } from '../../core/internal';
 import type { Messages } from '../messages';
+import { arrowTool } from './arrow';
+import { caretTool } from './caret';
+import { circleTool } from './circle';
+import { commentTool } from './comment';
+import { ellipseTool } from './ellipse';
+import { freehandTool } from './freehand';
+import { highlightTool } from './highlight';
+import { imageTool } from './image';
+import { polygonTool } from './polygon';
+import { polylineTool } from './polyline';
+import { rectangleTool } from './rectangle';
+import { signatureTool } from './signature';
+import { squigglyTool } from './squiggly';
+import { stampTool } from './stamp';
+import { strikethroughTool } from './strikethrough';
+import { textTool } from './text';
+import { underlineTool } from './underline';
+import { whiteoutTool } from './whiteout';
 import { eraserTool } from './eraser';
 import { selectTool } from './select';
-import { KIND_TOOLS } from './tools.generated';
 import type { ToolDefinition, ToolPreset } from './types';
 
 /**
- * Every tool in toolbar order: select, the kinds' tools (KIND_NAMES order), the eraser. The
- * toolbar and shortcuts read this list.
+ * The built-in kinds' tools, in toolbar order (the model's, `ANNOTATION_TYPES`). Kept by hand: the
+ * mapped type makes the compiler name a kind without a tool.
  */
-export const TOOLS: readonly ToolDefinition[] = [selectTool, ...KIND_TOOLS, eraserTool];
+const KIND_TOOLS = {
+  text: textTool,
+  highlight: highlightTool,
+  strikethrough: strikethroughTool,
+  underline: underlineTool,
+  squiggly: squigglyTool,
+  freehand: freehandTool,
+  rectangle: rectangleTool,
+  circle: circleTool,
+  ellipse: ellipseTool,
+  arrow: arrowTool,
+  polygon: polygonTool,
+  polyline: polylineTool,
+  comment: commentTool,
+  caret: caretTool,
+  signature: signatureTool,
+  stamp: stampTool,
+  image: imageTool,
+  whiteout: whiteoutTool,
+} satisfies { readonly [K in AnnotationType]: ToolDefinition };
+
+/**
+ * Every tool in toolbar order: select, the kinds' tools, the eraser. The toolbar and shortcuts
+ * read this list.
+ */
+export const TOOLS: readonly ToolDefinition[] = [selectTool, ...Object.values(KIND_TOOLS), eraserTool];
 
 const byId = new Map(TOOLS.map((tool) => [tool.preset.id, tool]));
 

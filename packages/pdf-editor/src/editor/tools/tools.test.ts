@@ -1,5 +1,7 @@
 // Every tool scripted like a user: pointer down, move, up, then what the document holds.
 import { describe, expect, it } from 'vitest';
+import { ANNOTATION_TYPES } from '../../core/index';
+import { KINDS } from '../../core/internal';
 import { createTestEditor } from '../../test-support/testEditor';
 import { defaultMessages, resolveMessages } from '../messages';
 import { TOOLS, toolById, toolLabel } from './registry';
@@ -253,5 +255,22 @@ describe('tool labels', () => {
     const messages = resolveMessages({ 'tool.rectangle': 'Rechteck' });
     expect(toolLabel(toolById('rectangle').preset, messages)).toBe('Rechteck');
     expect(toolLabel(toolById('circle').preset, messages)).toBe('Circle');
+  });
+});
+
+// The registries of the kinds are kept by hand, typed over AnnotationType; what the types cannot
+// say (order, and the variant names a kind gives at run time) is checked here.
+describe('the kind registries', () => {
+  it('must give the toolbar, between select and the eraser, the order of the model', () => {
+    expect(TOOLS.map((tool) => tool.preset.id)).toEqual(['select', ...ANNOTATION_TYPES, 'eraser']);
+  });
+
+  it('must give every variant of a kind, and only those, a label in the messages', () => {
+    for (const type of ANNOTATION_TYPES) {
+      const variants = KINDS[type].variants;
+      const expected = variants ? ['variants', ...variants.names].map((variant) => `${type}.${variant}`) : [];
+      const labelled = Object.keys(defaultMessages).filter((key) => key.startsWith(`${type}.`));
+      expect(labelled.sort(), `KIND_VARIANT_LABELS in src/editor/tools/labels.ts for ${type}`).toEqual(expected.sort());
+    }
   });
 });

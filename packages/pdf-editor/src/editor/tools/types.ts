@@ -1,8 +1,7 @@
 // What a tool is: a data preset (what the toolbar and shortcuts read) and a small gesture state
 // machine fed with pointer events already converted to page points. Machines are pure TypeScript,
 // so tests script them like a user (pointerDown, pointerMove, pointerUp) without a browser.
-import type { EditorTool } from '../../core/adapters';
-import type { AnnotationType, CustomType, Rect } from '../../core/model/types';
+import type { AnnotationType, CustomType, EditorTool, Rect } from '../../core/index';
 import type { EditorStore } from '../store/createEditorStore';
 import type { MessageKey } from '../messages';
 
@@ -65,8 +64,6 @@ export interface ToolPreset {
   cursor: string;
   /** Single-key shortcut, shown in the button's title. */
   shortcut?: string;
-  /** Whether the properties panel applies to this tool. */
-  styled: boolean;
   /** SVG path (24x24 viewBox) of the toolbar icon. */
   icon: string;
 }

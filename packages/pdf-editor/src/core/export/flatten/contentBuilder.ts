@@ -7,7 +7,9 @@ import type { RgbComponents } from '../../pdf/color';
 import type { ExportFont } from '../context';
 import type { TextLine } from '../textBlock';
 
+/** The PDF line cap styles a path can take (`J`). */
 export const LineCap = { round: 1 } as const;
+/** The PDF line join styles a path can take (`j`). */
 export const LineJoin = { round: 1 } as const;
 
 const SPACE = 0x20;
@@ -21,6 +23,7 @@ const MAX_MAGNITUDE = 1e6;
 /** The control-point distance that makes a cubic Bezier quarter arc deviate least from a circle. */
 const KAPPA = 0.5522847498;
 
+/** A content stream being written: path, colour, text and image operators, in display coordinates. */
 export class ContentBuilder {
   private buffer = new Uint8Array(1024);
   private length = 0;

@@ -67,7 +67,11 @@ export function createCanvas(
   };
 }
 
-export function createPageCanvases(doc: PDF, context: ExportContext): PageCanvases {
+/**
+ * Canvases over `doc`'s pages, opened as they are first drawn on; `pageAt` finds a page where the
+ * document was opened with only the touched pages (pdf/lazyAppend.ts).
+ */
+export function createPageCanvases(doc: PDF, context: ExportContext, pageAt?: (pageIndex: number) => PDFPage | undefined): PageCanvases {
   const registry = createResourceRegistry(doc);
   const appender = createContentAppender(doc);
   const canvases = new Map<number, PageCanvas>();
@@ -79,7 +83,7 @@ export function createPageCanvases(doc: PDF, context: ExportContext): PageCanvas
   };
 
   const open = (pageIndex: number): PageCanvas => {
-    const page = doc.getPage(pageIndex);
+    const page = pageAt ? pageAt(pageIndex) : doc.getPage(pageIndex);
     if (!page) throw new RangeError(`The document has no page ${pageIndex + 1}.`);
     const content = new ContentBuilder();
     const canvas = createCanvas(context.pageSpace(pageIndex), content, registry.forPage(page), color);

@@ -11,8 +11,10 @@ import { resolved, writableResources } from '../../pdf/pageAttributes';
 import type { ExportFont } from '../context';
 import type { EmbeddedImage } from '../images';
 
+/** How a drawing mixes with what is under it: as it is, or multiplied (a highlight over text). */
 export type BlendMode = 'Normal' | 'Multiply';
 
+/** The names under which a page's (or form's) /Resources hold fonts, images and opacity states. */
 export interface PageResources {
   /** The page's name for the font, e.g. `MgF0`. */
   font(font: ExportFont): string;

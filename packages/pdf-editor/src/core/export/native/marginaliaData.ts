@@ -14,7 +14,8 @@
 // that edits nothing leaves as it was. Version 3 (the same streams, a version 2 digest), version 2
 // (one stream per annotation, its image under /Image) and version 1 (one stream per annotation,
 // the whole data URL in the JSON) still import.
-import type { ObjectRef, ObjectSink } from '../../pdf/objectWriter';
+import pako from 'pako';
+import type { ObjectRef, ObjectSink, PdfDictValue } from '../../pdf/objectWriter';
 import type { Annotation } from '../../model/types';
 
 /** Private annotation-dictionary key holding a stream of UTF-8 JSON. */
@@ -46,6 +47,16 @@ export interface PageCopies {
   version: number;
   copies: Copy[];
 }
+
+/**
+ * A page's stream of copies is deflated from this size on. The copies are JSON, which deflate's
+ * fastest level shrinks to about a fifth; they made up some 40% of what a native export of many
+ * annotations added (appearances are a few hundred bytes each and stay uncompressed, see
+ * appearance.ts). Below it, deflate's set-up costs more than it saves.
+ */
+const COMPRESS_COPIES_FROM_BYTES = 1024;
+
+const utf8 = new TextEncoder();
 
 /** A data URL that `data:<type>;base64,` and the standard base64 of its bytes give back exactly. */
 const BASE64_DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/;
@@ -89,7 +100,12 @@ export class PrivateCopyWriter {
   finish(): void {
     for (const { ref, copies, images } of this.pages.values()) {
       const json = JSON.stringify({ version: PAYLOAD_VERSION, copies } satisfies PageCopies);
-      this.objects.add(images.length > 0 ? { [MARGINALIA_IMAGES_NAME]: images } : {}, json, ref);
+      const dictionary: PdfDictValue = images.length > 0 ? { [MARGINALIA_IMAGES_NAME]: images } : {};
+      if (json.length < COMPRESS_COPIES_FROM_BYTES) {
+        this.objects.add(dictionary, json, ref);
+      } else {
+        this.objects.add({ ...dictionary, Filter: 'FlateDecode' }, pako.deflate(utf8.encode(json), { level: 1 }), ref);
+      }
     }
     this.pages.clear();
   }

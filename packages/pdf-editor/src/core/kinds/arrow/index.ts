@@ -14,7 +14,10 @@ export const arrowAnnotationSchema = z.object({
   endPoint: pointSchema,
 });
 
-export const arrowKind: AnnotationKind<'arrow'> = {
+/** A straight arrow from `position` to `endPoint`, with its head at `endPoint`. */
+export type ArrowAnnotation = z.infer<typeof arrowAnnotationSchema>;
+
+export const arrowKind: AnnotationKind<ArrowAnnotation> = {
   type: 'arrow',
   schema: arrowAnnotationSchema,
   defaults: (position) => ({ endPoint: { x: position.x + DEFAULTS.shapeSize, y: position.y + DEFAULTS.shapeSize } }),

@@ -11,6 +11,7 @@ import { DEFAULTS } from '../../model/defaultValues';
 import type { Point } from '../../model/types';
 import { vertexedAnnotation } from '../shared/verticesPdf';
 import type { PdfKind } from '../pdfKind';
+import type { ArrowAnnotation } from './index';
 
 const readLine: AnnotationReader = (env) => {
   const line = readNumbers(env.read, env.dict, 'L');
@@ -39,4 +40,4 @@ const readLine: AnnotationReader = (env) => {
   ];
 };
 
-export const arrowPdf: PdfKind<'arrow'> = { draw: drawArrow, write: writeArrow, reads: { Line: readLine } };
+export const arrowPdf: PdfKind<ArrowAnnotation> = { draw: drawArrow, write: writeArrow, reads: { Line: readLine } };

@@ -19,7 +19,10 @@ export const caretAnnotationSchema = z.object({
   content: z.string(),
 });
 
-export const caretKind: AnnotationKind<'caret'> = {
+/** A proofreader's insertion mark (^) filling its box, its point where `content` is to be inserted. */
+export type CaretAnnotation = z.infer<typeof caretAnnotationSchema>;
+
+export const caretKind: AnnotationKind<CaretAnnotation> = {
   type: 'caret',
   schema: caretAnnotationSchema,
   defaults: () => ({ ...CARET_SIZE, content: '' }),

@@ -7,7 +7,7 @@ import type { NativeWriter } from '../../export/native/nativeTypes';
 import { readContents, readInnerRect } from '../../import/pdfReaders';
 import { rectOrSkip, toDisplayBox, type AnnotationReader } from '../../import/readerTypes';
 import { DEFAULTS } from '../../model/defaultValues';
-import type { CaretAnnotation } from '../../model/types';
+import type { CaretAnnotation } from './index';
 import type { PdfKind } from '../pdfKind';
 
 function drawCaret(canvas: Canvas, annotation: CaretAnnotation): void {
@@ -49,4 +49,4 @@ const readCaret: AnnotationReader = (env) => {
   ];
 };
 
-export const caretPdf: PdfKind<'caret'> = { draw: drawCaret, write: writeCaret, reads: { Caret: readCaret } };
+export const caretPdf: PdfKind<CaretAnnotation> = { draw: drawCaret, write: writeCaret, reads: { Caret: readCaret } };

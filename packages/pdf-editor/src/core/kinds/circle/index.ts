@@ -20,7 +20,10 @@ const boundsOf = (annotation: { position: { x: number; y: number }; radius: numb
   height: annotation.radius * 2,
 });
 
-export const circleKind: AnnotationKind<'circle'> = {
+/** A circle outline of `radius`; `position` is its bounding box's top-left (centre: position + radius). */
+export type CircleAnnotation = z.infer<typeof circleAnnotationSchema>;
+
+export const circleKind: AnnotationKind<CircleAnnotation> = {
   type: 'circle',
   schema: circleAnnotationSchema,
   defaults: () => ({ radius: DEFAULTS.radius }),

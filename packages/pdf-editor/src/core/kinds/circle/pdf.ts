@@ -3,5 +3,6 @@ import { drawCircle } from '../../export/flatten/drawShapes';
 import { writeCircle } from '../../export/native/shapes';
 import { readCircle } from '../../import/readShapes';
 import type { PdfKind } from '../pdfKind';
+import type { CircleAnnotation } from './index';
 
-export const circlePdf: PdfKind<'circle'> = { draw: drawCircle, write: writeCircle, reads: { Circle: readCircle } };
+export const circlePdf: PdfKind<CircleAnnotation> = { draw: drawCircle, write: writeCircle, reads: { Circle: readCircle } };

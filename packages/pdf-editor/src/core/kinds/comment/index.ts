@@ -15,7 +15,10 @@ export const commentAnnotationSchema = z.object({
   content: z.string(),
 });
 
-export const commentKind: AnnotationKind<'comment'> = {
+/** A sticky note at `position`: an icon on the page with `content` as its text. */
+export type CommentAnnotation = z.infer<typeof commentAnnotationSchema>;
+
+export const commentKind: AnnotationKind<CommentAnnotation> = {
   type: 'comment',
   schema: commentAnnotationSchema,
   defaults: () => ({ content: '' }),

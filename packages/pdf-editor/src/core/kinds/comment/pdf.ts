@@ -4,5 +4,6 @@ import { drawComment } from '../../export/flatten/drawComment';
 import { writeNote } from '../../export/native/note';
 import { readNote } from '../../import/readNote';
 import type { PdfKind } from '../pdfKind';
+import type { CommentAnnotation } from './index';
 
-export const commentPdf: PdfKind<'comment'> = { draw: drawComment, write: writeNote, reads: { Text: readNote } };
+export const commentPdf: PdfKind<CommentAnnotation> = { draw: drawComment, write: writeNote, reads: { Text: readNote } };

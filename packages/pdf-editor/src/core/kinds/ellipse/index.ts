@@ -15,7 +15,10 @@ export const ellipseAnnotationSchema = z.object({
   type: z.literal('ellipse'),
 });
 
-export const ellipseKind: AnnotationKind<'ellipse'> = {
+/** An ellipse outline inscribed in the box of `width` x `height` from `position`. */
+export type EllipseAnnotation = z.infer<typeof ellipseAnnotationSchema>;
+
+export const ellipseKind: AnnotationKind<EllipseAnnotation> = {
   type: 'ellipse',
   schema: ellipseAnnotationSchema,
   defaults: () => ({ width: DEFAULTS.shapeSize, height: DEFAULTS.shapeSize }),

@@ -5,7 +5,7 @@
 import { strokeEllipse } from '../../export/flatten/drawShapes';
 import type { Canvas } from '../../export/flatten/frame';
 import { inflate, type NativeWriter } from '../../export/native/nativeTypes';
-import type { EllipseAnnotation } from '../../model/types';
+import type { EllipseAnnotation } from './index';
 import type { PdfKind } from '../pdfKind';
 
 function drawEllipse(canvas: Canvas, annotation: EllipseAnnotation): void {
@@ -26,4 +26,4 @@ const writeEllipse: NativeWriter<EllipseAnnotation> = (annotation) => {
   };
 };
 
-export const ellipsePdf: PdfKind<'ellipse'> = { draw: drawEllipse, write: writeEllipse, reads: {} };
+export const ellipsePdf: PdfKind<EllipseAnnotation> = { draw: drawEllipse, write: writeEllipse, reads: {} };

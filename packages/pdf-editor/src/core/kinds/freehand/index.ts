@@ -15,7 +15,10 @@ export const freehandAnnotationSchema = z.object({
   points: z.array(pointSchema),
 });
 
-export const freehandKind: AnnotationKind<'freehand'> = {
+/** A pen stroke through `points` (absolute page points); `position` is its bounds' top-left. */
+export type FreehandAnnotation = z.infer<typeof freehandAnnotationSchema>;
+
+export const freehandKind: AnnotationKind<FreehandAnnotation> = {
   type: 'freehand',
   schema: freehandAnnotationSchema,
   defaults: () => ({ points: [] }),

@@ -4,5 +4,6 @@ import { drawFreehand } from '../../export/flatten/drawFreehand';
 import { writeFreehand } from '../../export/native/strokes';
 import { readInk } from '../../import/readShapes';
 import type { PdfKind } from '../pdfKind';
+import type { FreehandAnnotation } from './index';
 
-export const freehandPdf: PdfKind<'freehand'> = { draw: drawFreehand, write: writeFreehand, reads: { Ink: readInk } };
+export const freehandPdf: PdfKind<FreehandAnnotation> = { draw: drawFreehand, write: writeFreehand, reads: { Ink: readInk } };

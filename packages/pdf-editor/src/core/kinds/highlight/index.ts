@@ -8,7 +8,10 @@ import { MARKUP_CAPABILITIES, markupDefaults, markupFields, markupParts } from '
 /** Validates a {@link HighlightAnnotation}. */
 export const highlightAnnotationSchema = z.object({ ...markupFields, type: z.literal('highlight') });
 
-export const highlightKind: AnnotationKind<'highlight'> = {
+/** A translucent colour over text (default yellow at opacity 0.3); `rects` when snapped to lines. */
+export type HighlightAnnotation = z.infer<typeof highlightAnnotationSchema>;
+
+export const highlightKind: AnnotationKind<HighlightAnnotation> = {
   type: 'highlight',
   schema: highlightAnnotationSchema,
   defaults: markupDefaults,

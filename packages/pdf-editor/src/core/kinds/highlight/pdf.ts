@@ -4,5 +4,6 @@ import { drawHighlight } from '../../export/flatten/drawMarkup';
 import { writeMarkup } from '../../export/native/markup';
 import { readMarkup } from '../../import/readMarkup';
 import type { PdfKind } from '../pdfKind';
+import type { HighlightAnnotation } from './index';
 
-export const highlightPdf: PdfKind<'highlight'> = { draw: drawHighlight, write: writeMarkup('Highlight'), reads: { Highlight: readMarkup('highlight') } };
+export const highlightPdf: PdfKind<HighlightAnnotation> = { draw: drawHighlight, write: writeMarkup('Highlight'), reads: { Highlight: readMarkup('highlight') } };

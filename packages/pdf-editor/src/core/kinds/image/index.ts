@@ -15,7 +15,10 @@ export const imageAnnotationSchema = z.object({
   imageData: z.string(),
 });
 
-export const imageKind: AnnotationKind<'image'> = {
+/** A PNG or JPEG image (`imageData`) stretched to `width` x `height` from `position`. */
+export type ImageAnnotation = z.infer<typeof imageAnnotationSchema>;
+
+export const imageKind: AnnotationKind<ImageAnnotation> = {
   type: 'image',
   schema: imageAnnotationSchema,
   defaults: () => ({ width: DEFAULTS.imageSize, height: DEFAULTS.imageSize, imageData: '' }),

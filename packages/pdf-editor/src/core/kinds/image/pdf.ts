@@ -4,5 +4,6 @@
 import { drawImage } from '../../export/flatten/drawImage';
 import { writeStamp } from '../../export/native/stamp';
 import type { PdfKind } from '../pdfKind';
+import type { ImageAnnotation } from './index';
 
-export const imagePdf: PdfKind<'image'> = { draw: drawImage, write: writeStamp('Image'), reads: {} };
+export const imagePdf: PdfKind<ImageAnnotation> = { draw: drawImage, write: writeStamp('Image'), reads: {} };

@@ -18,7 +18,10 @@ export const polygonAnnotationSchema = z.object({
   fillColor: z.string().optional(),
 });
 
-export const polygonKind: AnnotationKind<'polygon'> = {
+/** A closed outline through `points` (at least three, page points), optionally filled; `position` is its bounds' top-left. */
+export type PolygonAnnotation = z.infer<typeof polygonAnnotationSchema>;
+
+export const polygonKind: AnnotationKind<PolygonAnnotation> = {
   type: 'polygon',
   schema: polygonAnnotationSchema,
   defaults: (position) => ({ points: defaultVertices(position), fillStyle: 'none' }),

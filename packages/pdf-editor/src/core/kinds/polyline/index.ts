@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { boundsOfPoints, LINE_ENDINGS, lineEndingPaths, pathPoints } from '../../geometry/annotationGeometry';
 import { baseFields } from '../../model/fields';
-import type { PolylineAnnotation } from '../../model/types';
 import type { AnnotationKind } from '../kind';
 import { cornerHandles } from '../shared/geometry';
 import { nearPath, pointParts } from '../shared/points';
@@ -31,19 +30,12 @@ const bounds = (a: PolylineAnnotation) => boundsOfPoints([...a.points, ...lineEn
 type Endings = PolylineAnnotation['lineEndings'];
 /** The variants the panel offers, as the endings they give (a plain line has none). */
 const VARIANTS: Record<string, Endings> = { line: undefined, arrow: { start: 'None', end: 'OpenArrow' }, both: { start: 'OpenArrow', end: 'OpenArrow' } };
-/**
- * The English labels of the panel's variants and of their group: defaults of the messages
- * `polyline.<variant>` and `polyline.variants` (copied into `defaultMessages` by `npm run kinds`).
- */
-export const polylineVariantLabels = {
-  'polyline.variants': 'Line ends',
-  'polyline.line': 'Plain',
-  'polyline.arrow': 'Arrow',
-  'polyline.both': 'Arrows at both ends',
-} as const;
 const sameEndings = (a: Endings, b: Endings) => (a?.start ?? 'None') === (b?.start ?? 'None') && (a?.end ?? 'None') === (b?.end ?? 'None');
 
-export const polylineKind: AnnotationKind<'polyline'> = {
+/** An open line through `points` (at least two, page points); `position` is its bounds' top-left. */
+export type PolylineAnnotation = z.infer<typeof polylineAnnotationSchema>;
+
+export const polylineKind: AnnotationKind<PolylineAnnotation> = {
   type: 'polyline',
   schema: polylineAnnotationSchema,
   defaults: (position) => ({ points: defaultVertices(position) }),

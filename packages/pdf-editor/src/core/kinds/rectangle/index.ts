@@ -17,7 +17,10 @@ export const rectangleAnnotationSchema = z.object({
   fillColor: z.string().optional(),
 });
 
-export const rectangleKind: AnnotationKind<'rectangle'> = {
+/** A rectangle outline of `strokeWidth`, optionally filled (`fillStyle: 'solid'`). */
+export type RectangleAnnotation = z.infer<typeof rectangleAnnotationSchema>;
+
+export const rectangleKind: AnnotationKind<RectangleAnnotation> = {
   type: 'rectangle',
   schema: rectangleAnnotationSchema,
   defaults: () => ({ width: DEFAULTS.shapeSize, height: DEFAULTS.shapeSize, fillStyle: 'none' }),

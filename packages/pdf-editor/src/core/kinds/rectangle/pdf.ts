@@ -4,5 +4,6 @@ import { drawRectangle } from '../../export/flatten/drawShapes';
 import { writeRectangle } from '../../export/native/shapes';
 import { readSquare } from '../../import/readShapes';
 import type { PdfKind } from '../pdfKind';
+import type { RectangleAnnotation } from './index';
 
-export const rectanglePdf: PdfKind<'rectangle'> = { draw: drawRectangle, write: writeRectangle, reads: { Square: readSquare } };
+export const rectanglePdf: PdfKind<RectangleAnnotation> = { draw: drawRectangle, write: writeRectangle, reads: { Square: readSquare } };

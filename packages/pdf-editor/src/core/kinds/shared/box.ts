@@ -1,6 +1,6 @@
 // The parts of a kind that is a box (`position`, `width`, `height`): bounds, moving, corner
 // handles and resizing. Each box kind spreads these and adds how it turns with its page.
-import type { Point, Rect } from '../../model/types';
+import type { Point, Rect } from '../../model/base';
 import type { Handle } from '../kind';
 import { boxOf, cornerHandles, resizeBox, shift } from './geometry';
 

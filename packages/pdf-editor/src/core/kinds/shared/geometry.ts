@@ -1,7 +1,7 @@
 // Geometry the kinds share: boxes (bounds, corner handles, resizing from the opposite corner,
 // turning with the page), segments and upright content turned about its centre. Pure functions
 // of page points; each kind module picks the ones that fit it.
-import type { Point, Rect } from '../../model/types';
+import type { Point, Rect } from '../../model/base';
 import type { Handle, Turn } from '../kind';
 
 export function rectFromPoints(a: Point, b: Point): Rect {

@@ -2,7 +2,7 @@
 // to text lines (`rects`), whose lines are what a click hits and what turns with the page.
 import { z } from 'zod';
 import { baseFields, boxFields, rectSchema } from '../../model/fields';
-import type { MarkupAnnotation, Point, Rect } from '../../model/types';
+import type { Point, Rect } from '../../model/base';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { Handle, Turn } from '../kind';
 import { boxPatch, boxParts } from './box';
@@ -15,6 +15,9 @@ export const markupFields = {
   /** One rectangle per selected text line, when the mark was snapped to text. */
   rects: z.array(rectSchema).optional(),
 };
+
+/** A highlight, strikethrough, underline or squiggly annotation, as their shared parts see it. */
+type MarkupAnnotation = z.infer<z.ZodObject<typeof markupFields>>;
 
 export const markupDefaults = () => ({ width: DEFAULTS.markupWidth, height: DEFAULTS.markupHeight });
 

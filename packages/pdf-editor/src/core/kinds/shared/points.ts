@@ -3,7 +3,7 @@
 // tool, the import or a page turn), moving, the corner handles of those bounds scaling the points,
 // turning point by point, and hit tests on the line through them and inside a closed outline.
 import { boundsOfPoints } from '../../geometry/annotationGeometry';
-import type { Point, Rect } from '../../model/types';
+import type { Point, Rect } from '../../model/base';
 import type { Handle, Turn } from '../kind';
 import { cornerHandles, distanceToSegment, resizeBox, shift } from './geometry';
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { pointSchema } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
-import type { Point } from '../../model/types';
+import type { Point } from '../../model/base';
 
 /** Fewest vertices of each kind: a polyline is at least one segment, a polygon at least a triangle. */
 export const MIN_VERTICES = { polyline: 2, polygon: 3 } as const;

@@ -15,7 +15,10 @@ export const signatureAnnotationSchema = z.object({
   imageData: z.string(),
 });
 
-export const signatureKind: AnnotationKind<'signature'> = {
+/** A signature image (drawn on the `SignaturePad`, a transparent PNG), placed like an image. */
+export type SignatureAnnotation = z.infer<typeof signatureAnnotationSchema>;
+
+export const signatureKind: AnnotationKind<SignatureAnnotation> = {
   type: 'signature',
   schema: signatureAnnotationSchema,
   defaults: () => ({ width: DEFAULTS.signatureWidth, height: DEFAULTS.signatureHeight, imageData: '' }),

@@ -3,5 +3,6 @@
 import { drawImage } from '../../export/flatten/drawImage';
 import { writeStamp } from '../../export/native/stamp';
 import type { PdfKind } from '../pdfKind';
+import type { SignatureAnnotation } from './index';
 
-export const signaturePdf: PdfKind<'signature'> = { draw: drawImage, write: writeStamp('Signature'), reads: {} };
+export const signaturePdf: PdfKind<SignatureAnnotation> = { draw: drawImage, write: writeStamp('Signature'), reads: {} };

@@ -6,7 +6,10 @@ import { MARKUP_CAPABILITIES, markupDefaults, markupFields, markupParts } from '
 /** Validates a {@link SquigglyAnnotation}. */
 export const squigglyAnnotationSchema = z.object({ ...markupFields, type: z.literal('squiggly') });
 
-export const squigglyKind: AnnotationKind<'squiggly'> = {
+/** A wavy line along the bottom of each marked box (or of each text line in `rects`). */
+export type SquigglyAnnotation = z.infer<typeof squigglyAnnotationSchema>;
+
+export const squigglyKind: AnnotationKind<SquigglyAnnotation> = {
   type: 'squiggly',
   schema: squigglyAnnotationSchema,
   defaults: markupDefaults,

@@ -5,7 +5,7 @@ import { CubicPathWriter, markupRects, squigglyWave } from '../../geometry/annot
 import { writeMarkup } from '../../export/native/markup';
 import type { Canvas } from '../../export/flatten/frame';
 import { readMarkup } from '../../import/readMarkup';
-import type { SquigglyAnnotation } from '../../model/types';
+import type { SquigglyAnnotation } from './index';
 import type { PdfKind } from '../pdfKind';
 
 function drawSquiggly(canvas: Canvas, annotation: SquigglyAnnotation): void {
@@ -20,4 +20,4 @@ function drawSquiggly(canvas: Canvas, annotation: SquigglyAnnotation): void {
   }
 }
 
-export const squigglyPdf: PdfKind<'squiggly'> = { draw: drawSquiggly, write: writeMarkup('Squiggly'), reads: { Squiggly: readMarkup('squiggly') } };
+export const squigglyPdf: PdfKind<SquigglyAnnotation> = { draw: drawSquiggly, write: writeMarkup('Squiggly'), reads: { Squiggly: readMarkup('squiggly') } };

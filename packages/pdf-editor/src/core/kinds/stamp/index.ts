@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { stampSize } from '../../geometry/annotationGeometry';
 import { baseFields, boxFields } from '../../model/fields';
-import type { StampAnnotation } from '../../model/types';
 import type { AnnotationKind } from '../kind';
 import { boxParts } from '../shared/box';
 import { turnUpright } from '../shared/geometry';
@@ -23,20 +22,6 @@ export const STAMP_PRESETS = {
 export type StampPreset = keyof typeof STAMP_PRESETS;
 
 const PRESET_NAMES = Object.keys(STAMP_PRESETS) as StampPreset[];
-
-/**
- * The English labels of the panel's stamp presets and of their group: defaults of the messages
- * `stamp.<preset>` and `stamp.variants` (copied into `defaultMessages` by `npm run kinds`).
- */
-export const stampVariantLabels = {
-  'stamp.variants': 'Stamp',
-  'stamp.approved': 'Approved',
-  'stamp.rejected': 'Rejected',
-  'stamp.draft': 'Draft',
-  'stamp.confidential': 'Confidential',
-  'stamp.final': 'Final',
-  'stamp.signed': 'Signed and dated',
-} as const satisfies Record<`stamp.${StampPreset | 'variants'}`, string>;
 
 /** Height of a stamp placed with a click, in points; its width fits its word. */
 export const STAMP_HEIGHT = 40;
@@ -78,7 +63,10 @@ export function stampFields(preset: StampPreset, now: Date, height: number = STA
   return { preset, label, color: STAMP_PRESETS[preset].color, ...size };
 }
 
-export const stampKind: AnnotationKind<'stamp'> = {
+/** A rounded frame with a word in capitals: a preset (APPROVED, REJECTED, ...; a dated SIGNED) or another tool's `custom` word. */
+export type StampAnnotation = z.infer<typeof stampAnnotationSchema>;
+
+export const stampKind: AnnotationKind<StampAnnotation> = {
   type: 'stamp',
   schema: stampAnnotationSchema,
   defaults: () => ({ preset: 'approved', ...stampSize(STAMP_PRESETS.approved.label, STAMP_HEIGHT) }),

@@ -17,9 +17,8 @@ import { readAppearanceOperators, readContents, readName, readRect } from '../..
 import { rectOrSkip, toDisplayBox, type AnnotationReader, type ReadEnv } from '../../import/readerTypes';
 import { readStamp as readImageStamp } from '../../import/readStamp';
 import { DEFAULTS } from '../../model/defaultValues';
-import type { StampAnnotation } from '../../model/types';
 import type { PdfKind } from '../pdfKind';
-import { STAMP_PRESETS, stampColor, stampLabel, type StampPreset } from './index';
+import { STAMP_PRESETS, stampColor, stampLabel, type StampAnnotation, type StampPreset } from './index';
 
 async function drawStamp(canvas: Canvas, annotation: StampAnnotation, context: ExportContext): Promise<void> {
   const label = stampLabel(annotation).replace(/\s+/g, ' ');
@@ -119,4 +118,4 @@ const readStamp: AnnotationReader = async (env) => {
   ];
 };
 
-export const stampPdf: PdfKind<'stamp'> = { draw: drawStamp, write: writeStamp, reads: { Stamp: readStamp } };
+export const stampPdf: PdfKind<StampAnnotation> = { draw: drawStamp, write: writeStamp, reads: { Stamp: readStamp } };

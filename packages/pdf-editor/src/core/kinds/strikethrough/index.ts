@@ -6,7 +6,10 @@ import { MARKUP_CAPABILITIES, markupDefaults, markupFields, markupParts } from '
 /** Validates a {@link StrikethroughAnnotation}. */
 export const strikethroughAnnotationSchema = z.object({ ...markupFields, type: z.literal('strikethrough') });
 
-export const strikethroughKind: AnnotationKind<'strikethrough'> = {
+/** A line through the middle of each marked box (or of each text line in `rects`). */
+export type StrikethroughAnnotation = z.infer<typeof strikethroughAnnotationSchema>;
+
+export const strikethroughKind: AnnotationKind<StrikethroughAnnotation> = {
   type: 'strikethrough',
   schema: strikethroughAnnotationSchema,
   defaults: markupDefaults,

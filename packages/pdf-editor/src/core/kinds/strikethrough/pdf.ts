@@ -4,5 +4,6 @@ import { drawStrikethrough } from '../../export/flatten/drawMarkup';
 import { writeMarkup } from '../../export/native/markup';
 import { readMarkup } from '../../import/readMarkup';
 import type { PdfKind } from '../pdfKind';
+import type { StrikethroughAnnotation } from './index';
 
-export const strikethroughPdf: PdfKind<'strikethrough'> = { draw: drawStrikethrough, write: writeMarkup('StrikeOut'), reads: { StrikeOut: readMarkup('strikethrough') } };
+export const strikethroughPdf: PdfKind<StrikethroughAnnotation> = { draw: drawStrikethrough, write: writeMarkup('StrikeOut'), reads: { StrikeOut: readMarkup('strikethrough') } };

@@ -8,7 +8,6 @@ import { DEFAULTS } from '../../model/defaultValues';
 import { textBoxSize } from '../../geometry/annotationGeometry';
 import type { AnnotationKind } from '../kind';
 import { cornerHandles, resizeBox, shift, turnUpright } from '../shared/geometry';
-import type { TextAnnotation } from '../../model/types';
 
 /** Validates a {@link TextAnnotation}. */
 export const textAnnotationSchema = z.object({
@@ -30,7 +29,13 @@ export const textAnnotationSchema = z.object({
 
 const boundsOf = (annotation: TextAnnotation) => ({ ...annotation.position, ...textBoxSize(annotation) });
 
-export const textKind: AnnotationKind<'text'> = {
+/**
+ * Text whose box starts at `position` (top-left), in `fontSize` points, its lines aligned within
+ * `width` (or within the longest line when absent).
+ */
+export type TextAnnotation = z.infer<typeof textAnnotationSchema>;
+
+export const textKind: AnnotationKind<TextAnnotation> = {
   type: 'text',
   schema: textAnnotationSchema,
   defaults: () => ({

@@ -4,5 +4,6 @@ import { drawText } from '../../export/flatten/drawText';
 import { writeFreeText } from '../../export/native/freeText';
 import { readFreeText } from '../../import/readFreeText';
 import type { PdfKind } from '../pdfKind';
+import type { TextAnnotation } from './index';
 
-export const textPdf: PdfKind<'text'> = { draw: drawText, write: writeFreeText, reads: { FreeText: readFreeText } };
+export const textPdf: PdfKind<TextAnnotation> = { draw: drawText, write: writeFreeText, reads: { FreeText: readFreeText } };

@@ -6,7 +6,10 @@ import { MARKUP_CAPABILITIES, markupDefaults, markupFields, markupParts } from '
 /** Validates an {@link UnderlineAnnotation}. */
 export const underlineAnnotationSchema = z.object({ ...markupFields, type: z.literal('underline') });
 
-export const underlineKind: AnnotationKind<'underline'> = {
+/** A line along the bottom of each marked box (or of each text line in `rects`). */
+export type UnderlineAnnotation = z.infer<typeof underlineAnnotationSchema>;
+
+export const underlineKind: AnnotationKind<UnderlineAnnotation> = {
   type: 'underline',
   schema: underlineAnnotationSchema,
   defaults: markupDefaults,

@@ -4,5 +4,6 @@ import { drawUnderline } from '../../export/flatten/drawMarkup';
 import { writeMarkup } from '../../export/native/markup';
 import { readMarkup } from '../../import/readMarkup';
 import type { PdfKind } from '../pdfKind';
+import type { UnderlineAnnotation } from './index';
 
-export const underlinePdf: PdfKind<'underline'> = { draw: drawUnderline, write: writeMarkup('Underline'), reads: { Underline: readMarkup('underline') } };
+export const underlinePdf: PdfKind<UnderlineAnnotation> = { draw: drawUnderline, write: writeMarkup('Underline'), reads: { Underline: readMarkup('underline') } };

@@ -13,7 +13,10 @@ export const whiteoutAnnotationSchema = z.object({
   type: z.literal('whiteout'),
 });
 
-export const whiteoutKind: AnnotationKind<'whiteout'> = {
+/** An opaque white box hiding the page content under it; exported white whatever its `color`. */
+export type WhiteoutAnnotation = z.infer<typeof whiteoutAnnotationSchema>;
+
+export const whiteoutKind: AnnotationKind<WhiteoutAnnotation> = {
   type: 'whiteout',
   schema: whiteoutAnnotationSchema,
   defaults: () => ({ width: DEFAULTS.whiteout.width, height: DEFAULTS.whiteout.height }),

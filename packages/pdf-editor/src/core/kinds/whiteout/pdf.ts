@@ -3,5 +3,6 @@
 import { drawWhiteout } from '../../export/flatten/drawShapes';
 import { writeWhiteout } from '../../export/native/shapes';
 import type { PdfKind } from '../pdfKind';
+import type { WhiteoutAnnotation } from './index';
 
-export const whiteoutPdf: PdfKind<'whiteout'> = { draw: drawWhiteout, write: writeWhiteout, reads: {} };
+export const whiteoutPdf: PdfKind<WhiteoutAnnotation> = { draw: drawWhiteout, write: writeWhiteout, reads: {} };

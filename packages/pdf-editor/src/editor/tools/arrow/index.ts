@@ -1,16 +1,12 @@
 // Arrow tool: from where the drag starts to where it ends; a click makes the default arrow.
-import { normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, normalizeAnnotation } from '../../../core/index';
 import { styleFields } from '../../store/style';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.arrow` (copied there by `npm run kinds`). */
-export const arrowLabel = 'Arrow';
-
 export const arrowTool: ToolDefinition = {
-  preset: { id: 'arrow', label: 'tool.arrow', creates: 'arrow', cursor: 'crosshair', shortcut: 'a', styled: true, icon: ICONS.arrow },
+  preset: { id: 'arrow', label: 'tool.arrow', creates: 'arrow', cursor: 'crosshair', shortcut: 'a', icon: ICONS.arrow },
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start, end, click }, { store }) {

@@ -1,17 +1,13 @@
 // Caret tool: a click places the insertion mark with its point at the click, between the letters
 // where text is to go in, in the current colour. No keyboard shortcut: the spec gives it none.
-import { CARET_SIZE } from '../../../core/kinds/caret';
-import { normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, normalizeAnnotation } from '../../../core/index';
+import { CARET_SIZE } from '../../../core/internal';
 import { styleFields } from '../../store/style';
 import { createPlaceOnClickMachine } from '../shared/placeOnClick';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.caret` (copied there by `npm run kinds`). */
-export const caretLabel = 'Insert text';
-
 export const caretTool: ToolDefinition = {
-  preset: { id: 'caret', label: 'tool.caret', creates: 'caret', cursor: 'text', styled: true, icon: 'M5 19L12 5l7 14' },
+  preset: { id: 'caret', label: 'tool.caret', creates: 'caret', cursor: 'text', icon: 'M5 19L12 5l7 14' },
   createMachine: (context) =>
     createPlaceOnClickMachine(context, ({ page, x, y }) =>
       normalizeAnnotation({

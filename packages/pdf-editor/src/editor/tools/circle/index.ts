@@ -1,17 +1,13 @@
 // Circle tool: the drag spans the circle's bounding box; a click makes the default radius 50.
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.circle` (copied there by `npm run kinds`). */
-export const circleLabel = 'Circle';
-
 export const circleTool: ToolDefinition = {
-  preset: { id: 'circle', label: 'tool.circle', creates: 'circle', cursor: 'crosshair', shortcut: 'o', styled: true, icon: ICONS.circle },
+  preset: { id: 'circle', label: 'tool.circle', creates: 'circle', cursor: 'crosshair', shortcut: 'o', icon: ICONS.circle },
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start, end, click }, { store }) {

@@ -3,10 +3,7 @@ import { ICONS } from '../shared/presets';
 import { createPlaceTextMachine } from '../shared/placeText';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.comment` (copied there by `npm run kinds`). */
-export const commentLabel = 'Comment';
-
 export const commentTool: ToolDefinition = {
-  preset: { id: 'comment', label: 'tool.comment', creates: 'comment', cursor: 'copy', shortcut: 'c', styled: false, icon: ICONS.comment },
+  preset: { id: 'comment', label: 'tool.comment', creates: 'comment', cursor: 'copy', shortcut: 'c', icon: ICONS.comment },
   createMachine: (context) => createPlaceTextMachine(context, 'comment'),
 };

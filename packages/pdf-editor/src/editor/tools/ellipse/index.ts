@@ -1,13 +1,9 @@
 // Ellipse tool: the drag spans the ellipse's box; a click makes the default 100 x 100.
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';
 import type { ToolDefinition } from '../types';
-
-/** The tool's English label, the default of message `tool.ellipse` (copied there by `npm run kinds`). */
-export const ellipseLabel = 'Ellipse';
 
 export const ellipseTool: ToolDefinition = {
   preset: {
@@ -15,7 +11,6 @@ export const ellipseTool: ToolDefinition = {
     label: 'tool.ellipse',
     creates: 'ellipse',
     cursor: 'crosshair',
-    styled: true,
     icon: 'M12 6c5 0 9 2.7 9 6s-4 6-9 6-9-2.7-9-6 4-6 9-6z',
   },
   createMachine: (context) =>

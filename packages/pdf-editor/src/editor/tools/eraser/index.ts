@@ -34,6 +34,6 @@ function createEraserMachine(context: ToolContext): ToolMachine {
 }
 
 export const eraserTool: ToolDefinition = {
-  preset: { id: 'eraser', label: 'tool.eraser', cursor: 'not-allowed', shortcut: 'e', styled: false, icon: ICONS.eraser },
+  preset: { id: 'eraser', label: 'tool.eraser', cursor: 'not-allowed', shortcut: 'e', icon: ICONS.eraser },
   createMachine: createEraserMachine,
 };

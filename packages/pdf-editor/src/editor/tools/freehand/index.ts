@@ -1,7 +1,6 @@
 // Freehand tool: records the pointer's path while pressed, then stores it smoothed as one stroke.
-import { strokeThrough } from '../../../core/kinds/freehand';
-import { normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation, Point } from '../../../core/model/types';
+import { type Annotation, normalizeAnnotation, type Point } from '../../../core/index';
+import { strokeThrough } from '../../../core/internal';
 import { styleFields } from '../../store/style';
 import { ICONS } from '../shared/presets';
 import type { ToolContext, ToolDefinition, ToolMachine } from '../types';
@@ -51,10 +50,7 @@ function createFreehandMachine(context: ToolContext): ToolMachine {
   };
 }
 
-/** The tool's English label, the default of message `tool.freehand` (copied there by `npm run kinds`). */
-export const freehandLabel = 'Draw';
-
 export const freehandTool: ToolDefinition = {
-  preset: { id: 'freehand', label: 'tool.freehand', creates: 'freehand', cursor: 'crosshair', shortcut: 'd', styled: true, icon: ICONS.freehand },
+  preset: { id: 'freehand', label: 'tool.freehand', creates: 'freehand', cursor: 'crosshair', shortcut: 'd', icon: ICONS.freehand },
   createMachine: createFreehandMachine,
 };

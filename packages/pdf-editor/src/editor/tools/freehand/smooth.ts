@@ -1,6 +1,6 @@
 // Drawing maths for freehand strokes: drop points closer than a minimum step (jitter of the input
 // device), then Chaikin corner cutting for a smooth line that keeps the stroke's ends.
-import type { Point } from '../../../core/model/types';
+import type { Point } from '../../../core/index';
 
 export function simplify(points: readonly Point[], minStep: number): Point[] {
   const kept: Point[] = [];

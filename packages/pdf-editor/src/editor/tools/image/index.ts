@@ -1,17 +1,13 @@
 // Image tool: drag the place (or click for 200x200), then the editor opens a picker for an image
 // file; the annotation is added once the file is read.
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.image` (copied there by `npm run kinds`). */
-export const imageLabel = 'Image';
-
 export const imageTool: ToolDefinition = {
-  preset: { id: 'image', label: 'tool.image', creates: 'image', cursor: 'crosshair', shortcut: 'i', styled: false, icon: ICONS.image },
+  preset: { id: 'image', label: 'tool.image', creates: 'image', cursor: 'crosshair', shortcut: 'i', icon: ICONS.image },
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start, end, click }) {

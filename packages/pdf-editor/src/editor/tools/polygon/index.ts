@@ -3,10 +3,7 @@
 import { createVertexMachine } from '../shared/vertices';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.polygon` (copied there by `npm run kinds`). */
-export const polygonLabel = 'Polygon';
-
 export const polygonTool: ToolDefinition = {
-  preset: { id: 'polygon', label: 'tool.polygon', creates: 'polygon', cursor: 'crosshair', styled: true, icon: 'M12 3l9 7-4 11H7L3 10z' },
+  preset: { id: 'polygon', label: 'tool.polygon', creates: 'polygon', cursor: 'crosshair', icon: 'M12 3l9 7-4 11H7L3 10z' },
   createMachine: (context) => createVertexMachine(context, 'polygon'),
 };

@@ -3,10 +3,7 @@
 import { createVertexMachine } from '../shared/vertices';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.polyline` (copied there by `npm run kinds`). */
-export const polylineLabel = 'Polyline';
-
 export const polylineTool: ToolDefinition = {
-  preset: { id: 'polyline', label: 'tool.polyline', creates: 'polyline', cursor: 'crosshair', styled: true, icon: 'M3 19l5-10 5 6 8-11' },
+  preset: { id: 'polyline', label: 'tool.polyline', creates: 'polyline', cursor: 'crosshair', icon: 'M3 19l5-10 5 6 8-11' },
   createMachine: (context) => createVertexMachine(context, 'polyline'),
 };

@@ -1,17 +1,13 @@
 // Rectangle tool: drag a box; a click makes the default 100x100 square.
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.rectangle` (copied there by `npm run kinds`). */
-export const rectangleLabel = 'Rectangle';
-
 export const rectangleTool: ToolDefinition = {
-  preset: { id: 'rectangle', label: 'tool.rectangle', creates: 'rectangle', cursor: 'crosshair', shortcut: 'r', styled: true, icon: ICONS.rectangle },
+  preset: { id: 'rectangle', label: 'tool.rectangle', creates: 'rectangle', cursor: 'crosshair', shortcut: 'r', icon: ICONS.rectangle },
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start, end, click }, { store }) {

@@ -6,9 +6,8 @@
 // one. While a drag or a resize lasts, only a transient copy of the selection moves (the document
 // and its thousands of other shapes stay untouched); releasing applies it as one undo step, and
 // cancelling it (pointer leaves the page, Escape) simply drops the copy.
-import { kindOf } from '../../../core/kinds/registry';
-import type { Annotation, Point } from '../../../core/model/types';
-import type { AnnotationPatch } from '../../../core/history/annotationList';
+import type { Annotation, AnnotationPatch, Point } from '../../../core/index';
+import { kindOf } from '../../../core/internal';
 import { annotationsIn, handleAt, hitTest, rectFromPoints, resize, translate } from '../geometry';
 import type { Handle } from '../geometry';
 import { isClick } from '../shared/dragCreate';
@@ -125,6 +124,6 @@ function createSelectMachine(context: ToolContext): ToolMachine {
 }
 
 export const selectTool: ToolDefinition = {
-  preset: { id: 'select', label: 'tool.select', cursor: 'default', shortcut: 'v', styled: false, icon: ICONS.select },
+  preset: { id: 'select', label: 'tool.select', cursor: 'default', shortcut: 'v', icon: ICONS.select },
   createMachine: createSelectMachine,
 };

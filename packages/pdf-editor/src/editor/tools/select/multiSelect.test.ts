@@ -3,8 +3,7 @@
 // it touches, and the group then moves, nudges, restyles, is copied, pasted and deleted together,
 // each action one undo step. Keys go through the editor's shortcuts.
 import { describe, expect, it } from 'vitest';
-import type { Annotation } from '../../../core/model/types';
-import { normalizeAnnotation } from '../../../core/model/defaults';
+import { type Annotation, normalizeAnnotation } from '../../../core/index';
 import { runShortcut } from '../../commands';
 import { createEditor } from '../../createEditor';
 

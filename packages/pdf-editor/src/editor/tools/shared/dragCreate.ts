@@ -1,6 +1,6 @@
 // The gesture most drawing tools share: press, drag a box (or a line), release to create.
 // A press released in place (less than CLICK_SLOP points away) means "default size here".
-import type { Annotation, Point } from '../../../core/model/types';
+import type { Annotation, Point } from '../../../core/index';
 import type { ToolContext, ToolMachine, ToolPointer } from '../types';
 
 export const CLICK_SLOP = 3;

@@ -1,18 +1,17 @@
 // Highlight, strikethrough, underline and squiggly: drag across text and the mark snaps to the
 // text the drag selects, as in a reader (one rectangle per line, see textSnap); a drag that touches
 // no text stays a free box.
-import { unionOfRects } from '../../../core/geometry/annotationGeometry';
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation, MarkupAnnotation } from '../../../core/model/types';
+import { type Annotation, DEFAULTS, type MarkupAnnotation, normalizeAnnotation } from '../../../core/index';
+import { unionOfRects } from '../../../core/internal';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from './dragCreate';
 import { snapToText } from './textSnap';
 import type { ToolDefinition, ToolPreset } from '../types';
 
-export function markupTool(type: MarkupAnnotation['type'], preset: Omit<ToolPreset, 'id' | 'creates' | 'styled'>): ToolDefinition {
+export function markupTool(type: MarkupAnnotation['type'], preset: Omit<ToolPreset, 'id' | 'creates'>): ToolDefinition {
   return {
-    preset: { ...preset, id: type, creates: type, styled: true },
+    preset: { ...preset, id: type, creates: type },
     createMachine: (context) =>
       createDragMachine(context, {
         build({ page, start, end, click }, { store, textSpans }) {

@@ -1,6 +1,6 @@
 // The click-to-place gesture of the whiteout, caret and stamp tools: what a click would place
 // follows the pointer as a preview, and a click places it there.
-import type { Annotation } from '../../../core/model/types';
+import type { Annotation } from '../../../core/index';
 import type { ToolContext, ToolMachine, ToolPointer } from '../types';
 
 /** A machine placing `build(pointer)` on each click, previewing it while the pointer moves. */

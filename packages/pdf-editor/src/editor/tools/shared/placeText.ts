@@ -2,8 +2,8 @@
 // kind edits it, a click elsewhere opens an empty editor there, and a click while editing only
 // finishes the edit in progress (as clicking away from an input does). `textEditing` is how any
 // tool starts editing an annotation's text in place.
-import { kindOf } from '../../../core/kinds/registry';
-import type { Annotation, AnnotationType } from '../../../core/model/types';
+import type { Annotation, AnnotationType } from '../../../core/index';
+import { kindOf } from '../../../core/internal';
 import type { TextEditing } from '../../store/types';
 import { hitTest } from '../geometry';
 import type { ToolContext, ToolMachine } from '../types';

@@ -3,7 +3,7 @@
 // to the end of the swipe; a drag down across lines marks them as a reader selects text.
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MarkupAnnotation, Rect } from '../../../core/model/types';
+import type { MarkupAnnotation, Rect } from '../../../core/index';
 import { pdfWords } from '../../../test-support/pdfTools';
 import { hasSharedPdfs, readSharedPdf } from '../../../test-support/sharedPdfs';
 import { createTestEditor } from '../../../test-support/testEditor';

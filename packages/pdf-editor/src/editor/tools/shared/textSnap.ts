@@ -4,8 +4,8 @@
 // line runs from the drag's start to the end of its text, the lines between are whole and the last
 // runs from its start to the drag's end. Rows are split at gaps wider than a column gutter, so a
 // drag down one column of a two-column page does not take in the other.
-import { unionOfRects } from '../../../core/geometry/annotationGeometry';
-import type { Point, Rect } from '../../../core/model/types';
+import type { Point, Rect } from '../../../core/index';
+import { unionOfRects } from '../../../core/internal';
 
 /** One line of text: its vertical extent and its runs, split at column gutters, left to right. */
 interface Row {

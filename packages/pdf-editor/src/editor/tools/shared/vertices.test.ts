@@ -2,7 +2,7 @@
 // add vertices, a segment follows the pointer, a double-click or Enter finishes, Backspace takes
 // the last vertex back and Escape drops the shape; keys go through the editor's shortcuts.
 import { describe, expect, it } from 'vitest';
-import type { EditorTool } from '../../../core/adapters';
+import type { EditorTool } from '../../../core/index';
 import { runShortcut } from '../../commands';
 import { createEditor } from '../../createEditor';
 

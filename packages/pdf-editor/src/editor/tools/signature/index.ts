@@ -1,16 +1,12 @@
 // Signature tool: remembers where the drag started and opens the signature pad; the drawn (or a
 // saved) signature is placed there as a 200x80 image-like annotation.
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.signature` (copied there by `npm run kinds`). */
-export const signatureLabel = 'Signature';
-
 export const signatureTool: ToolDefinition = {
-  preset: { id: 'signature', label: 'tool.signature', creates: 'signature', cursor: 'crosshair', shortcut: 'g', styled: false, icon: ICONS.signature },
+  preset: { id: 'signature', label: 'tool.signature', creates: 'signature', cursor: 'crosshair', shortcut: 'g', icon: ICONS.signature },
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start }) {

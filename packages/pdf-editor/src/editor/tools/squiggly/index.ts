@@ -2,7 +2,4 @@
 // none, as it gives the ellipse none.
 import { markupTool } from '../shared/markup';
 
-/** The tool's English label, the default of message `tool.squiggly` (copied there by `npm run kinds`). */
-export const squigglyLabel = 'Squiggly';
-
 export const squigglyTool = markupTool('squiggly', { label: 'tool.squiggly', cursor: 'text', icon: 'M4 8h16M3 16q1.5-3 3 0t3 0 3 0 3 0 3 0 3 0' });

@@ -3,8 +3,7 @@
 // one squiggly snapped to both lines, see its wave under those lines in the exported page; a click
 // off text makes the default box, and the mark moves and undoes like any other.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exportPdf } from '../../../core/export/exportPdf';
-import type { Rect } from '../../../core/model/types';
+import { exportPdf, type Rect } from '../../../core/index';
 import { hasColorIn, pdfWords, renderPagePixels } from '../../../test-support/pdfTools';
 import { hasSharedPdfs, readSharedPdf } from '../../../test-support/sharedPdfs';
 import { createTestEditor } from '../../../test-support/testEditor';

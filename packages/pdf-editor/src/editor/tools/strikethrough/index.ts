@@ -2,7 +2,4 @@
 import { markupTool } from '../shared/markup';
 import { ICONS } from '../shared/presets';
 
-/** The tool's English label, the default of message `tool.strikethrough` (copied there by `npm run kinds`). */
-export const strikethroughLabel = 'Strikethrough';
-
 export const strikethroughTool = markupTool('strikethrough', { label: 'tool.strikethrough', cursor: 'text', shortcut: 'k', icon: ICONS.strikethrough });

@@ -4,10 +4,7 @@ import { ICONS } from '../shared/presets';
 import { createPlaceTextMachine } from '../shared/placeText';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.text` (copied there by `npm run kinds`). */
-export const textLabel = 'Text';
-
 export const textTool: ToolDefinition = {
-  preset: { id: 'text', label: 'tool.text', creates: 'text', cursor: 'text', shortcut: 't', styled: true, icon: ICONS.text },
+  preset: { id: 'text', label: 'tool.text', creates: 'text', cursor: 'text', shortcut: 't', icon: ICONS.text },
   createMachine: (context) => createPlaceTextMachine(context, 'text'),
 };

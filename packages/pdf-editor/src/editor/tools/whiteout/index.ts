@@ -1,17 +1,13 @@
 // Whiteout tool: a solid white box of the preset (or custom) size follows the pointer as a
 // preview; a click places it with its top-left at the click point.
-import { normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { type Annotation, normalizeAnnotation } from '../../../core/index';
 import { whiteoutBox } from '../../store/style';
 import { ICONS } from '../shared/presets';
 import { createPlaceOnClickMachine } from '../shared/placeOnClick';
 import type { ToolDefinition } from '../types';
 
-/** The tool's English label, the default of message `tool.whiteout` (copied there by `npm run kinds`). */
-export const whiteoutLabel = 'Whiteout';
-
 export const whiteoutTool: ToolDefinition = {
-  preset: { id: 'whiteout', label: 'tool.whiteout', creates: 'whiteout', cursor: 'cell', shortcut: 'w', styled: true, icon: ICONS.whiteout },
+  preset: { id: 'whiteout', label: 'tool.whiteout', creates: 'whiteout', cursor: 'cell', shortcut: 'w', icon: ICONS.whiteout },
   createMachine: (context) =>
     createPlaceOnClickMachine(context, ({ page, x, y }) => {
       const size = whiteoutBox(context.store.getState().style);

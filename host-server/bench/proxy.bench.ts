@@ -1,0 +1,258 @@
+// The built server (dist/main.js) as deployed on several instances (docs/deployment.md): on one
+// PostgreSQL (DATABASE_URL, a schema of the bench's own, dropped afterwards) and one bucket (s3rver on
+// loopback), behind Debian's nginx with the configuration the deployment test uses. Three set-ups,
+// each measured with autocannon in interleaved rounds: one instance asked directly, nginx in front
+// of that one instance, and nginx in front of two. Two requests: the document list (a page of 20)
+// and the download of a 1 MB PDF. Prints the medians of requests a second, p99 and the CPU time of
+// every server and proxy process per request, and the two ratios the deployment docs quote: the
+// proxy's own cost (one instance through nginx against direct) and what a second instance adds.
+// Skipped, saying so, without DATABASE_URL or nginx.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { PDFDocument } from 'pdf-lib';
+import S3rver from 's3rver';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
+const CONNECTIONS = 20;
+const DOWNLOAD_BYTES = 1_000_000;
+const LISTED_DOCUMENTS = 25;
+const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+const databaseUrl = process.env.DATABASE_URL;
+
+if (!databaseUrl?.startsWith('postgres') || !nginx) {
+  console.log(`proxy bench skipped: needs ${!nginx ? 'nginx (Debian package nginx)' : 'DATABASE_URL on PostgreSQL'}`);
+  process.exit(0);
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (typeof address !== 'object' || !address) throw new Error('no port');
+  return address.port;
+}
+
+/** CPU time (user + system) the process has used so far, in microseconds. */
+async function cpuTimeOf(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** nginx's master and its worker: every process whose parent is the master, and the master. */
+async function processTree(pid: number): Promise<number[]> {
+  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '')).trim().split(/\s+/).filter(Boolean);
+  return [pid, ...children.map(Number)];
+}
+
+function startServer(env: Record<string, string>): { child: ChildProcess; port: Promise<number> } {
+  const child = spawn(process.execPath, [join(here, '..', 'dist', 'main.js')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', REDIS_URL: '', TRUSTED_PROXIES: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output);
+      if (match) resolve(Number(match[1]));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  return { child, port };
+}
+
+async function startNginx(within: string, upstreams: number[]): Promise<{ child: ChildProcess; port: number }> {
+  const folder = await mkdtemp(join(within, 'nginx-'));
+  // Its worker runs as `nobody` when the bench runs as root, and writes temporary files here.
+  await chmod(folder, 0o777);
+  const port = await freePort();
+  // As docs/deployment.md's "Reverse proxy" section, on loopback without TLS.
+  const configuration = `
+worker_processes 1; daemon off; pid ${folder}/nginx.pid; error_log ${folder}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${folder}/body; proxy_temp_path ${folder}/proxy; fastcgi_temp_path ${folder}/fastcgi;
+  uwsgi_temp_path ${folder}/uwsgi; scgi_temp_path ${folder}/scgi;
+  client_max_body_size 126m;
+  upstream marginalia {
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=3 fail_timeout=10s;`).join('\n')}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    proxy_request_buffering off; proxy_http_version 1.1; proxy_set_header Connection "";
+    proxy_set_header Host $host; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme; proxy_connect_timeout 5s; proxy_read_timeout 300s;
+    location / { proxy_pass http://marginalia; }
+  }
+}`;
+  await writeFile(join(folder, 'nginx.conf'), configuration);
+  const child = spawn(nginx as string, ['-p', folder, '-c', join(folder, 'nginx.conf')], { stdio: 'ignore' });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/api/health/live`);
+      return { child, port };
+    } catch (error) {
+      if (attempt > 100 || child.exitCode !== null) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+interface Run {
+  rps: number;
+  p99: number;
+  failed: number;
+  cpuPerRequestUs: number;
+}
+
+async function measure(port: number, path: string, token: string, pids: number[]): Promise<Run> {
+  const before = await Promise.all(pids.map(cpuTimeOf));
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const after = await Promise.all(pids.map(cpuTimeOf));
+  const cpu = after.reduce((sum, value, i) => sum + value - (before[i] ?? 0), 0);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+    cpuPerRequestUs: cpu / Math.max(1, result.requests.total),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+const work = await mkdtemp(join(tmpdir(), 'marginalia-proxy-bench-'));
+await chmod(work, 0o755);
+const schema = `bench_proxy_${randomBytes(4).toString('hex')}`;
+const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(work, 's3'), configureBuckets: [{ name: 'bench' }] });
+const { port: s3Port } = await s3.run();
+const shared = {
+  DATABASE_URL: databaseUrl,
+  DATABASE_SCHEMA: schema,
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  S3_BUCKET: 'bench',
+  S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: 'true',
+};
+const children: ChildProcess[] = [];
+try {
+  const first = startServer({ ...shared, DATA_DIR: join(work, 'one') });
+  children.push(first.child);
+  const firstPort = await first.port;
+  const second = startServer({ ...shared, DATA_DIR: join(work, 'two') });
+  children.push(second.child);
+  const secondPort = await second.port;
+  const toOne = await startNginx(work, [firstPort]);
+  children.push(toOne.child);
+  const toTwo = await startNginx(work, [firstPort, secondPort]);
+  children.push(toTwo.child);
+
+  const base = `http://127.0.0.1:${firstPort}`;
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', email, password: 'Bench-passw0rd' }),
+  });
+  const { token } = (await registered.json()) as { token: string };
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  await database.query(`update "${schema}".users set plan = 'team' where email = $1`, [email]);
+  await database.end();
+  const pdf = await PDFDocument.create();
+  pdf.addPage();
+  await pdf.attach(randomBytes(DOWNLOAD_BYTES), 'payload.bin', { mimeType: 'application/octet-stream' });
+  const bytes = await pdf.save();
+  let downloadId = '';
+  for (let i = 0; i < LISTED_DOCUMENTS; i++) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), `document-${i}.pdf`);
+    const uploaded = await fetch(`${base}/api/documents/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}: ${await uploaded.text()}`);
+    downloadId = ((await uploaded.json()) as { document: { id: string } }).document.id;
+  }
+
+  const serverPids = [first.child.pid, second.child.pid] as number[];
+  const setups = {
+    direct: { port: firstPort, pids: serverPids },
+    'nginx, 1 instance': { port: toOne.port, pids: [...serverPids, ...(await processTree(toOne.child.pid as number))] },
+    'nginx, 2 instances': { port: toTwo.port, pids: [...serverPids, ...(await processTree(toTwo.child.pid as number))] },
+  };
+  const requests = { list: '/api/documents?limit=20', download: `/api/documents/${downloadId}/download` };
+  type Setup = keyof typeof setups;
+  type Request = keyof typeof requests;
+  const runs = new Map<string, Run[]>();
+  const names = Object.keys(setups) as Setup[];
+  for (let round = 0; round < ROUNDS; round++) {
+    // Each round starts with another set-up, so none always runs on a cooler machine.
+    const order = names.map((_, i) => names[(i + round) % names.length] as Setup);
+    for (const request of Object.keys(requests) as Request[]) {
+      for (const setup of order) {
+        const run = await measure(setups[setup].port, requests[request], token, setups[setup].pids);
+        runs.set(`${setup}|${request}`, [...(runs.get(`${setup}|${request}`) ?? []), run]);
+      }
+    }
+  }
+  console.log(
+    `Several instances (PostgreSQL, s3rver, nginx), ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} interleaved rounds, medians; load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+  const summary = (setup: Setup, request: Request) => {
+    const list = runs.get(`${setup}|${request}`) ?? [];
+    return {
+      rps: median(list.map((run) => run.rps)),
+      p99: median(list.map((run) => run.p99)),
+      cpu: median(list.map((run) => run.cpuPerRequestUs)),
+      failed: list.reduce((sum, run) => sum + run.failed, 0),
+    };
+  };
+  for (const request of Object.keys(requests) as Request[]) {
+    for (const setup of names) {
+      const { rps, p99, cpu, failed } = summary(setup, request);
+      console.log(
+        `  ${request.padEnd(8)} ${setup.padEnd(18)} ${rps.toFixed(0).padStart(6)} req/s  p99 ${p99.toFixed(0).padStart(4)} ms  CPU ${(cpu / 1000).toFixed(2)} ms/request  failed ${failed}`,
+      );
+    }
+    const direct = summary('direct', request);
+    const one = summary('nginx, 1 instance', request);
+    const two = summary('nginx, 2 instances', request);
+    console.log(
+      `  ${request}: the proxy's own cost ${(direct.rps / one.rps).toFixed(2)}x in wall time (throughput direct / through nginx), ${(one.cpu / direct.cpu).toFixed(2)}x in CPU per request; a second instance gives ${(two.rps / one.rps).toFixed(2)}x the throughput (on ${
+availableParallelism()} cores shared by the load generator, nginx, PostgreSQL, s3rver and the instances)`,
+    );
+  }
+} finally {
+  for (const child of children.reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  await s3.close();
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  await database.query(`drop schema if exists "${schema}" cascade`);
+  await database.end();
+  await rm(work, { recursive: true, force: true });
+}
