@@ -17,6 +17,8 @@ import { buildApiRouter } from './routes';
 import { refuseNulInUrl } from './routes/validation';
 import type { FileStore } from './services/fileStore';
 import type { Mailer } from './services/mailer';
+import { PdfJobQueue } from './services/pdfJobQueue';
+import { S3FileStore } from './services/s3FileStore';
 import { ChildPdfWorker, type PdfWorker } from './services/pdfWorker';
 import { ListCache } from './services/listCache';
 import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from './services/rateLimit';
@@ -58,18 +60,36 @@ export function createApp(dependencies: AppDependencies): App {
   let jobs: JobNotifier = dependencies.jobs ?? { notify: () => {} };
 
   const reader = dependencies.reader ?? dependencies.knex;
+  const client = databaseClient(dependencies.knex);
+  const tmpDir = join(config.dataDir, 'tmp');
+  const localWorker = () => new ChildPdfWorker(config.limits.pdfJobs);
+  // On PostgreSQL every instance shares one queue of PDF jobs (services/pdfJobQueue.ts); on SQLite,
+  // the only instance queues them in memory (services/fairQueue.ts).
+  const pdfWorker =
+    dependencies.pdfWorker ??
+    (client === 'postgres'
+      ? new PdfJobQueue({
+          knex: dependencies.knex,
+          fileStore: dependencies.fileStore,
+          sharedStore: dependencies.fileStore instanceof S3FileStore,
+          tmpDir,
+          logger,
+          local: localWorker(),
+          limits: config.limits.pdfJobs,
+        })
+      : localWorker());
   const rateLimitStore = dependencies.rateLimitStore ?? MEMORY_STORE;
   const limiter = (name: keyof ServerContext['limiters']) => createRateLimiter(name, config.limits[name], rateLimitStore);
   const server: ServerContext = {
     config,
     knex: dependencies.knex,
     reader,
-    client: databaseClient(dependencies.knex),
+    client,
     models: bindModels(dependencies.knex),
     fileStore: dependencies.fileStore,
     mailer: dependencies.mailer,
     logger,
-    pdfWorker: dependencies.pdfWorker ?? new ChildPdfWorker(config.limits.pdfJobs),
+    pdfWorker,
     jobs: { notify: () => jobs.notify() },
     tokens: createTokenService({
       secret: config.jwtSecret,
@@ -90,7 +110,7 @@ export function createApp(dependencies: AppDependencies): App {
       recoveryPerAddress: limiter('recoveryPerAddress'),
     },
     readiness: readinessCheck(reader, rateLimitStore),
-    tmpDir: join(config.dataDir, 'tmp'),
+    tmpDir,
     now,
   };
 

@@ -100,6 +100,29 @@ describe('environment', () => {
     );
   });
 
+  it('reads the PDF job slots, queue bounds and lease, and refuses an instance running no jobs without PostgreSQL', async () => {
+    const dataDir = await tempDir();
+    const defaults = (await configFromEnv(parseEnv({ DATA_DIR: dataDir }))).limits.pdfJobs;
+    expect(defaults).toMatchObject({ slots: 2, maxWaiting: 100, maxWaitingPerUser: 20, leaseMs: 30_000 });
+    const set = await configFromEnv(
+      parseEnv({
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'postgres://db.internal/marginalia',
+        S3_BUCKET: 'marginalia-files',
+        PDF_JOB_SLOTS: '0',
+        PDF_JOB_MAX_WAITING: '500',
+        PDF_JOB_MAX_WAITING_PER_USER: '60',
+        JOB_LEASE_SECONDS: '10',
+      }),
+    );
+    expect(set.limits.pdfJobs).toMatchObject({ slots: 0, maxWaiting: 500, maxWaitingPerUser: 60, leaseMs: 10_000 });
+    expect(() => parseEnv({ PDF_JOB_SLOTS: '0' })).toThrow(/PDF_JOB_SLOTS: 0 needs DATABASE_URL \(PostgreSQL\) and S3_BUCKET/);
+    expect(() => parseEnv({ PDF_JOB_SLOTS: '0', DATABASE_URL: 'postgres://db.internal/marginalia' })).toThrow(/PDF_JOB_SLOTS/);
+    expect(() => parseEnv({ PDF_JOB_MAX_WAITING_PER_USER: '0', JOB_LEASE_SECONDS: 'soon' })).toThrow(
+      /PDF_JOB_MAX_WAITING_PER_USER: must be a whole number of jobs[\s\S]*JOB_LEASE_SECONDS: must be a whole number of seconds/,
+    );
+  });
+
   it('keeps files on the local disk unless S3_BUCKET is set, then reads the other S3_* settings', () => {
     expect(s3SettingsFromEnv(parseEnv({}))).toBeUndefined();
     expect(s3SettingsFromEnv(parseEnv({ S3_BUCKET: 'marginalia-files' }))).toEqual({

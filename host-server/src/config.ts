@@ -221,6 +221,18 @@ const envSchema = z
       z.string().regex(/^[1-9]\d{0,3}$/, 'must be a whole number of seconds (1 or more)').transform(Number).optional(),
     ),
     REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
+    PDF_JOB_SLOTS: optionalText.pipe(
+      z.string().regex(/^\d{1,3}$/, 'must be a whole number of jobs (0: this instance runs none)').transform(Number).optional(),
+    ),
+    PDF_JOB_MAX_WAITING: optionalText.pipe(
+      z.string().regex(/^[1-9]\d{0,5}$/, 'must be a whole number of jobs (1 or more)').transform(Number).optional(),
+    ),
+    PDF_JOB_MAX_WAITING_PER_USER: optionalText.pipe(
+      z.string().regex(/^[1-9]\d{0,5}$/, 'must be a whole number of jobs (1 or more)').transform(Number).optional(),
+    ),
+    JOB_LEASE_SECONDS: optionalText.pipe(
+      z.string().regex(/^[1-9]\d{0,4}$/, 'must be a whole number of seconds (1 or more)').transform(Number).optional(),
+    ),
     SOFFICE_PATH: z.string().trim().min(1).default('soffice'),
     PUBLIC_DIR: optionalText,
     STORAGE_LIMIT_FREE: byteCount,
@@ -307,6 +319,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerEnv {
       if (!env[key]?.trim()) lines.push(`  ${key}: is required with ${s3Keys[0]}`);
     }
   }
+  // Without PostgreSQL and a bucket, jobs run only where they are queued (their files are on that
+  // instance's disk): an instance that runs none would never finish them.
+  if (env.PDF_JOB_SLOTS?.trim() === '0' && (!env.DATABASE_URL?.trim() || !env.S3_BUCKET?.trim())) {
+    lines.push('  PDF_JOB_SLOTS: 0 needs DATABASE_URL (PostgreSQL) and S3_BUCKET, so that other instances can run the jobs');
+  }
   const proxySettings = PROXY_VARIABLES.filter((key) => env[key]?.trim() && env[key]?.trim() !== 'false' && env[key]?.trim() !== '0');
   if (proxySettings.length > 1) {
     lines.push(`  ${proxySettings.join(', ')}: set only one of them (see README, Configuration)`);
@@ -375,6 +392,13 @@ export async function configFromEnv(env: ServerEnv): Promise<AppConfig> {
         team: env.STORAGE_LIMIT_TEAM ?? DEFAULT_STORAGE_LIMITS.team,
       },
       guestDraftsBytes: env.GUEST_DRAFTS_STORAGE_LIMIT ?? DEFAULT_GUEST_DRAFTS_BYTES,
+      pdfJobs: {
+        ...DEFAULT_PDF_JOB_LIMITS,
+        slots: env.PDF_JOB_SLOTS ?? DEFAULT_PDF_JOB_LIMITS.slots,
+        maxWaiting: env.PDF_JOB_MAX_WAITING ?? DEFAULT_PDF_JOB_LIMITS.maxWaiting,
+        maxWaitingPerUser: env.PDF_JOB_MAX_WAITING_PER_USER ?? DEFAULT_PDF_JOB_LIMITS.maxWaitingPerUser,
+        leaseMs: (env.JOB_LEASE_SECONDS ?? DEFAULT_PDF_JOB_LIMITS.leaseMs / 1000) * 1000,
+      },
       bodyMinRate: {
         bytesPerSecond: env.BODY_MIN_RATE ?? DEFAULT_LIMITS.bodyMinRate.bytesPerSecond,
         windowMs: (env.BODY_MIN_RATE_WINDOW ?? DEFAULT_LIMITS.bodyMinRate.windowMs / 1000) * 1000,

@@ -11,6 +11,8 @@ import { databaseClient, migrate, openDatabase, openReader, openSessionReader } 
 import { consoleLogger, describeError } from './logger';
 import { afterResponseSettled } from './services/accountMail';
 import { ConversionRunner } from './services/conversions';
+import { schedulePdfJobPurge } from './services/pdfJobPurge';
+import { PdfJobQueue } from './services/pdfJobQueue';
 import { type FileStore, LocalFileStore } from './services/fileStore';
 import { OutboxMailer, SmtpMailer } from './services/mailer';
 import { recoverFiles } from './services/maintenance';
@@ -44,9 +46,12 @@ async function main(): Promise<void> {
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, logger) : undefined;
   const rateLimitStore: RateLimitStore = redis ? { kind: 'redis', client: redis, keyPrefix: 'marginalia:limits' } : MEMORY_STORE;
   const app = createApp({ config, knex, reader, sessions, fileStore, mailer, logger, rateLimitStore });
-  const runner = new ConversionRunner(app.server);
+  const runner = new ConversionRunner(app.server, { leaseMs: config.limits.pdfJobs.leaseMs });
   app.setJobs(runner);
   await runner.start();
+  const { pdfWorker } = app.server;
+  if (pdfWorker instanceof PdfJobQueue) pdfWorker.start();
+  const stopJobPurge = pdfWorker instanceof PdfJobQueue ? schedulePdfJobPurge(app.server) : () => {};
   const stopPurge = schedulePurge(app.server);
   const stopReconciliation = scheduleReconciliation(app.server);
 
@@ -84,6 +89,7 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
       await runner.stop();
       stopPurge();
+      stopJobPurge();
       stopReconciliation();
       // Mails promised in answers already sent (reset and verification links) still go out.
       await afterResponseSettled(app.server);

@@ -6,6 +6,7 @@ import * as documentsVersion from './002_documents_version';
 import * as emailVerification from './003_email_verification';
 import * as revisionsAndRecovery from './004_revisions_and_recovery';
 import * as trial from './005_trial';
+import * as durableJobs from './006_durable_jobs';
 
 interface Migration {
   name: string;
@@ -19,6 +20,7 @@ const migrations: Migration[] = [
   { name: '003_email_verification', ...emailVerification },
   { name: '004_revisions_and_recovery', ...revisionsAndRecovery },
   { name: '005_trial', ...trial },
+  { name: '006_durable_jobs', ...durableJobs },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

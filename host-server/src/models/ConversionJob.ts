@@ -1,5 +1,7 @@
 // A pending or running conversion of an upload to PDF. Its state lives in the database, so a job
-// interrupted by a restart is picked up again.
+// interrupted by a restart is picked up again. A running job carries a lease: the runner that
+// claimed it (`leaseOwner`) renews `leaseExpiresAt` while it works, and another runner takes the
+// job over only once the lease has run out.
 import type { JSONSchema, RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
 import { Document } from './Document';
@@ -11,7 +13,7 @@ export type JobState = (typeof JOB_STATES)[number];
 
 export class ConversionJob extends BaseModel {
   static override tableName = 'conversion_jobs';
-  static override timestampColumns = ['createdAt', 'updatedAt', 'lockedAt'];
+  static override timestampColumns = ['createdAt', 'updatedAt', 'lockedAt', 'leaseExpiresAt'];
 
   declare id: string;
   declare documentId: string;
@@ -20,6 +22,8 @@ export class ConversionJob extends BaseModel {
   declare attempts: number;
   declare lastError: string | null;
   declare lockedAt: string | null;
+  declare leaseOwner: string | null;
+  declare leaseExpiresAt: string | null;
   declare createdAt: string;
   declare updatedAt: string;
 
@@ -34,6 +38,8 @@ export class ConversionJob extends BaseModel {
       attempts: { type: 'integer', minimum: 0 },
       lastError: { type: ['string', 'null'] },
       lockedAt: { type: ['string', 'null'] },
+      leaseOwner: { type: ['string', 'null'] },
+      leaseExpiresAt: { type: ['string', 'null'] },
       createdAt: { type: 'string' },
       updatedAt: { type: 'string' },
     },

@@ -72,20 +72,24 @@ describe('Word uploads without LibreOffice', () => {
 });
 
 describe('job state in the database', () => {
-  it('a job interrupted by a restart is resumed', async () => {
+  it('a job of a runner that died is resumed once its lease runs out, not before', async () => {
     const { body } = await upload(makePng(8, 8), 'interrupted.png');
     const { ConversionJob } = t.app.server.models;
-    // What a crash mid-conversion leaves behind: the job claimed ("running") and never finished.
-    await ConversionJob.query().where('documentId', body.document.id).patch({ state: 'running', attempts: 1 });
-    await t.runner.drain();
-    expect((await document(body.document.id)).status).toBe('PROCESSING');
-
+    // What a crash mid-conversion leaves behind: the job claimed ("running") under a lease nobody renews.
+    const leaseEnds = new Date(Date.now() + 60_000);
+    await ConversionJob.query()
+      .where('documentId', body.document.id)
+      .patch({ state: 'running', attempts: 1, leaseOwner: 'a-runner-that-died', leaseExpiresAt: leaseEnds.toISOString() });
     await t.runner.start();
     await t.runner.stop();
     await t.runner.drain();
+    expect((await document(body.document.id)).status).toBe('PROCESSING');
+
+    await ConversionJob.query().where('documentId', body.document.id).patch({ leaseExpiresAt: new Date(Date.now() - 1).toISOString() });
+    await t.runner.drain();
     expect((await document(body.document.id)).status).toBe('READY');
     const job = await ConversionJob.query().findOne({ documentId: body.document.id });
-    expect(job).toMatchObject({ state: 'done', attempts: 2 });
+    expect(job).toMatchObject({ state: 'done', attempts: 2, leaseOwner: null });
   });
 
   it('a started runner picks new jobs up by itself', async () => {

@@ -1,13 +1,16 @@
 // The background job runner that turns images and Word files into PDFs. Jobs live in the
-// database: a job claimed by a process that then died is put back to pending at start, so a
-// restart resumes it. Images become one-page PDFs in the PDF worker; Word files go through
+// database under a lease: the runner that claims a job names itself and renews the lease while it
+// works, and any runner (on this instance after a restart, or on another) takes over a running
+// job only once its lease has run out, so a job of an instance that died is resumed and a job of
+// a live instance is never taken from it. Images become one-page PDFs in the PDF worker; Word files go through
 // LibreOffice (`soffice --headless`) when it is installed, and end FAILED with a reason otherwise.
 // While the database is away the runner keeps retrying with backoff (services/retryLoop.ts).
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { raw } from 'objection';
+import { type AnyQueryBuilder, raw } from 'objection';
 import type { JobNotifier, ServerContext } from '../context';
 import { describeError } from '../logger';
 import { isoNow } from '../models/BaseModel';
@@ -20,6 +23,8 @@ import { detectFileKindOfPath } from './sniff';
 const run = promisify(execFile);
 
 const MAX_ATTEMPTS = 3;
+/** How long a claimed job stays the runner's without a renewal; renewed every third of it. */
+export const CONVERSION_LEASE_MS = 60_000;
 const SOFFICE_TIMEOUT_MS = 180_000;
 export const NO_LIBREOFFICE =
   'Word documents cannot be converted on this server: LibreOffice (soffice) is not installed. Save the file as PDF and upload that instead.';
@@ -32,6 +37,9 @@ export class ConversionRunner implements JobNotifier {
   private readonly server: ServerContext;
   private readonly pollMs: number;
   private readonly failures: FailureStreak;
+  private readonly leaseMs: number;
+  /** Names this runner in the leases it holds. */
+  readonly leaseOwner = `conversions-${randomUUID()}`;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   /** Jobs this process claimed but could not finish (see `drain`). */
@@ -39,20 +47,21 @@ export class ConversionRunner implements JobNotifier {
   private wanted = false;
   private stopped = true;
 
-  constructor(server: ServerContext, options: { pollMs?: number } = {}) {
+  constructor(server: ServerContext, options: { pollMs?: number; leaseMs?: number } = {}) {
     this.server = server;
     this.pollMs = options.pollMs ?? 5_000;
+    this.leaseMs = options.leaseMs ?? CONVERSION_LEASE_MS;
     this.failures = new FailureStreak(server.logger, {
       failed: 'conversion runner failed; retrying with backoff',
       recovered: 'conversion runner works again',
     });
   }
 
-  /** Puts interrupted jobs back in the queue and starts working through it. */
+  /**
+   * Starts working through the queue. Jobs left running by a runner that died are taken over by
+   * `claim` once their lease runs out; a live runner's jobs are left alone.
+   */
   async start(): Promise<void> {
-    await this.server.models.ConversionJob.query()
-      .where('state', 'running')
-      .patch({ state: 'pending', lockedAt: null, updatedAt: isoNow(this.server.now()) });
     this.stopped = false;
     this.notify();
   }
@@ -100,7 +109,7 @@ export class ConversionRunner implements JobNotifier {
       const job = await this.claim();
       if (!job) return;
       try {
-        await this.process(job);
+        await this.holdingLease(job, () => this.process(job));
       } catch (error) {
         this.interrupted.add(job.id);
         throw error;
@@ -113,22 +122,68 @@ export class ConversionRunner implements JobNotifier {
     await this.server.models.ConversionJob.query()
       .whereIn('id', [...this.interrupted])
       .where('state', 'running')
-      .patch({ state: 'pending', lockedAt: null, attempts: raw('attempts - 1'), updatedAt: isoNow(this.server.now()) });
+      .where('leaseOwner', this.leaseOwner)
+      .patch({
+        state: 'pending',
+        lockedAt: null,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        attempts: raw('attempts - 1'),
+        updatedAt: isoNow(this.server.now()),
+      });
     this.interrupted.clear();
   }
 
-  /** Takes the oldest pending job; the conditional update makes the claim safe across processes. */
+  /**
+   * Takes the oldest job that is pending, or running under a lease that has run out (its runner
+   * died; a row without a lease was left by a version that had none). The update is conditional on
+   * the row as read (state and attempts), so of two runners claiming at once one wins.
+   */
   private async claim(): Promise<ConversionJob | undefined> {
     const { ConversionJob } = this.server.models;
-    for (;;) {
-      const next = await ConversionJob.query().where('state', 'pending').orderBy('createdAt').first();
-      if (!next) return undefined;
-      const now = isoNow(this.server.now());
-      const claimed = await ConversionJob.query()
-        .findById(next.id)
+    const takeable = (now: string) => (where: AnyQueryBuilder) =>
+      where
         .where('state', 'pending')
-        .patch({ state: 'running', lockedAt: now, attempts: next.attempts + 1, updatedAt: now });
+        .orWhere((running) =>
+          running.where('state', 'running').where((lease) => lease.whereNull('leaseExpiresAt').orWhere('leaseExpiresAt', '<', now)),
+        );
+    for (;;) {
+      const now = this.server.now();
+      const next = await ConversionJob.query().where(takeable(isoNow(now))).orderBy('createdAt').first();
+      if (!next) return undefined;
+      const claimed = await ConversionJob.query().findById(next.id).where('attempts', next.attempts).where(takeable(isoNow(now))).patch({
+        state: 'running',
+        lockedAt: isoNow(now),
+        leaseOwner: this.leaseOwner,
+        leaseExpiresAt: isoNow(new Date(now.getTime() + this.leaseMs)),
+        attempts: next.attempts + 1,
+        updatedAt: isoNow(now),
+      });
       if (claimed === 1) return { ...next, attempts: next.attempts + 1 } as ConversionJob;
+    }
+  }
+
+  /**
+   * Keeps the job's lease while `work` runs, renewing it every third of its length. A renewal that
+   * fails (the database is away for a moment) is tried again at the next tick; the lease only
+   * lapses if none succeeds for its whole length.
+   */
+  private async holdingLease<T>(job: ConversionJob, work: () => Promise<T>): Promise<T> {
+    const { ConversionJob } = this.server.models;
+    const renew = setInterval(() => {
+      const now = this.server.now();
+      ConversionJob.query()
+        .findById(job.id)
+        .where('leaseOwner', this.leaseOwner)
+        .where('state', 'running')
+        .patch({ leaseExpiresAt: isoNow(new Date(now.getTime() + this.leaseMs)) })
+        .catch(() => {});
+    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    renew.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(renew);
     }
   }
 
@@ -211,7 +266,22 @@ export class ConversionRunner implements JobNotifier {
     const { Document, ConversionJob } = this.server.models;
     const now = isoNow(this.server.now());
     const updated = await this.server.knex.transaction(async (trx) => {
-      const changed = await Document.query(trx)
+      // Only while the job is still ours: a runner whose lease lapsed (it stalled past it) and was
+      // taken over leaves the outcome to the runner that took it, and the file under the shared key
+      // to the document that names it.
+      const held = await ConversionJob.query(trx)
+        .findById(job.id)
+        .where('leaseOwner', this.leaseOwner)
+        .patch({
+          state: 'pdfKey' in outcome ? 'done' : 'failed',
+          lastError: 'failure' in outcome ? outcome.failure : null,
+          lockedAt: null,
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          updatedAt: now,
+        });
+      if (held !== 1) return 'taken over';
+      return Document.query(trx)
         .findById(document.id)
         .where('status', 'PROCESSING')
         .patch(
@@ -219,16 +289,8 @@ export class ConversionRunner implements JobNotifier {
             ? { status: 'READY', pdfKey: outcome.pdfKey, failureReason: null, updatedAt: now }
             : { status: 'FAILED', failureReason: outcome.failure, updatedAt: now },
         );
-      await ConversionJob.query(trx)
-        .findById(job.id)
-        .patch({
-          state: 'pdfKey' in outcome ? 'done' : 'failed',
-          lastError: 'failure' in outcome ? outcome.failure : null,
-          lockedAt: null,
-          updatedAt: now,
-        });
-      return changed;
     });
+    if (updated === 'taken over') return;
     // The document was deleted while converting: its new PDF has no owner.
     if (updated !== 1 && 'pdfKey' in outcome) await this.server.fileStore.remove(outcome.pdfKey);
   }

@@ -129,6 +129,8 @@ export async function createDocument(server: ServerContext, user: User, received
             attempts: 0,
             lastError: null,
             lockedAt: null,
+            leaseOwner: null,
+            leaseExpiresAt: null,
             createdAt: timestamp,
             updatedAt: timestamp,
           });

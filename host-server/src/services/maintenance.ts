@@ -45,6 +45,7 @@ export const FILE_REFERENCES = [
   { table: 'documents', id: 'id', columns: ['sourceKey', 'pdfKey', 'thumbnailKey'] },
   { table: 'revisions', id: 'id', columns: ['pdfKey'] },
   { table: 'recoveryDrafts', id: 'idHash', columns: ['fileKey'] },
+  { table: 'pdfJobs', id: 'id', columns: ['inputKey', 'outputKey'] },
 ] as const;
 
 /** Whether any row (document, revision, recovery draft) still names the stored file `key`. */

@@ -7,6 +7,7 @@ import { essayAnnotation } from '../test-support/annotations';
 import { makePdf } from '../test-support/fixtures';
 import { createTestServer, type TestServer } from '../test-support/testServer';
 import { DEFAULT_LIMITS } from '../config';
+import { PdfJobQueue } from './pdfJobQueue';
 import { type ChildPdfWorker, DEFAULT_PDF_JOB_LIMITS } from './pdfWorker';
 
 let t: TestServer;
@@ -46,9 +47,14 @@ describe('the PDF job queue', () => {
         }),
     );
     // A's requests reach the queue before the others arrive: one running, the user's bound waiting.
-    const worker = t.app.server.pdfWorker as ChildPdfWorker;
+    // In this process's queue on SQLite, in the database on PostgreSQL.
+    const worker = t.app.server.pdfWorker as ChildPdfWorker | PdfJobQueue;
     await vi.waitFor(
-      () => expect(worker.queueSize).toEqual({ running: 1, waiting: LIMITS.maxWaitingPerUser }),
+      async () =>
+        expect(worker instanceof PdfJobQueue ? await worker.size() : worker.queueSize).toEqual({
+          running: 1,
+          waiting: LIMITS.maxWaitingPerUser,
+        }),
       {
         timeout: 20_000,
         interval: 20,

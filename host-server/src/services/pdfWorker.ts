@@ -74,6 +74,12 @@ export interface PdfJobLimits {
   maxHeapMb: number;
   /** Resident memory of a child (heap, buffers, native allocations) past which it is killed. */
   maxRssMb: number;
+  /**
+   * How long a running job stays its instance's without a renewal, on PostgreSQL (jobs are shared by
+   * every instance there, see pdfJobQueue.ts; conversion jobs hold a lease of the same length): a job
+   * of an instance that died is taken over this long after its last renewal.
+   */
+  leaseMs: number;
 }
 
 export const DEFAULT_PDF_JOB_LIMITS: PdfJobLimits = {
@@ -86,6 +92,7 @@ export const DEFAULT_PDF_JOB_LIMITS: PdfJobLimits = {
   // A 100 MB PDF loads and saves within these; a 20 MB text annotation (the JSON body's limit) does not.
   maxHeapMb: 768,
   maxRssMb: 1024,
+  leaseMs: 30_000,
 };
 
 const ERROR_REASONS: Record<string, PdfFailure> = {
@@ -122,7 +129,7 @@ const IDLE_EXIT_MS = 30_000;
 // How often a running child's resident memory is read. Memory grows by at most a few hundred MB a
 // second even under a bomb, so the overshoot past the cap stays small.
 const MEMORY_POLL_MS = 20;
-const RETRY_AFTER_MS = 10_000;
+export const RETRY_AFTER_MS = 10_000;
 
 /** Current and peak resident memory of a process, from Linux's /proc; undefined elsewhere or once it is gone. */
 async function residentMemory(pid: number): Promise<{ rss: number; peak: number } | undefined> {

@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import type { ServerContext } from '../context';
 import { describeError, type Logger } from '../logger';
 import type { FileStore } from './fileStore';
+import { runExclusively } from './exclusiveRun';
 import { FILE_REFERENCES, isFileReferenced, referencedKeys } from './maintenance';
 
 /** Files younger than this are left alone: a write puts its file before committing its row. */
@@ -89,11 +90,17 @@ export function scheduleReconciliation(
   let running: Promise<void> | undefined;
   const run = () => {
     // A slow store may take longer than the interval; runs never overlap within one instance.
-    running ??= reconcileFileStore(server.knex, server.fileStore, {
-      olderThan: new Date(server.now().getTime() - (options.graceMs ?? RECONCILE_GRACE_MS)),
+    // Safe on several instances at once (see above); one at a time spares listing the store twice.
+    let found: Reconciliation | undefined;
+    running ??= runExclusively(server.knex, 'reconcile-file-store', async () => {
+      found = await reconcileFileStore(server.knex, server.fileStore, {
+        olderThan: new Date(server.now().getTime() - (options.graceMs ?? RECONCILE_GRACE_MS)),
+      });
     })
       .then(
-        ({ removed, missing }) => {
+        () => {
+          if (!found) return;
+          const { removed, missing } = found;
           if (removed.length > 0) logger.warn('removed stored files no row names', { count: removed.length, keys: removed.slice(0, 100) });
           if (missing.length > 0) logger.error('rows name stored files that are missing', { count: missing.length, rows: missing.slice(0, 100) });
         },

@@ -12,6 +12,7 @@ import { checkPdf } from './documents';
 import { sanitizeFileName } from './fileNames';
 import { isFileReferenced, withFileIntent } from './maintenance';
 import type { JobOwner } from './pdfWorker';
+import { runExclusively } from './exclusiveRun';
 import { repeatUntilStopped } from './retryLoop';
 import { detectFileKindOfPath } from './sniff';
 import { reserveGuestDraftSpace } from './storage';
@@ -164,8 +165,11 @@ export function schedulePurge(server: ServerContext): () => void {
     intervalMs: PURGE_INTERVAL_MS,
     logger: server.logger,
     async run() {
-      const count = await purgeExpiredDrafts(server);
-      if (count > 0) server.logger.info('expired recovery drafts deleted', { count });
+      // Deleting twice is harmless (rows and files go once), but one instance at a time spares the work.
+      await runExclusively(server.knex, 'purge-recovery-drafts', async () => {
+        const count = await purgeExpiredDrafts(server);
+        if (count > 0) server.logger.info('expired recovery drafts deleted', { count });
+      });
     },
   });
 }
