@@ -16,7 +16,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import knexFactory from 'knex';
 import { PDFDocument } from 'pdf-lib';
 import S3rver from 's3rver';
 
@@ -176,10 +176,9 @@ try {
     body: JSON.stringify({ name: 'Bench', email, password: 'Bench-passw0rd' }),
   });
   const { token } = (await registered.json()) as { token: string };
-  const database = new pg.Client({ connectionString: databaseUrl });
-  await database.connect();
-  await database.query(`update "${schema}".users set plan = 'team' where email = $1`, [email]);
-  await database.end();
+  const database = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
+  await database.withSchema(schema).table('users').where('email', email).update({ plan: 'team' });
+  await database.destroy();
   const pdf = await PDFDocument.create();
   pdf.addPage();
   await pdf.attach(randomBytes(DOWNLOAD_BYTES), 'payload.bin', { mimeType: 'application/octet-stream' });
@@ -250,9 +249,8 @@ availableParallelism()} cores shared by the load generator, nginx, PostgreSQL, s
     await new Promise((resolve) => child.once('exit', resolve));
   }
   await s3.close();
-  const database = new pg.Client({ connectionString: databaseUrl });
-  await database.connect();
-  await database.query(`drop schema if exists "${schema}" cascade`);
-  await database.end();
+  const database = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 1 } });
+  await database.raw('drop schema if exists ?? cascade', [schema]);
+  await database.destroy();
   await rm(work, { recursive: true, force: true });
 }
