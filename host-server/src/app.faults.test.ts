@@ -41,7 +41,11 @@ async function closeApp(app: App): Promise<void> {
 const expectServiceUnavailable = (response: request.Response) => {
   expect(response.status).toBe(503);
   expect(response.headers['retry-after']).toBe('5');
-  expect(response.body).toEqual({ message: 'The service is temporarily unavailable. Please try again in a few seconds.', code: SERVICE_UNAVAILABLE });
+  expect(response.body).toEqual({
+    message: 'The service is temporarily unavailable. Please try again in a few seconds.',
+    code: SERVICE_UNAVAILABLE,
+    dependency: 'database',
+  });
 };
 
 describe('PostgreSQL unreachable', () => {
@@ -76,6 +80,7 @@ describe('PostgreSQL unreachable', () => {
       message: 'Not ready: database unavailable',
       database: 'down',
       redis: 'not configured',
+      storage: 'local disk',
     });
   });
 });
@@ -107,7 +112,7 @@ describe('readiness of a working server', () => {
   it('answers 200 naming each dependency up', async () => {
     const t = await createTestServer();
     try {
-      expect((await t.http.get('/api/health/ready').expect(200)).body).toEqual({ status: 'ready', database: 'up', redis: 'not configured' });
+      expect((await t.http.get('/api/health/ready').expect(200)).body).toEqual({ status: 'ready', database: 'up', redis: 'not configured', storage: 'local disk' });
     } finally {
       await t.close();
     }
@@ -117,7 +122,7 @@ describe('readiness of a working server', () => {
     const store = await openTestRedisStore();
     const t = await createTestServer({ rateLimitStore: store });
     try {
-      expect((await t.http.get('/api/health/ready').expect(200)).body).toEqual({ status: 'ready', database: 'up', redis: 'up' });
+      expect((await t.http.get('/api/health/ready').expect(200)).body).toEqual({ status: 'ready', database: 'up', redis: 'up', storage: 'local disk' });
     } finally {
       await t.close();
       store.close();

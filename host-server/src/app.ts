@@ -109,7 +109,7 @@ export function createApp(dependencies: AppDependencies): App {
       recoveryPerEmail: limiter('recoveryPerEmail'),
       recoveryPerAddress: limiter('recoveryPerAddress'),
     },
-    readiness: readinessCheck(reader, rateLimitStore),
+    readiness: readinessCheck(reader, rateLimitStore, dependencies.fileStore),
     tmpDir,
     now,
   };
@@ -121,6 +121,15 @@ export function createApp(dependencies: AppDependencies): App {
     recovered: 'database available again',
   });
   dependencies.knex.on('query-response', () => databaseOutage.succeeded());
+  // The bucket's outage, logged once by the store that sees every failure and every answer.
+  if (dependencies.fileStore instanceof S3FileStore) {
+    dependencies.fileStore.observe(
+      new FailureStreak(logger, {
+        failed: 'file storage unavailable; answering 503 until it is back',
+        recovered: 'file storage available again',
+      }),
+    );
+  }
 
   // With a trusted proxy, Koa believes its X-Forwarded-Proto/Host; the client address is ours to work out.
   const koa = new Koa({ proxy: config.trustProxy.kind !== 'none' });

@@ -8,6 +8,7 @@ import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from './db';
 import { describeError, type Logger } from './logger';
 import { PoolRefusedError } from './services/boundedPool';
+import { StorageUnavailableError } from './services/fileStore';
 import type { FailureStreak } from './services/retryLoop';
 
 export class HttpError extends Error {
@@ -54,16 +55,17 @@ export const storageLimitReached = (message: string, used: number, limit: number
   new HttpError(413, message, { extra: { code: STORAGE_LIMIT_REACHED, used, limit } });
 
 /**
- * 503: the database cannot be reached (or is stopping, starting, overloaded) right now. The request
- * changed nothing that was acknowledged, and may be sent again after `Retry-After` seconds.
+ * 503: the database or the file store (bucket) cannot be reached (or is stopping, starting,
+ * overloaded) right now; `dependency` names which. The request changed nothing that was
+ * acknowledged, and may be sent again after `Retry-After` seconds.
  */
 export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
 export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a few seconds.';
 export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
-const serviceUnavailable = () =>
+const serviceUnavailable = (dependency: 'database' | 'storage') =>
   new HttpError(503, SERVICE_UNAVAILABLE_MESSAGE, {
     headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
-    extra: { code: SERVICE_UNAVAILABLE },
+    extra: { code: SERVICE_UNAVAILABLE, dependency },
   });
 
 /** 507: guests' recovery drafts fill the space the server keeps for them all. */
@@ -120,7 +122,10 @@ export function toHttpError(error: unknown): HttpError | undefined {
       ? tooManyRequests('Too many requests. Please try again later.', error.retryAfterMs)
       : new HttpError(408, 'The request was cancelled');
   }
-  if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  // Before the database's check, which takes any refused connection in an error's causes for its own.
+  // The store logs its own outage (see S3FileStore.observe).
+  if (error instanceof StorageUnavailableError) return serviceUnavailable('storage');
+  if (isDatabaseUnavailable(error)) return serviceUnavailable('database');
   if (error instanceof ZodError) return fromZod(error);
   if (error instanceof AnnotationValidationError) {
     return new HttpError(400, error.message, { extra: { errors: error.issues } });
@@ -179,7 +184,7 @@ export function errorMiddleware(logger: Logger, databaseOutage: FailureStreak): 
       if (!known || isOutOfSpace(error)) {
         logger.error('request failed', { method: ctx.method, path: ctx.path, ...describeError(error) });
       } else if (known.extra.code === SERVICE_UNAVAILABLE) {
-        databaseOutage.failed(error);
+        if (known.extra.dependency === 'database') databaseOutage.failed(error);
         await readSmallBody(ctx.req);
       }
       // A response already on its way (a streamed download) cannot change status any more.

@@ -13,14 +13,14 @@ export function registerHealthRoutes(router: Router, server: ServerContext): voi
   router.get('/api/health', live);
   router.get('/api/health/live', live);
   router.get('/api/health/ready', async (ctx) => {
-    const { ready, database, redis } = await server.readiness();
+    const { ready, database, redis, storage } = await server.readiness();
     if (ready) {
-      ctx.body = { status: 'ready', database, redis };
+      ctx.body = { status: 'ready', database, redis, storage };
       return;
     }
-    const down = [database === 'down' && 'database', redis === 'down' && 'redis'].filter(Boolean);
+    const down = [database === 'down' && 'database', redis === 'down' && 'redis', storage === 'down' && 'file storage'].filter(Boolean);
     ctx.status = 503;
     ctx.set('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS));
-    ctx.body = { status: 'unavailable', message: `Not ready: ${down.join(' and ')} unavailable`, database, redis };
+    ctx.body = { status: 'unavailable', message: `Not ready: ${down.join(' and ')} unavailable`, database, redis, storage };
   });
 }

@@ -46,6 +46,29 @@ export interface FileStore {
   remove(key: string): Promise<void>;
   /** Every file in the store, for reconciling with the database. */
   list(): AsyncIterable<StoredObject>;
+  /**
+   * Resolves when a remote store answers, for the readiness check; absent for the local disk,
+   * which is this instance's own and has no outage of its own to report.
+   */
+  probe?(): Promise<void>;
+}
+
+/**
+ * A remote store (the bucket) did not answer, or kept answering "try again" after the retries:
+ * the request changed nothing acknowledged and may be sent again later (answered 503).
+ */
+export class StorageUnavailableError extends Error {
+  override readonly name = 'StorageUnavailableError';
+
+  constructor(store: string, cause: unknown) {
+    super(`The file store ${store} is unavailable`, { cause });
+  }
+}
+
+/** Told when a remote store fails to answer and when it answers again (to log an outage once). */
+export interface AvailabilityObserver {
+  failed(error: unknown): void;
+  succeeded(): void;
 }
 
 /** A stored file a row names is not in the store. */

@@ -29,12 +29,14 @@ import {
 } from '@aws-sdk/client-s3';
 import {
   assertValidKey,
+  type AvailabilityObserver,
   type FileStore,
   isValidKey,
   type LocalFile,
   MissingFileError,
   type StoredFileBody,
   type StoredObject,
+  StorageUnavailableError,
 } from './fileStore';
 
 /** How to reach the bucket (config.ts reads them from S3_* variables). */
@@ -62,6 +64,26 @@ function httpStatus(error: unknown): number | undefined {
 
 const isNotFound = (error: unknown) => httpStatus(error) === 404;
 
+/** Error codes of a connection that failed, timed out or broke off. */
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ERR_STREAM_PREMATURE_CLOSE',
+]);
+
+/** No answer at all: the store (or the way to it) is down, not the request wrong. */
+function isUnreachable(error: unknown): boolean {
+  const { code, name } = error as { code?: unknown; name?: unknown };
+  return (typeof code === 'string' && NETWORK_ERRORS.has(code)) || name === 'TimeoutError' || name === 'RequestTimeout';
+}
+
 /** A network error or an answer saying "try again": worth another attempt with the same bytes. */
 function isTransient(error: unknown): boolean {
   const status = httpStatus(error);
@@ -83,6 +105,7 @@ export class S3FileStore implements FileStore {
   readonly bucket: string;
   private readonly client: S3Client;
   private readonly partSize: number;
+  private observer: AvailabilityObserver | undefined;
 
   constructor(settings: S3Settings, options: { partSize?: number } = {}) {
     this.bucket = settings.bucket;
@@ -112,18 +135,47 @@ export class S3FileStore implements FileStore {
     }
   }
 
+  /** Tells `observer` of every failure to reach the bucket and of every answer after one. */
+  observe(observer: AvailabilityObserver): void {
+    this.observer = observer;
+  }
+
+  async probe(): Promise<void> {
+    await this.reach(() => this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));
+  }
+
+  /**
+   * Runs `work` against the bucket: a failure still "transient" after the retries inside it (no
+   * answer, or 5xx/429) becomes a StorageUnavailableError; a definite answer (404, 403) stays as it is.
+   */
+  private async reach<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      this.observer?.succeeded();
+      return result;
+    } catch (error) {
+      const status = httpStatus(error);
+      const unavailable = status === undefined ? isUnreachable(error) : status >= 500 || status === 429;
+      if (!unavailable) throw error;
+      this.observer?.failed(error);
+      throw new StorageUnavailableError(`"${this.bucket}"`, error);
+    }
+  }
+
   async putFile(key: string, sourcePath: string): Promise<void> {
     assertValidKey(key);
     const { size } = await stat(sourcePath);
-    if (size <= this.partSize) {
-      await withRetries(() =>
-        this.client.send(
-          new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(sourcePath), ContentLength: size }),
-        ),
-      );
-    } else {
-      await this.putInParts(key, sourcePath, size);
-    }
+    await this.reach(async () => {
+      if (size <= this.partSize) {
+        await withRetries(() =>
+          this.client.send(
+            new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(sourcePath), ContentLength: size }),
+          ),
+        );
+      } else {
+        await this.putInParts(key, sourcePath, size);
+      }
+    });
     await rm(sourcePath, { force: true });
   }
 
@@ -181,7 +233,7 @@ export class S3FileStore implements FileStore {
   async size(key: string): Promise<number | undefined> {
     assertValidKey(key);
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const head = await this.reach(() => withRetries(() => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))));
       return head.ContentLength ?? 0;
     } catch (error) {
       if (isNotFound(error)) return undefined;
@@ -192,7 +244,7 @@ export class S3FileStore implements FileStore {
   async read(key: string): Promise<StoredFileBody | undefined> {
     assertValidKey(key);
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await this.reach(() => withRetries(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }))));
       if (!(object.Body instanceof Readable)) throw new Error(`The store answered no body for ${key}`);
       return { size: object.ContentLength ?? 0, stream: object.Body };
     } catch (error) {
@@ -207,7 +259,7 @@ export class S3FileStore implements FileStore {
     const path = join(tmpDir, `${randomUUID()}-${key}`);
     const release = () => rm(path, { force: true });
     try {
-      await pipeline(body.stream, createWriteStream(path, { flags: 'wx' }));
+      await this.reach(() => pipeline(body.stream, createWriteStream(path, { flags: 'wx' })));
     } catch (error) {
       await release();
       throw error;
@@ -218,14 +270,14 @@ export class S3FileStore implements FileStore {
   async remove(key: string): Promise<void> {
     assertValidKey(key);
     // S3 answers a delete of a missing key with success, so removes from several instances agree.
-    await withRetries(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
+    await this.reach(() => withRetries(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))));
   }
 
   async *list(): AsyncIterable<StoredObject> {
     let token: string | undefined;
     do {
-      const page = await withRetries(() =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token })),
+      const page = await this.reach(() =>
+        withRetries(() => this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }))),
       );
       for (const object of page.Contents ?? []) {
         // Anything else in the bucket was not written by this server; it is not listed as ours.

@@ -20,7 +20,7 @@ export interface Outcome {
 export interface HealthSample {
   live: number | 'no answer';
   ready: number | 'no answer';
-  readyBody?: { status?: string; database?: string; redis?: string };
+  readyBody?: { status?: string; database?: string; redis?: string; storage?: string };
 }
 
 export interface TrafficTarget {
