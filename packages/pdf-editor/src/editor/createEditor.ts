@@ -4,7 +4,7 @@
 // only subscribe to it and hand their props to setOptions, as zustand's react.ts over vanilla.ts.
 import type { EditorTool, GateDecision, SignatureStore } from '../core/index';
 import type { Annotation, DocumentDiff, PageRange, Rect } from '../core/index';
-import { diffAnnotations, squashDocumentDiffs } from '../core/index';
+import { diffAnnotations, squashDocumentDiffs } from '../core/history/diff';
 import { browserSignatureStore } from '../browser/browserSignatureStore';
 import { registerHostKinds } from '../core/kinds/hostKinds';
 import { createDocumentController } from './document/documentController';

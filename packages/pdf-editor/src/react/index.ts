@@ -60,7 +60,7 @@ export { downloadFile, runExport } from '../editor/index';
 export type { RunExportOptions } from '../editor/index';
 export { browserSignatureStore, browserStorage, httpStorage, StorageRequestError } from '../browser/index';
 export type { BrowserSignatureStoreOptions, BrowserStorageOptions } from '../browser/index';
-export { memorySignatureStore, memoryStorage, openGate, StorageConflictError } from '../core/index';
+export { memorySignatureStore, memoryStorage, openGate, StorageConflictError } from '../core/internal';
 export type {
   AnnotationDiff,
   DocumentDiff,
