@@ -9,7 +9,7 @@
 // 10,000 annotations. Rounds alternate between the two sizes; figures are medians of the rounds.
 // Run: npm run bench:browser -w @marginalia/pdf-editor (after react.bench.mjs), or alone with
 // node bench/editCost.bench.mjs
-/* global process, console, URL, window, document, performance, requestAnimationFrame, MessageChannel */
+/* global process, console, URL, window, performance, requestAnimationFrame, MessageChannel, queueMicrotask */
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
