@@ -1,6 +1,4 @@
 // Arrow tool: from where the drag starts to where it ends; a click makes the default arrow.
-import { normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
 import { styleFields } from '../../store/style';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
@@ -14,13 +12,13 @@ export const arrowTool: ToolDefinition = {
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start, end, click }, { store }) {
-        return normalizeAnnotation({
+        return {
           type: 'arrow',
           page,
           position: start,
           ...(click ? {} : { endPoint: end }),
           ...styleFields('arrow', store.getState().style),
-        }) as Annotation;
+        };
       },
     }),
 };

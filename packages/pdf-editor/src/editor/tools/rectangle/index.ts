@@ -1,6 +1,5 @@
 // Rectangle tool: drag a box; a click makes the default 100x100 square.
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { DEFAULTS } from '../../../core/model/defaults';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';
@@ -16,14 +15,14 @@ export const rectangleTool: ToolDefinition = {
     createDragMachine(context, {
       build({ page, start, end, click }, { store }) {
         const box = click ? { ...start, width: DEFAULTS.shapeSize, height: DEFAULTS.shapeSize } : rectFromPoints(start, end);
-        return normalizeAnnotation({
+        return {
           type: 'rectangle',
           page,
           position: { x: box.x, y: box.y },
           width: box.width,
           height: box.height,
           ...styleFields('rectangle', store.getState().style),
-        }) as Annotation;
+        };
       },
     }),
 };

@@ -2,8 +2,8 @@
 // text the drag selects, as in a reader (one rectangle per line, see textSnap); a drag that touches
 // no text stays a free box.
 import { unionOfRects } from '../../../core/geometry/annotationGeometry';
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation, MarkupAnnotation } from '../../../core/model/types';
+import { DEFAULTS } from '../../../core/model/defaults';
+import type { MarkupAnnotation } from '../../../core/model/types';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from './dragCreate';
@@ -21,7 +21,7 @@ export function markupTool(type: MarkupAnnotation['type'], preset: Omit<ToolPres
             : rectFromPoints(start, end);
           const lines = click || !textSpans ? [] : snapToText(textSpans(page), start, end);
           const box = lines.length > 0 ? unionOfRects(lines) : dragged;
-          return normalizeAnnotation({
+          return {
             type,
             page,
             position: { x: box.x, y: box.y },
@@ -29,7 +29,7 @@ export function markupTool(type: MarkupAnnotation['type'], preset: Omit<ToolPres
             height: box.height,
             ...(lines.length > 0 ? { rects: lines } : {}),
             ...styleFields(type, store.getState().style),
-          }) as Annotation;
+          };
         },
       }),
   };

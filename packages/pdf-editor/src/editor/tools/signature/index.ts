@@ -1,7 +1,6 @@
 // Signature tool: remembers where the drag started and opens the signature pad; the drawn (or a
 // saved) signature is placed there as a 200x80 image-like annotation.
-import { DEFAULTS, normalizeAnnotation } from '../../../core/model/defaults';
-import type { Annotation } from '../../../core/model/types';
+import { DEFAULTS } from '../../../core/model/defaults';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
@@ -14,7 +13,7 @@ export const signatureTool: ToolDefinition = {
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start }) {
-        return normalizeAnnotation({ type: 'signature', page, position: start }) as Annotation;
+        return { type: 'signature', page, position: start };
       },
       finish(annotation, _shape, { store }) {
         store.getState().actions.requestPlacement({
