@@ -18,6 +18,7 @@ import type { AnnotationListUpdate } from '../../core/history/annotationList';
 import { translate } from '../tools/geometry';
 import { DEFAULT_STYLE, stylePatch, styleOf, textStyleOf, type AnnotationStyle } from './style';
 import type { DocumentState, EditorActions, EditorState, EditorStoreOptions } from './types';
+import { groupByPage, updatePageLists } from './pageLists';
 import { clampZoom, ZOOM } from './zoom';
 
 export const PASTE_OFFSET = 20;
@@ -242,6 +243,7 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
       pdf: history.state.pdf,
       documentRevision: 0,
       annotations: history.state.annotations,
+      annotationsByPage: groupByPage(history.state.annotations),
       canUndo: false,
       canRedo: false,
       tool: 'select',
@@ -265,17 +267,28 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
     };
   });
 
-  history.subscribe((doc) => {
+  // Mirrors each change in the store at the cost of what it changed (its diff), not of the document:
+  // only the touched pages get new lists, and the selection stays the same array unless a selected
+  // annotation went away, so views that select either do not render again for other edits.
+  history.subscribe((doc, change) => {
     const previous = store.getState();
-    const alive = new Set(doc.annotations.map((a) => a.id));
+    const annotationsChanged = doc.annotations !== previous.annotations;
+    const diff = annotationsChanged ? change.diff : undefined;
+    const gone = new Set(diff?.removed.map((a) => a.id));
+    const selectionLost = previous.selectedIds.some((id) => gone.has(id));
     store.setState({
       annotations: doc.annotations,
+      annotationsByPage: !diff
+        ? previous.annotationsByPage
+        : change.reason === 'reset' || diff.documentChanged
+          ? groupByPage(doc.annotations)
+          : updatePageLists(previous.annotationsByPage, doc.annotations, diff),
       pdf: doc.pdf,
       documentRevision: previous.documentRevision + (doc.pdf === previous.pdf ? 0 : 1),
       canUndo: history.canUndo,
       canRedo: history.canRedo,
       // Undo can take away what was selected: never keep a selection of missing annotations.
-      selectedIds: previous.selectedIds.filter((id) => alive.has(id)),
+      selectedIds: selectionLost ? previous.selectedIds.filter((id) => !gone.has(id)) : previous.selectedIds,
     });
   });
 

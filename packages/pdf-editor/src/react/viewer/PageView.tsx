@@ -5,6 +5,7 @@ import { memo, useCallback, useEffect, useMemo } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
 import { AnnotationShape } from './AnnotationShape';
+import type { Annotation } from '../../core/index';
 import type { PageSize } from '../../editor/index';
 import { format, toolIn } from '../../editor/internal';
 import type { PDFDocumentProxy } from '../../editor/internal';
@@ -27,9 +28,12 @@ export interface PageViewProps {
   onDrawn?: () => void;
 }
 
+const NO_ANNOTATIONS: readonly Annotation[] = [];
+
 export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, top, router, descriptionId, registerTextLayer, onDrawn }: PageViewProps) {
   const runtime = useEditorRuntime();
-  const all = useEditorState((s) => s.annotations);
+  // This page's own list, which the store replaces only when an edit touches this page.
+  const annotations = useEditorState((s) => s.annotationsByPage.get(pageNumber) ?? NO_ANNOTATIONS);
   const selectedIds = useEditorState((s) => s.selectedIds);
   const hoverId = useEditorState((s) => s.hoverId);
   // Stable for a whole drag, so moving the pointer does not re-render the page.
@@ -46,7 +50,6 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
     return () => registerTextLayer(pageNumber, null);
   }, [registerTextLayer, pageNumber, textRef]);
 
-  const annotations = useMemo(() => all.filter((a) => a.page === pageNumber), [all, pageNumber]);
   // Shapes being dragged or resized are drawn (with their selection box) by the TransientLayer.
   const selected = useMemo(
     () => annotations.filter((a) => selectedIds.includes(a.id) && !movingIds?.includes(a.id)),
