@@ -9,7 +9,7 @@
 // 10,000 annotations. Rounds alternate between the two sizes; figures are medians of the rounds.
 // Run: npm run bench:browser -w @marginalia/pdf-editor (after react.bench.mjs), or alone with
 // node bench/editCost.bench.mjs
-/* global process, console, URL, window, performance, requestAnimationFrame, MessageChannel, queueMicrotask */
+/* global process, console, URL, window, document, performance, requestAnimationFrame, MessageChannel, queueMicrotask */
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -117,6 +117,8 @@ async function round(size) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${base}/editCost.html?file=/doc.pdf&pages=${ANNOTATED_PAGES}&annotations=${size}`);
   await page.waitForFunction(() => typeof window.firstPaint === 'number', undefined, { timeout: 120_000 });
+  // What an edit costs, not pdf.js drawing: wait until the pages and thumbnails in view are drawn.
+  await page.waitForFunction(() => document.querySelectorAll('.mg-spinner').length === 0, undefined, { timeout: 120_000 });
   await page.waitForTimeout(1000);
   const box = await page.locator('.mg-page[data-page-number="1"] .mg-overlay').boundingBox();
   const scale = box.width / 612;
