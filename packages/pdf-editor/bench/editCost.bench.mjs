@@ -7,6 +7,8 @@
 //     handling, rAF, style, layout, paint, without idle time; target < 8 ms).
 // An edit must cost what it changes, not what the document holds: both targets apply to 100 and to
 // 10,000 annotations. Rounds alternate between the two sizes; figures are medians of the rounds.
+// A p95 is the 6th-worst of some 120 frames: on a shared machine, frames where the compositor
+// waits for a busy core land there whatever the editor does (the median frame is printed beside).
 // Run: npm run bench:browser -w @marginalia/pdf-editor (after react.bench.mjs), or alone with
 // node bench/editCost.bench.mjs
 /* global process, console, URL, window, document, performance, requestAnimationFrame, MessageChannel, queueMicrotask */
@@ -153,25 +155,26 @@ async function round(size) {
   const moved = await page.evaluate(() => window.editor.getAnnotations()[0].position.x);
   if (moved < 100) throw new Error(`The dragged rectangle did not move (x=${moved})`);
   await page.close();
-  return { add: median(addTimes), dragP95: percentile(frames, 0.95), frames: frames.length };
+  return { add: median(addTimes), dragP95: percentile(frames, 0.95), dragMedian: median(frames) };
 }
 
 try {
-  const results = new Map(SIZES.map((size) => [size, { add: [], dragP95: [] }]));
+  const results = new Map(SIZES.map((size) => [size, { add: [], dragP95: [], dragMedian: [] }]));
   for (let run = 0; run < ROUNDS; run++) {
     for (const size of run % 2 === 0 ? SIZES : [...SIZES].reverse()) {
-      const { add, dragP95 } = await round(size);
+      const { add, dragP95, dragMedian } = await round(size);
       results.get(size).add.push(add);
       results.get(size).dragP95.push(dragP95);
+      results.get(size).dragMedian.push(dragMedian);
     }
   }
   const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
-  for (const [size, { add, dragP95 }] of results) {
+  for (const [size, { add, dragP95, dragMedian }] of results) {
     const label = `${size.toLocaleString('en')} annotations`;
     const addMs = median(add);
     const dragMs = median(dragP95);
     console.log(`add a rectangle with ${label}: ${addMs.toFixed(1)} ms (target < ${ADD_TARGET_MS} ms) ${verdict(addMs < ADD_TARGET_MS)} [rounds: ${add.map((t) => t.toFixed(1)).join(', ')}]`);
-    console.log(`drag frame p95 with ${label}: ${dragMs.toFixed(1)} ms (target < ${DRAG_P95_TARGET_MS} ms) ${verdict(dragMs < DRAG_P95_TARGET_MS)} [rounds: ${dragP95.map((t) => t.toFixed(1)).join(', ')}]`);
+    console.log(`drag frame p95 with ${label}: ${dragMs.toFixed(1)} ms (target < ${DRAG_P95_TARGET_MS} ms) ${verdict(dragMs < DRAG_P95_TARGET_MS)} [rounds: ${dragP95.map((t) => t.toFixed(1)).join(', ')}; median frame ${median(dragMedian).toFixed(1)} ms]`);
   }
 } finally {
   await browser.close();
