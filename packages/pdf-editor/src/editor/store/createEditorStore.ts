@@ -272,23 +272,17 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
   // annotation went away, so views that select either do not render again for other edits.
   history.subscribe((doc, change) => {
     const previous = store.getState();
-    const annotationsChanged = doc.annotations !== previous.annotations;
-    const diff = annotationsChanged ? change.diff : undefined;
-    const gone = new Set(diff?.removed.map((a) => a.id));
-    const selectionLost = previous.selectedIds.some((id) => gone.has(id));
+    const diff = doc.annotations !== previous.annotations && change.diff;
+    const gone = new Set(diff ? diff.removed.map((a) => a.id) : []);
     store.setState({
       annotations: doc.annotations,
-      annotationsByPage: !diff
-        ? previous.annotationsByPage
-        : change.reason === 'reset' || diff.documentChanged
-          ? groupByPage(doc.annotations)
-          : updatePageLists(previous.annotationsByPage, doc.annotations, diff),
+      annotationsByPage: diff ? updatePageLists(previous.annotationsByPage, doc.annotations, diff) : previous.annotationsByPage,
       pdf: doc.pdf,
       documentRevision: previous.documentRevision + (doc.pdf === previous.pdf ? 0 : 1),
       canUndo: history.canUndo,
       canRedo: history.canRedo,
       // Undo can take away what was selected: never keep a selection of missing annotations.
-      selectedIds: selectionLost ? previous.selectedIds.filter((id) => !gone.has(id)) : previous.selectedIds,
+      selectedIds: previous.selectedIds.some((id) => gone.has(id)) ? previous.selectedIds.filter((id) => !gone.has(id)) : previous.selectedIds,
     });
   });
 

@@ -3,7 +3,7 @@
 // While the pointer moves, the draft is a light preview: the tool's fields over the defaults made
 // once per gesture, with no new id, no timestamps and no validation; the annotation is built and
 // checked once, on release, as the only one the gesture adds.
-import { normalizeAnnotation, withDefaults } from '../../../core/model/defaults';
+import { definedOnly, normalizeAnnotation, withDefaults } from '../../../core/model/defaults';
 import type { Annotation, AnnotationInput, Point } from '../../../core/model/types';
 import type { ToolContext, ToolMachine, ToolPointer } from '../types';
 
@@ -31,11 +31,6 @@ export function isClick(start: Point, end: Point): boolean {
   return Math.hypot(end.x - start.x, end.y - start.y) < CLICK_SLOP;
 }
 
-/** `input` without its undefined fields, which must not hide the defaults under them. */
-function definedFields(input: AnnotationInput): Partial<Annotation> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<Annotation>;
-}
-
 export function createDragMachine(context: ToolContext, options: DragCreateOptions): ToolMachine {
   const { actions } = context.store.getState();
   let state: 'idle' | 'dragging' = 'idle';
@@ -47,7 +42,8 @@ export function createDragMachine(context: ToolContext, options: DragCreateOptio
 
   const preview = (input: AnnotationInput): Annotation => {
     previewBase ??= withDefaults({ type: input.type, page: input.page, position: input.position ?? start }) as Annotation;
-    return { ...previewBase, ...definedFields(input) } as Annotation;
+    // Fields left undefined must not hide the defaults under them.
+    return { ...previewBase, ...definedOnly(input) } as Annotation;
   };
 
   const shapeTo = (pointer: ToolPointer): DragShape => {
