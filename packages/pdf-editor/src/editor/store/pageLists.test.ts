@@ -74,6 +74,26 @@ describe("the store's annotations by page", () => {
     expect(editor.state.annotationsByPage.get(1)?.[0]).toBe(first);
   });
 
+  it('must equal a fresh grouping after every step of a long run of mixed edits, undos and redos', () => {
+    const editor = createTestEditor({ annotations: rectangles(40, 4) });
+    const { actions } = editor.state;
+    // A fixed pseudo-random walk (no Math.random: a failure must replay).
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 16807) % 2147483647) % n;
+    for (let step = 0; step < 300; step++) {
+      const list = editor.annotations;
+      const pick = list[next(Math.max(1, list.length))];
+      const move = next(6);
+      if (move === 0 || !pick) actions.add(normalizeAnnotation({ type: 'rectangle', page: 1 + next(5), position: { x: next(500), y: 10 } }) as Annotation);
+      else if (move === 1) actions.remove([pick.id]);
+      else if (move === 2) actions.update({ [pick.id]: { position: { x: next(500), y: 20 } } }, 'Move');
+      else if (move === 3) actions.update({ [pick.id]: { page: 1 + next(5) } }, 'Move to page');
+      else if (move === 4) actions.undo();
+      else actions.redo();
+      expect(editor.state.annotationsByPage).toEqual(groupByPage(editor.annotations));
+    }
+  });
+
   it('must regroup when the host replaces the annotations or a new document is loaded', () => {
     const editor = createTestEditor({ annotations: rectangles(10, 2) });
     const replacement = rectangles(9, 3);
