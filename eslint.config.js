@@ -26,13 +26,22 @@ export default tseslint.config(
   // imports the one below through its public index, plus one explicit internal entry.
   {
     files: ['packages/pdf-editor/src/editor/**/*.ts'],
-    // Browser tests launch Chromium through the React layer's e2e harness; they ship nothing.
-    ignores: ['**/*.browser.test.ts'],
+    // Browser tests launch Chromium through the React layer's e2e harness; they ship nothing. The
+    // export worker is a bundle of its own, loaded on the first export: the engine is its job.
+    ignores: ['**/*.browser.test.ts', '**/*.test.ts', 'packages/pdf-editor/src/editor/export/exportWorker.ts'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
+            // Values of the public index would pull the PDF engine into the first paint: the index
+            // re-exports the export and page operations (see src/core/internal.ts).
+            {
+              regex: '(^|/)core/index$',
+              allowTypeImports: true,
+              message:
+                'Take values from src/core/internal.ts: the core index reaches the PDF engine, which would then load before the first page paints (scripts/first-paint.test.ts).',
+            },
             { regex: '^react(-dom)?(/|$)', message: 'The editor is framework-free: React belongs in src/react.' },
             { regex: '(^|/)react/', message: 'The editor is framework-free: it never imports the React layer.' },
             // Static imports only: a dynamic import() of a core module (the export, page operations)
@@ -48,11 +57,21 @@ export default tseslint.config(
   },
   {
     files: ['packages/pdf-editor/src/react/**/*.{ts,tsx}'],
+    // Tests and stories ship nothing: they may take values from the public index.
+    ignores: ['**/*.test.{ts,tsx}', '**/*.stories.tsx', '**/*.test-d.tsx', 'packages/pdf-editor/src/react/e2e/**'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
+            // Values of the public index would pull the PDF engine into the first paint: the index
+            // re-exports the export and page operations (see src/core/internal.ts).
+            {
+              regex: '(^|/)core/index$',
+              allowTypeImports: true,
+              message:
+                'Take values from src/core/internal.ts: the core index reaches the PDF engine, which would then load before the first page paints (scripts/first-paint.test.ts).',
+            },
             {
               regex: '(^|/)core/(?!(index|internal)$)',
               message: 'Import the core through src/core/index.ts (public) or src/core/internal.ts.',

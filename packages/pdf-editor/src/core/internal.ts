@@ -1,11 +1,17 @@
-// What the editor and React layers need from the core beyond its public index: the text metrics, font
-// families and shape maths that the screen must share with the export, so both draw alike.
-// Not part of the package's API.
+// What the editor and React layers need from the core at run time beyond the types of its public
+// index: the text metrics, font families and shape maths that the screen must share with the
+// export, so both draw alike, and the model's values they use. Not part of the package's API.
+//
+// Nothing here may reach the PDF engine (@libpdf/core, pako): the public index re-exports the
+// export, import and page operations, and a bundler that sees the index in the viewer's static
+// graph also puts those modules there once the editor imports them lazily (esbuild follows every
+// import of a file it includes), so the engine would load before the first page paints. The editor
+// and React layers therefore take only types from the index and values from here;
+// scripts/first-paint.test.ts fails when the engine comes back.
 export { baselineOffset } from './export/textLayout';
 export type { FontHeights } from './export/textLayout';
 export { INVISIBLE_CODE_POINTS, standardFamily } from './export/fontFamily';
 export type { StandardFamily } from './export/fontFamily';
-export { createFontSelector } from './export/fontSelection';
 export { arrowPath, CubicPathWriter, markupLine, markupRects, smoothPath, squigglyWave, TEXT_LINE_HEIGHT, traceVertices } from './geometry/annotationGeometry';
 export { caretPath, lineEndingPaths, STAMP_FONT, stampLayout, svgPathData } from './geometry/annotationGeometry';
 export { STAMP_PRESETS, stampColor, stampFields, stampLabel } from './kinds/stamp';
@@ -34,3 +40,19 @@ export { unionOfRects } from './geometry/annotationGeometry';
 export { contains, rectFromPoints } from './kinds/shared/geometry';
 export { strokeThrough } from './kinds/shared/points';
 export { defaultVertices, MIN_VERTICES } from './kinds/shared/vertices';
+export { normalizeAnnotation } from './model/defaults';
+export { memorySignatureStore, memoryStorage, openGate, StorageConflictError } from './adapters';
+export { DEFAULTS, definedOnly, withDefaults } from './model/defaults';
+export { diffAnnotations, squashDocumentDiffs } from './history/diff';
+// Values the `.` and `./editor` entries re-export (the types of their API are defined by them);
+// from their own modules, none of which reaches the engine.
+export { annotationSchema, pointSchema, rectSchema } from './model/schema';
+export { customAnnotationSchema } from './model/fields';
+export { WHITEOUT_PRESETS } from './model/defaultValues';
+export { ContentBuilder, LineCap, LineJoin } from './export/flatten/contentBuilder';
+export { WrittenRef } from './pdf/writtenRef';
+// The editor store's history and model operations.
+export { addAnnotation, removeAnnotations, updateAnnotation } from './history/annotationList';
+export { createHistory } from './history/createHistory';
+export { diffDocument } from './history/diff';
+export { pdfRevision } from './pages/pdfRevision';

@@ -2,7 +2,8 @@
 // history), the pdf.js document, the tool gestures, storage and signature sync, controlled
 // annotations, export and download. Vanilla hosts drive it directly; <PdfEditor> and usePdfEditor
 // only subscribe to it and hand their props to setOptions, as zustand's react.ts over vanilla.ts.
-import { type Annotation, diffAnnotations, type DocumentDiff, type EditorTool, type GateDecision, type PageRange, type Rect, type SignatureStore, squashDocumentDiffs } from '../core/index';
+import type { Annotation, DocumentDiff, EditorTool, GateDecision, PageRange, Rect, SignatureStore } from '../core/index';
+import { diffAnnotations, squashDocumentDiffs } from '../core/internal';
 import { browserSignatureStore } from '../browser/browserSignatureStore';
 import { registerHostKinds } from '../core/internal';
 import { createDocumentController } from './document/documentController';

@@ -133,4 +133,4 @@ export {
   rectSchema,
   WHITEOUT_PRESETS,
   WrittenRef,
-} from '../core/index';
+} from '../core/internal';

@@ -157,7 +157,7 @@ export {
   rectSchema,
   WHITEOUT_PRESETS,
   WrittenRef,
-} from '../core/index';
+} from '../core/internal';
 
 // What a React host hands <PdfEditor> and reads back, kept here so such a host needs one entry:
 // the storage and signature adapters of its props, the errors they throw, the English messages
@@ -165,4 +165,5 @@ export {
 export { defaultMessages, downloadFile } from '../editor/index';
 export { browserSignatureStore, browserStorage, httpStorage, StorageRequestError } from '../browser/index';
 export type { BrowserSignatureStoreOptions, BrowserStorageOptions } from '../browser/index';
-export { memorySignatureStore, memoryStorage, StorageConflictError } from '../core/index';
+// From the core's internal entry: its public index would put the PDF engine in the first paint.
+export { memorySignatureStore, memoryStorage, StorageConflictError } from '../core/internal';

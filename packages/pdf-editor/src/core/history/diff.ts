@@ -56,7 +56,10 @@ export function diffAnnotations(before: readonly Annotation[], after: readonly A
     if (from !== to) diff.updated.push([from, to]);
   };
 
+  // The same objects at the start (everything before an append or an edit) are neither added nor
+  // updated: skipped by reference, the cheapest test, before the walk by id.
   let start = 0;
+  while (start < before.length && before[start] === after[start]) start++;
   while (start < before.length && start < after.length && before[start]!.id === after[start]!.id) {
     kept(before[start]!, after[start]!);
     start++;

@@ -11,7 +11,7 @@ export { DEFAULTS, WHITEOUT_PRESETS } from './defaultValues';
 type CommonFields = Pick<Annotation, 'id' | 'page' | 'position' | 'color' | 'opacity' | 'strokeWidth' | 'createdAt' | 'updatedAt'>;
 
 /** Drops keys whose value is undefined, so they do not overwrite defaults when spread. */
-function definedOnly<T extends object>(input: T): Partial<T> {
+export function definedOnly<T extends object>(input: T): Partial<T> {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 

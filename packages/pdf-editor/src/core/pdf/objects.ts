@@ -2,15 +2,9 @@
 // read in the PDF reference rather than one constructor call per number and name.
 import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, type PdfObject } from '@libpdf/core';
 import type { PdfObjectValue } from '../pdfObjectTypes';
+import { WrittenRef } from './writtenRef';
 
-/**
- * A reference to an object the export writes as bytes itself (pdf/objectWriter.ts), numbered
- * from a block the engine never hands out: the engine's own references are interned in a cache
- * whose upkeep cost more than writing the objects they name.
- */
-export class WrittenRef {
-  constructor(readonly objectNumber: number) {}
-}
+export { WrittenRef };
 
 /**
  * A plain value: numbers, booleans, strings as names, arrays, records, references to written

@@ -4,11 +4,13 @@
 // The history tells what each change did (`diffDocument`), so a save can send only that.
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import { addAnnotation, type Annotation, type AnnotationInput, type AnnotationListUpdate, createHistory, diffDocument, type DocumentDiff, type EditorTool, type History, normalizeAnnotation, openGate, pdfRevision, removeAnnotations, updateAnnotation } from '../../core/index';
+import type { Annotation, AnnotationInput, AnnotationListUpdate, DocumentDiff, EditorTool, History } from '../../core/index';
+import { addAnnotation, createHistory, diffDocument, normalizeAnnotation, openGate, pdfRevision, removeAnnotations, updateAnnotation } from '../../core/internal';
 import { kindOf, recentSignatures, sameAnnotations } from '../../core/internal';
 import { translate } from '../tools/geometry';
 import { DEFAULT_STYLE, stylePatch, styleOf, textStyleOf, type AnnotationStyle } from './style';
 import type { DocumentState, EditorActions, EditorState, EditorStoreOptions } from './types';
+import { groupByPage, updatePageLists } from './pageLists';
 import { clampZoom, ZOOM } from './zoom';
 
 export const PASTE_OFFSET = 20;
@@ -233,6 +235,7 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
       pdf: history.state.pdf,
       documentRevision: 0,
       annotations: history.state.annotations,
+      annotationsByPage: groupByPage(history.state.annotations),
       canUndo: false,
       canRedo: false,
       tool: 'select',
@@ -256,17 +259,22 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
     };
   });
 
-  history.subscribe((doc) => {
+  // Mirrors each change in the store at the cost of what it changed (its diff), not of the document:
+  // only the touched pages get new lists, and the selection stays the same array unless a selected
+  // annotation went away, so views that select either do not render again for other edits.
+  history.subscribe((doc, change) => {
     const previous = store.getState();
-    const alive = new Set(doc.annotations.map((a) => a.id));
+    const diff = doc.annotations !== previous.annotations && change.diff;
+    const gone = new Set(diff ? diff.removed.map((a) => a.id) : []);
     store.setState({
       annotations: doc.annotations,
+      annotationsByPage: diff ? updatePageLists(previous.annotationsByPage, doc.annotations, diff) : previous.annotationsByPage,
       pdf: doc.pdf,
       documentRevision: previous.documentRevision + (doc.pdf === previous.pdf ? 0 : 1),
       canUndo: history.canUndo,
       canRedo: history.canRedo,
       // Undo can take away what was selected: never keep a selection of missing annotations.
-      selectedIds: previous.selectedIds.filter((id) => alive.has(id)),
+      selectedIds: previous.selectedIds.some((id) => gone.has(id)) ? previous.selectedIds.filter((id) => !gone.has(id)) : previous.selectedIds,
     });
   });
 

@@ -1,6 +1,7 @@
 // The current annotation style (spec section 3) and the choices the properties panel offers
 // (section 9), plus how a style becomes the fields of a new annotation or a patch of a selected one.
-import { type Annotation, type AnnotationPatch, type AnnotationType, DEFAULTS, WHITEOUT_PRESETS } from '../../core/index';
+import type { Annotation, AnnotationPatch, AnnotationType } from '../../core/index';
+import { DEFAULTS, WHITEOUT_PRESETS } from '../../core/internal';
 import { kindOf } from '../../core/internal';
 
 /** A whiteout size the panel offers: one of the presets, or the user's own width and height. */

@@ -62,6 +62,12 @@ export interface EditorState {
   /** Incremented whenever `pdf` changes (new file, page operation, undo), so the viewer reloads it. */
   documentRevision: number;
   annotations: Annotation[];
+  /**
+   * `annotations` by page (1-based), each list in drawing order; pages without annotations are
+   * absent. An edit replaces only the lists of the pages it touched: the others stay the same
+   * arrays, so a page view that selects its own list renders only when its page changed.
+   */
+  annotationsByPage: ReadonlyMap<number, readonly Annotation[]>;
   canUndo: boolean;
   canRedo: boolean;
   tool: EditorTool;

@@ -1,12 +1,12 @@
 // "Style Options": colour, font, size, stroke, opacity, alignment, emphasis and whiteout size.
 // It edits the current style and, when annotations are selected, those annotations too: each
 // click is one undo step, and one slider drag (however many values it passes) is one step.
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { kindOf } from '../../core/internal';
 import { useEditorRuntime, useEditorState } from '../context';
 import { FONT_FAMILIES, FONT_SIZES, PALETTE, STROKE_WIDTHS } from '../../editor/index';
-import type { AnnotationStyle, MessageKey } from '../../editor/index';
+import type { AnnotationStyle, EditorState, MessageKey } from '../../editor/index';
 import { toolIn, WHITEOUT_LIMITS } from '../../editor/internal';
 import type { WhiteoutSize } from '../../editor/internal';
 
@@ -53,6 +53,24 @@ function Choice<T extends string | number>(props: { label: string; value: T; opt
   );
 }
 
+/**
+ * A selector of the first selected annotation's type that looks it up again only when the
+ * annotations or the selection changed: the store changes on every pointer move of a gesture, and
+ * a search of thousands of annotations per move would make a drag's cost grow with the document.
+ */
+type AnnotationType = EditorState['annotations'][number]['type'];
+
+function selectedTypeOf(): (state: EditorState) => AnnotationType | undefined {
+  let last: { annotations: EditorState['annotations']; id: string | undefined; type: AnnotationType | undefined } | undefined;
+  return ({ annotations, selectedIds }) => {
+    const id = selectedIds[0];
+    if (last?.annotations !== annotations || last.id !== id) {
+      last = { annotations, id, type: id === undefined ? undefined : annotations.find((a) => a.id === id)?.type };
+    }
+    return last.type;
+  };
+}
+
 /** The Style Options panel for the current tool or the selected annotations. */
 export function PropertiesPanel() {
   const runtime = useEditorRuntime();
@@ -60,7 +78,7 @@ export function PropertiesPanel() {
   const style = useEditorState((s) => s.style);
   const tool = useEditorState((s) => s.tool);
   const actions = useEditorState((s) => s.actions);
-  const selectedType = useEditorState((s) => s.annotations.find((a) => a.id === s.selectedIds[0])?.type);
+  const selectedType = useEditorState(useMemo(selectedTypeOf, []));
   const gesture = useRef(0);
   const type = selectedType ?? toolIn(runtime.tools, tool).preset.creates;
   const set = (change: Partial<AnnotationStyle>) => actions.setStyle(change);

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
-import { createFontSelector } from '../../core/internal';
+import { createFontSelector } from '../../test-support/fontSelector';
 import { baselineOffset, TEXT_LINE_HEIGHT } from '../../core/internal';
 import { CubicPathWriter, smoothPath } from '../../core/internal';
 import { normalizeAnnotation } from '../../core/index';

@@ -5,6 +5,7 @@ import { memo, useCallback, useEffect, useMemo } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
 import { AnnotationShape } from './AnnotationShape';
+import type { Annotation } from '../../core/index';
 import type { PageSize } from '../../editor/index';
 import { format, toolIn } from '../../editor/internal';
 import type { PDFDocumentProxy } from '../../editor/internal';
@@ -27,17 +28,30 @@ export interface PageViewProps {
   onDrawn?: () => void;
 }
 
+const NO_ANNOTATIONS: readonly Annotation[] = [];
+
+// The draft being drawn and the marquee change on every pointer move: each is its own component,
+// so a move re-renders it alone, not the page with its (maybe thousands of) annotations.
+function PageDraft({ pageNumber }: { pageNumber: number }) {
+  const draft = useEditorState((s) => (s.draft?.page === pageNumber ? s.draft : null));
+  return draft && <AnnotationShape annotation={draft} />;
+}
+
+function PageMarquee({ pageNumber }: { pageNumber: number }) {
+  const marquee = useEditorState((s) => (s.marquee?.page === pageNumber ? s.marquee.rect : null));
+  return marquee && <rect className="mg-marquee" x={marquee.x} y={marquee.y} width={marquee.width} height={marquee.height} />;
+}
+
 export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, top, router, descriptionId, registerTextLayer, onDrawn }: PageViewProps) {
   const runtime = useEditorRuntime();
-  const all = useEditorState((s) => s.annotations);
+  // This page's own list, which the store replaces only when an edit touches this page.
+  const annotations = useEditorState((s) => s.annotationsByPage.get(pageNumber) ?? NO_ANNOTATIONS);
   const selectedIds = useEditorState((s) => s.selectedIds);
   const hoverId = useEditorState((s) => s.hoverId);
   // Stable for a whole drag, so moving the pointer does not re-render the page.
   const movingIds = useEditorState((s) => s.transient?.ids);
-  const draft = useEditorState((s) => (s.draft?.page === pageNumber ? s.draft : null));
   const editing = useEditorState((s) => (s.editing?.page === pageNumber ? s.editing : null));
   const tool = useEditorState((s) => s.tool);
-  const marquee = useEditorState((s) => (s.marquee?.page === pageNumber ? s.marquee.rect : null));
   const onSize = useCallback((measured: PageSize) => runtime.document.measured(pageNumber, measured), [runtime, pageNumber]);
   const { canvasRef, textRef, rendered } = usePageRender(pdf, pageNumber, zoom, true, onSize, onDrawn);
 
@@ -46,7 +60,6 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
     return () => registerTextLayer(pageNumber, null);
   }, [registerTextLayer, pageNumber, textRef]);
 
-  const annotations = useMemo(() => all.filter((a) => a.page === pageNumber), [all, pageNumber]);
   // Shapes being dragged or resized are drawn (with their selection box) by the TransientLayer.
   const selected = useMemo(
     () => annotations.filter((a) => selectedIds.includes(a.id) && !movingIds?.includes(a.id)),
@@ -126,9 +139,9 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
         {shown.map((annotation) => (
           <AnnotationShape key={annotation.id} annotation={annotation} />
         ))}
-        {draft && <AnnotationShape annotation={draft} />}
+        <PageDraft pageNumber={pageNumber} />
         <SelectionLayer selected={selected} hovered={tool === 'eraser' ? hovered : undefined} zoom={zoom} />
-        {marquee && <rect className="mg-marquee" x={marquee.x} y={marquee.y} width={marquee.width} height={marquee.height} />}
+        <PageMarquee pageNumber={pageNumber} />
       </svg>
       <TransientLayer pageNumber={pageNumber} width={width} height={height} viewBox={viewBox} zoom={zoom} />
       {editing && <TextEditor key={editing.id ?? 'new'} editing={editing} zoom={zoom} />}

@@ -2,7 +2,7 @@
 // It attaches itself to the editor as its view (scroll to a page, fit width, text lines for the
 // markup tools) and keeps the current page in step with the scroll position.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Rect } from '../../core/index';
+import type { Annotation, Rect } from '../../core/index';
 import type { EditorState } from '../../editor/index';
 import { useDocumentView, useEditorRuntime, useEditorState } from '../context';
 import { centerPage, layoutPages, PAGE_GAP, visiblePages } from './layout';
@@ -46,15 +46,24 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   const textHeights = useMemo(() => (text: string) => fallbackEmHeights(fonts, text), [fonts, fontsLoaded]);
 
   // The export's lazy fonts a text on the pages (or being typed) needs are fetched for the screen too.
+  // Only what an edit added or changed is looked at, so an edit's cost does not grow with the document.
   useEffect(() => {
-    const load = ({ annotations, editing }: EditorState) =>
+    const { store } = runtime;
+    const load = (annotations: readonly Annotation[], editing: EditorState['editing']) =>
       loadFontsFor(fonts, [...annotations.map((a) => ('content' in a && typeof a.content === 'string' ? a.content : '')), editing?.content ?? ''], () =>
         setFontsLoaded((n) => n + 1),
       );
-    load(runtime.store.getState());
-    return runtime.store.subscribe((state, previous) => {
-      if (state.annotations !== previous.annotations || state.editing !== previous.editing) load(state);
+    load(store.getState().annotations, store.getState().editing);
+    const unsubscribeHistory = store.history.subscribe((_, { diff }) => {
+      if (diff.added.length > 0 || diff.updated.length > 0) load([...diff.added, ...diff.updated.map(([, after]) => after)], null);
     });
+    const unsubscribeStore = store.subscribe((state, previous) => {
+      if (state.editing !== previous.editing) load([], state.editing);
+    });
+    return () => {
+      unsubscribeHistory();
+      unsubscribeStore();
+    };
   }, [runtime, fonts]);
 
   const layout = useMemo(() => layoutPages(sizes, zoom), [sizes, zoom]);

@@ -2,7 +2,7 @@
 // "Click to edit"; Enter (without Shift) or blur commits, Escape cancels. A text box is typed where
 // it stands, in its font; a note (a comment's, a caret's) in a plain box below its annotation.
 import { useEffect, useRef } from 'react';
-import { normalizeAnnotation } from '../../core/index';
+import { normalizeAnnotation } from '../../core/internal';
 import type { AnnotationInput } from '../../core/index';
 import { kindOf } from '../../core/internal';
 import { useEditorRuntime, useEditorState } from '../context';

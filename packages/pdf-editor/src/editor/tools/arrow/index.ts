@@ -1,5 +1,4 @@
 // Arrow tool: from where the drag starts to where it ends; a click makes the default arrow.
-import { type Annotation, normalizeAnnotation } from '../../../core/index';
 import { styleFields } from '../../store/style';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
@@ -10,13 +9,13 @@ export const arrowTool: ToolDefinition = {
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start, end, click }, { store }) {
-        return normalizeAnnotation({
+        return {
           type: 'arrow',
           page,
           position: start,
           ...(click ? {} : { endPoint: end }),
           ...styleFields('arrow', store.getState().style),
-        }) as Annotation;
+        };
       },
     }),
 };

@@ -1,6 +1,7 @@
 // Caret tool: a click places the insertion mark with its point at the click, between the letters
 // where text is to go in, in the current colour. No keyboard shortcut: the spec gives it none.
-import { type Annotation, normalizeAnnotation } from '../../../core/index';
+import type { Annotation } from '../../../core/index';
+import { normalizeAnnotation } from '../../../core/internal';
 import { CARET_SIZE } from '../../../core/internal';
 import { styleFields } from '../../store/style';
 import { createPlaceOnClickMachine } from '../shared/placeOnClick';

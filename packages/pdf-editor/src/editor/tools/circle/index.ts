@@ -1,5 +1,5 @@
 // Circle tool: the drag spans the circle's bounding box; a click makes the default radius 50.
-import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
+import { DEFAULTS } from '../../../core/internal';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';
@@ -13,13 +13,13 @@ export const circleTool: ToolDefinition = {
       build({ page, start, end, click }, { store }) {
         const box = rectFromPoints(start, end);
         const radius = click ? DEFAULTS.radius : Math.max(box.width, box.height) / 2;
-        return normalizeAnnotation({
+        return {
           type: 'circle',
           page,
           position: click ? start : { x: box.x, y: box.y },
           radius,
           ...styleFields('circle', store.getState().style),
-        }) as Annotation;
+        };
       },
     }),
 };

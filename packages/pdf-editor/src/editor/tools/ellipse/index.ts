@@ -1,5 +1,5 @@
 // Ellipse tool: the drag spans the ellipse's box; a click makes the default 100 x 100.
-import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
+import { DEFAULTS } from '../../../core/internal';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';
@@ -17,14 +17,14 @@ export const ellipseTool: ToolDefinition = {
     createDragMachine(context, {
       build({ page, start, end, click }, { store }) {
         const box = click ? { ...start, width: DEFAULTS.shapeSize, height: DEFAULTS.shapeSize } : rectFromPoints(start, end);
-        return normalizeAnnotation({
+        return {
           type: 'ellipse',
           page,
           position: { x: box.x, y: box.y },
           width: box.width,
           height: box.height,
           ...styleFields('ellipse', store.getState().style),
-        }) as Annotation;
+        };
       },
     }),
 };

@@ -1,5 +1,6 @@
 // Freehand tool: records the pointer's path while pressed, then stores it smoothed as one stroke.
-import { type Annotation, normalizeAnnotation, type Point } from '../../../core/index';
+import type { Annotation, Point } from '../../../core/index';
+import { normalizeAnnotation } from '../../../core/internal';
 import { strokeThrough } from '../../../core/internal';
 import { styleFields } from '../../store/style';
 import { ICONS } from '../shared/presets';

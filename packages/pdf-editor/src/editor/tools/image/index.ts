@@ -1,6 +1,6 @@
 // Image tool: drag the place (or click for 200x200), then the editor opens a picker for an image
 // file; the annotation is added once the file is read.
-import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
+import { DEFAULTS } from '../../../core/internal';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
@@ -13,7 +13,7 @@ export const imageTool: ToolDefinition = {
       build({ page, start, end, click }) {
         const box = click ? { ...start, width: DEFAULTS.imageSize, height: DEFAULTS.imageSize } : rectFromPoints(start, end);
         // An image without data is drawn as a dashed placeholder while dragging.
-        return normalizeAnnotation({ type: 'image', page, position: { x: box.x, y: box.y }, width: box.width, height: box.height }) as Annotation;
+        return { type: 'image', page, position: { x: box.x, y: box.y }, width: box.width, height: box.height };
       },
       finish(annotation, _shape, { store }) {
         if (annotation.type !== 'image') return;

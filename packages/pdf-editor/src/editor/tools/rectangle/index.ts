@@ -1,5 +1,5 @@
 // Rectangle tool: drag a box; a click makes the default 100x100 square.
-import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
+import { DEFAULTS } from '../../../core/internal';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from '../shared/dragCreate';
@@ -12,14 +12,14 @@ export const rectangleTool: ToolDefinition = {
     createDragMachine(context, {
       build({ page, start, end, click }, { store }) {
         const box = click ? { ...start, width: DEFAULTS.shapeSize, height: DEFAULTS.shapeSize } : rectFromPoints(start, end);
-        return normalizeAnnotation({
+        return {
           type: 'rectangle',
           page,
           position: { x: box.x, y: box.y },
           width: box.width,
           height: box.height,
           ...styleFields('rectangle', store.getState().style),
-        }) as Annotation;
+        };
       },
     }),
 };

@@ -1,8 +1,8 @@
 // Highlight, strikethrough, underline and squiggly: drag across text and the mark snaps to the
 // text the drag selects, as in a reader (one rectangle per line, see textSnap); a drag that touches
 // no text stays a free box.
-import { type Annotation, DEFAULTS, type MarkupAnnotation, normalizeAnnotation } from '../../../core/index';
-import { unionOfRects } from '../../../core/internal';
+import type { MarkupAnnotation } from '../../../core/index';
+import { DEFAULTS, unionOfRects } from '../../../core/internal';
 import { styleFields } from '../../store/style';
 import { rectFromPoints } from '../geometry';
 import { createDragMachine } from './dragCreate';
@@ -20,7 +20,7 @@ export function markupTool(type: MarkupAnnotation['type'], preset: Omit<ToolPres
             : rectFromPoints(start, end);
           const lines = click || !textSpans ? [] : snapToText(textSpans(page), start, end);
           const box = lines.length > 0 ? unionOfRects(lines) : dragged;
-          return normalizeAnnotation({
+          return {
             type,
             page,
             position: { x: box.x, y: box.y },
@@ -28,7 +28,7 @@ export function markupTool(type: MarkupAnnotation['type'], preset: Omit<ToolPres
             height: box.height,
             ...(lines.length > 0 ? { rects: lines } : {}),
             ...styleFields(type, store.getState().style),
-          }) as Annotation;
+          };
         },
       }),
   };

@@ -3,7 +3,8 @@
 // (cancel) drops them all; choosing another tool keeps a shape that already has its vertices. A
 // single click finished at once makes the kind's default shape there, as a click does with the
 // drag tools. Vertices stay on the page of the first click.
-import { type Annotation, normalizeAnnotation, type Point } from '../../../core/index';
+import type { Annotation, Point } from '../../../core/index';
+import { normalizeAnnotation } from '../../../core/internal';
 import { defaultVertices, MIN_VERTICES, strokeThrough } from '../../../core/internal';
 import { styleFields } from '../../store/style';
 import { isClick } from './dragCreate';

@@ -1,6 +1,6 @@
 // Signature tool: remembers where the drag started and opens the signature pad; the drawn (or a
 // saved) signature is placed there as a 200x80 image-like annotation.
-import { type Annotation, DEFAULTS, normalizeAnnotation } from '../../../core/index';
+import { DEFAULTS } from '../../../core/internal';
 import { createDragMachine } from '../shared/dragCreate';
 import { ICONS } from '../shared/presets';
 import type { ToolDefinition } from '../types';
@@ -10,7 +10,7 @@ export const signatureTool: ToolDefinition = {
   createMachine: (context) =>
     createDragMachine(context, {
       build({ page, start }) {
-        return normalizeAnnotation({ type: 'signature', page, position: start }) as Annotation;
+        return { type: 'signature', page, position: start };
       },
       finish(annotation, _shape, { store }) {
         store.getState().actions.requestPlacement({

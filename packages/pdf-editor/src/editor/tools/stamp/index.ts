@@ -1,7 +1,8 @@
 // Stamp tool: a click places the preset picked in the properties panel (Approved at first),
 // centred on the click; a signed stamp shows the day it was placed. No keyboard shortcut: the spec
 // gives it none.
-import { type Annotation, normalizeAnnotation } from '../../../core/index';
+import type { Annotation } from '../../../core/index';
+import { normalizeAnnotation } from '../../../core/internal';
 import { styleFields } from '../../store/style';
 import { createPlaceOnClickMachine } from '../shared/placeOnClick';
 import type { ToolDefinition } from '../types';

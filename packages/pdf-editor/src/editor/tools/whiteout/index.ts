@@ -1,6 +1,7 @@
 // Whiteout tool: a solid white box of the preset (or custom) size follows the pointer as a
 // preview; a click places it with its top-left at the click point.
-import { type Annotation, normalizeAnnotation } from '../../../core/index';
+import type { Annotation } from '../../../core/index';
+import { normalizeAnnotation } from '../../../core/internal';
 import { whiteoutBox } from '../../store/style';
 import { ICONS } from '../shared/presets';
 import { createPlaceOnClickMachine } from '../shared/placeOnClick';
