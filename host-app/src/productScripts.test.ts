@@ -1,6 +1,6 @@
 // @vitest-environment node
-// `npm start` (the repository root's script) serves this product: it must build the SDK, this app and
-// the server, and nothing else (the example apps are for `npm test` and their own READMEs).
+// `npm start` (the repository root's script) serves this product: it must build the SDK, the API
+// rules the app and the server share, this app and the server, and nothing else (the example apps are for `npm test` and their own READMEs).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
@@ -30,11 +30,11 @@ function workspacesBuiltBy(script: string): Set<string> | 'all' {
 }
 
 describe('npm start', () => {
-  it('must build the SDK, the app and the server, and not the example apps', () => {
+  it('must build the SDK, the shared API rules, the app and the server, and not the example apps', () => {
     expect(workspaceNames).toContain('examples/*');
     const built = workspacesBuiltBy('start');
     expect(built).not.toBe('all');
-    expect([...(built as Set<string>)].sort()).toEqual(['@marginalia/host-app', '@marginalia/host-server', '@marginalia/pdf-editor']);
+    expect([...(built as Set<string>)].sort()).toEqual(['@marginalia/api', '@marginalia/host-app', '@marginalia/host-server', '@marginalia/pdf-editor']);
     expect(rootScripts.start).toMatch(/npm run start -w @marginalia\/host-server$/);
   });
 

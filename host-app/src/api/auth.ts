@@ -1,6 +1,6 @@
 // Account calls (spec section 7).
 import { api } from './instance';
-import type { AuthResponse, SignInProvider, User } from './types';
+import type { AuthResponse, SignInProvider, User } from '@marginalia/api';
 
 export const authApi = {
   login: (credentials: { email: string; password: string }) =>

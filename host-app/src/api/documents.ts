@@ -14,7 +14,7 @@ import type {
   ShareResponse,
   SharedDocumentResponse,
   UploadResponse,
-} from './types';
+} from '@marginalia/api';
 
 export const PAGE_SIZE = 20;
 

@@ -2,7 +2,7 @@
 // unguessable id, mailed to the guest as /recover/{id}.
 import type { Annotation } from '@marginalia/pdf-editor/core';
 import { api } from './instance';
-import type { RecoveryCreated, RecoveryRecord } from './types';
+import type { RecoveryCreated, RecoveryRecord } from '@marginalia/api';
 
 export interface RecoveryUpload {
   pdf: Uint8Array;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../api/types';
+import type { User } from '@marginalia/api';
 import { selectVerifiedPlan } from './authStore';
 
 const user = { plan: 'team' } as User;

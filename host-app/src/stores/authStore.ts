@@ -2,7 +2,7 @@
 // client reads it. `status` is 'checking' while a stored token is verified at start-up.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { Plan, User } from '../api/types';
+import type { Plan, User } from '@marginalia/api';
 import { clearGuestFileHandoff } from '../features/guest/guestFiles';
 
 export const TOKEN_KEY = 'token';

@@ -1,6 +1,14 @@
 // /api/auth: register, login, the current user, profile and password changes, password reset by
 // e-mail, and logout (which revokes the token it is called with).
 import type Router from '@koa/router';
+import {
+  changePasswordRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  profileRequest,
+  registerRequest,
+  resetPasswordRequest,
+} from '@marginalia/api';
 import type { ServerContext } from '../context';
 import { tooManyRequests, unauthorized } from '../errors';
 import { isoNow } from '../models/BaseModel';
@@ -19,14 +27,6 @@ import type { RateLimiter } from '../services/rateLimit';
 import { jsonBody, readBody } from './bodies';
 import { requestSignal } from './requestSignal';
 import { authState, requireAuth } from './requireAuth';
-import {
-  changePasswordSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  profileSchema,
-  registerSchema,
-  resetPasswordSchema,
-} from './validation';
 
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 const FORGOT_ANSWER = 'If an account exists for that email, a password reset link has been sent.';
@@ -50,7 +50,7 @@ export function registerAuthRoutes(router: Router, server: ServerContext): void 
 
   router.post('/api/auth/register', json, async (ctx) => {
     await limit(limiters.authPerAddress, ctx.ip);
-    const body = readBody(ctx, registerSchema);
+    const body = readBody(ctx, registerRequest);
     const user = await createUser(server, body);
     await sendVerification(server, user);
     ctx.status = 201;
@@ -58,7 +58,7 @@ export function registerAuthRoutes(router: Router, server: ServerContext): void 
   });
 
   router.post('/api/auth/login', json, async (ctx) => {
-    const { email, password } = readBody(ctx, loginSchema);
+    const { email, password } = readBody(ctx, loginRequest);
     // Per address: every attempt counts. Per account: failures count, so guessing one account's
     // password from many addresses is slowed too, and a success clears them. Both points are taken
     // before the password is checked, so parallel guesses cannot all be evaluated; an attempt that
@@ -83,7 +83,7 @@ export function registerAuthRoutes(router: Router, server: ServerContext): void 
 
   router.patch('/api/auth/profile', auth, json, async (ctx) => {
     const { user } = authState(ctx);
-    const { name, email, currentPassword } = readBody(ctx, profileSchema);
+    const { name, email, currentPassword } = readBody(ctx, profileRequest);
     const { User } = server.models;
     const movesAddress = email !== undefined && email !== user.email;
     if (movesAddress) {
@@ -103,7 +103,7 @@ export function registerAuthRoutes(router: Router, server: ServerContext): void 
 
   router.post('/api/auth/change-password', auth, json, async (ctx) => {
     const { user } = authState(ctx);
-    const { oldPassword, newPassword } = readBody(ctx, changePasswordSchema);
+    const { oldPassword, newPassword } = readBody(ctx, changePasswordRequest);
     await limit(limiters.loginPerAccount, user.email);
     await requireCurrentPassword(user, oldPassword, 'oldPassword');
     await limiters.loginPerAccount.reset(user.email);
@@ -113,7 +113,7 @@ export function registerAuthRoutes(router: Router, server: ServerContext): void 
 
   router.post('/api/auth/forgot-password', json, async (ctx) => {
     await limit(limiters.authPerAddress, ctx.ip);
-    const { email } = readBody(ctx, forgotPasswordSchema);
+    const { email } = readBody(ctx, forgotPasswordRequest);
     // Looked up, throttled (one mail per account per 15 minutes) and mailed after the response.
     sendPasswordReset(server, email);
     // The same answer whether or not the address is registered.
@@ -122,7 +122,7 @@ export function registerAuthRoutes(router: Router, server: ServerContext): void 
 
   router.post('/api/auth/reset-password', json, async (ctx) => {
     await limit(limiters.authPerAddress, ctx.ip);
-    const { token, newPassword } = readBody(ctx, resetPasswordSchema);
+    const { token, newPassword } = readBody(ctx, resetPasswordRequest);
     await resetPassword(server, token, newPassword);
     ctx.body = { message: 'Your password has been reset. You can now sign in.' };
   });

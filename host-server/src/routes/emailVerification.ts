@@ -1,13 +1,13 @@
 // /api/auth/verify-email and /api/auth/resend-verification: following an e-mailed verification link
 // (no session needed: the link may be opened on another device) and asking for a new one.
 import type Router from '@koa/router';
+import { verifyEmailRequest } from '@marginalia/api';
 import type { ServerContext } from '../context';
 import { sendVerification, verifyEmail } from '../services/emailVerification';
 import { presentUser } from '../services/presenters';
 import { limit } from './auth';
 import { jsonBody, readBody } from './bodies';
 import { authState, optionalSession, requireAuth } from './requireAuth';
-import { verifyEmailSchema } from './validation';
 
 export const EMAIL_VERIFIED = 'Your email address is verified.';
 
@@ -19,7 +19,7 @@ export function registerEmailVerificationRoutes(router: Router, server: ServerCo
   router.post('/api/auth/verify-email', json, async (ctx) => {
     // Tokens are 256-bit random, so guessing is hopeless; the per-address limit keeps it that way.
     await limit(server.limiters.authPerAddress, ctx.ip);
-    const { token } = readBody(ctx, verifyEmailSchema);
+    const { token } = readBody(ctx, verifyEmailRequest);
     // Read before the link is spent: a change of address ends the account's sessions, this one too.
     const caller = await session(ctx);
     const { user, movedAddress } = await verifyEmail(server, token);

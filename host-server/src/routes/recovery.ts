@@ -2,6 +2,7 @@
 // the link; GET /api/recovery/:id (and /file) give it back in any browser. Rate limited per e-mail
 // address and per client address, since each request sends a mail.
 import type Router from '@koa/router';
+import { emailField } from '@marginalia/api';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
 import { tooManyRequests } from '../errors';
@@ -12,7 +13,6 @@ import { checkGuestDraftSpaceLeft } from '../services/storage';
 import { receiveFile } from '../services/uploads';
 import { readAnnotations } from './annotationInput';
 import { beforeBody, sendStoredFile } from './documents';
-import { emailField } from './validation';
 
 export const TOO_MANY_RECOVERY_LINKS = 'Too many recovery links requested. Please try again later.';
 

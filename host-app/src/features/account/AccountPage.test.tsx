@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
-import type { User } from '../../api/types';
+import type { User } from '@marginalia/api';
 import { useAuthStore } from '../../stores/authStore';
 import { renderInApp } from '../../test-support/renderInApp';
 import { AccountPage } from './AccountPage';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { authApi } from '../../api/auth';
-import type { User } from '../../api/types';
+import type { User } from '@marginalia/api';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useAuthStore } from '../../stores/authStore';
 import { TextField } from '../auth/fields';

@@ -2,7 +2,7 @@
 // address (applied by the server only once the link mailed there is followed).
 import { useState } from 'react';
 import { authApi } from '../../api/auth';
-import type { User } from '../../api/types';
+import type { User } from '@marginalia/api';
 import { PasswordField, TextField } from '../auth/fields';
 import { changeEmailSchema, type ChangeEmailValues } from '../auth/schemas';
 import { useAuthForm } from '../auth/useAuthForm';

@@ -1,7 +1,7 @@
 // Social sign-in: one button per provider the server is configured for (Google, Microsoft); nothing
 // at all when there is none.
 import { authApi } from '../../api/auth';
-import type { SignInProvider } from '../../api/types';
+import type { SignInProvider } from '@marginalia/api';
 import { PROVIDER_LABELS, useSignInProviders } from './signInProviders';
 
 export function SocialButtons({ onChoose }: { onChoose?: (provider: SignInProvider) => void }) {

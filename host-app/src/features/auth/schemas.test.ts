@@ -34,6 +34,11 @@ describe('login form rules', () => {
   it('must accept good credentials', () => {
     expect(loginSchema.safeParse({ email: 'ada@example.com', password: 'whatever1' }).success).toBe(true);
   });
+
+  it('must accept every address the server accepts: one rule for both (an internationalised domain)', () => {
+    expect(loginSchema.safeParse({ email: 'ana@bücher.de', password: 'whatever1' }).success).toBe(true);
+    expect(registerSchema.safeParse({ ...validRegistration, email: 'ana@bücher.de' }).success).toBe(true);
+  });
 });
 
 describe('register form rules', () => {

@@ -1,17 +1,12 @@
-// Sign-in, sign-up, password and account-settings rules with the spec's exact messages (section 5).
+// Sign-in, sign-up, password and account-settings forms, built from the account fields the server
+// checks requests with (@marginalia/api), so a form refuses exactly what the server would, with the
+// spec's messages (section 5); only what a form alone has (a repeated password, the terms) is here.
+import { confirmingPasswordField, emailField, nameField, newPasswordField, signInPasswordField } from '@marginalia/api';
 import { z } from 'zod';
 
-const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
-
-const email = z.string().min(1, 'Email is required').regex(EMAIL_PATTERN, 'Invalid email address');
-
-const name = z.string().trim().min(1, 'Name is required').min(2, 'Name must be at least 2 characters');
-
-const password = z.string().min(1, 'Password is required').min(8, 'Password must be at least 8 characters');
-
-/** A password being chosen, as opposed to one being typed to sign in, must also mix case and digits. */
+/** A password being chosen, typed twice. */
 const newPassword = {
-  password: password.regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, 'Password must contain uppercase, lowercase, and number'),
+  password: newPasswordField,
   confirmPassword: z.string().min(1, 'Please confirm your password'),
 };
 
@@ -20,38 +15,36 @@ const passwordsMatch = (values: { password: string; confirmPassword: string }) =
 const PASSWORD_MISMATCH = { message: 'Passwords do not match', path: ['confirmPassword'] };
 
 export const loginSchema = z.object({
-  email,
-  password,
+  email: emailField,
+  password: signInPasswordField,
   remember: z.boolean().optional(),
 });
-export type LoginValues = z.infer<typeof loginSchema>;
+export type LoginValues = z.input<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
-    name,
-    email,
+    name: nameField,
+    email: emailField,
     ...newPassword,
     terms: z.boolean().refine((value) => value, 'You must accept the Terms of Service and Privacy Policy'),
   })
   .refine(passwordsMatch, PASSWORD_MISMATCH);
-export type RegisterValues = z.infer<typeof registerSchema>;
+export type RegisterValues = z.input<typeof registerSchema>;
 
-export const forgotPasswordSchema = z.object({ email });
-export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordValues = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z.object(newPassword).refine(passwordsMatch, PASSWORD_MISMATCH);
-export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+export type ResetPasswordValues = z.input<typeof resetPasswordSchema>;
 
-/** The password the account has now, asked before its email or password changes. */
-const currentPassword = z.string().min(1, 'Current password is required');
+export const profileNameSchema = z.object({ name: nameField });
+export type ProfileNameValues = z.input<typeof profileNameSchema>;
 
-export const profileNameSchema = z.object({ name });
-export type ProfileNameValues = z.infer<typeof profileNameSchema>;
-
-export const changeEmailSchema = z.object({ email, currentPassword });
-export type ChangeEmailValues = z.infer<typeof changeEmailSchema>;
+/** The password the account has now is asked before its email changes. */
+export const changeEmailSchema = z.object({ email: emailField, currentPassword: confirmingPasswordField });
+export type ChangeEmailValues = z.input<typeof changeEmailSchema>;
 
 export const changePasswordSchema = z
-  .object({ currentPassword, ...newPassword })
+  .object({ currentPassword: confirmingPasswordField, ...newPassword })
   .refine(passwordsMatch, PASSWORD_MISMATCH);
-export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
+export type ChangePasswordValues = z.input<typeof changePasswordSchema>;

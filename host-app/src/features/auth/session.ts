@@ -1,7 +1,7 @@
 // Session life cycle: start-up verification, sign-in completion with the recovery redirect, and logout.
 import toast from 'react-hot-toast';
 import { authApi } from '../../api/auth';
-import type { User } from '../../api/types';
+import type { User } from '@marginalia/api';
 import { readStoredToken, useAuthStore } from '../../stores/authStore';
 import { browserStores, hasPendingRecovery } from '../guest/recovery';
 

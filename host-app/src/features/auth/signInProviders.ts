@@ -3,7 +3,7 @@
 // leads to an error page would pull a guest out of the editor for nothing.
 import { useEffect, useState } from 'react';
 import { authApi } from '../../api/auth';
-import type { SignInProvider } from '../../api/types';
+import type { SignInProvider } from '@marginalia/api';
 
 export const PROVIDER_LABELS: Record<SignInProvider, string> = { google: 'Google', microsoft: 'Microsoft' };
 

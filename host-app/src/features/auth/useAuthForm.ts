@@ -5,7 +5,7 @@ import { get, useForm, type DefaultValues, type FieldError, type FieldValues, ty
 import { useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import type { AuthResponse } from '../../api/types';
+import type { AuthResponse } from '@marginalia/api';
 import { completeSignIn } from './session';
 
 export function useAuthForm<Values extends FieldValues>(

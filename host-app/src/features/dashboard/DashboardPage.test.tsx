@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../api/types';
+import type { User } from '@marginalia/api';
 import { useAuthStore } from '../../stores/authStore';
 import { renderInApp } from '../../test-support/renderInApp';
 import { DashboardPage } from './DashboardPage';

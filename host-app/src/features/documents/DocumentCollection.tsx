@@ -1,5 +1,5 @@
 // A list of documents shown as a grid or as rows, with the delete question in the app's dialog.
-import type { DocumentSummary } from '../../api/types';
+import type { DocumentSummary } from '@marginalia/api';
 import { Modal } from '../../components/Modal';
 import { DocumentItem } from './DocumentItem';
 import { DELETE_QUESTION, useDocumentActions } from './useDocumentActions';

@@ -1,6 +1,6 @@
 // One document in a grid or list: preview, name, size, age, status and actions.
 import { Link } from 'react-router-dom';
-import type { DocumentSummary } from '../../api/types';
+import type { DocumentSummary } from '@marginalia/api';
 import { formatRelativeTime, formatSize } from '../../lib/format';
 import { DocumentThumbnail } from './DocumentThumbnail';
 

@@ -1,7 +1,7 @@
 // The search box and the loading, empty and filled states of a document list, as the dashboard and
 // My Documents both show them.
 import type { ReactNode } from 'react';
-import type { DocumentSummary } from '../../api/types';
+import type { DocumentSummary } from '@marginalia/api';
 import { Spinner } from '../../components/Spinner';
 import { DocumentCollection, type CollectionView } from './DocumentCollection';
 

@@ -1,7 +1,7 @@
 // Page-1 preview of a stored document. The server signs thumbnail URLs, so a plain <img> can load them;
 // without one (or when it fails) a generic PDF icon stands in.
 import { useState } from 'react';
-import type { DocumentSummary } from '../../api/types';
+import type { DocumentSummary } from '@marginalia/api';
 
 export function DocumentThumbnail({ doc }: { doc: DocumentSummary }) {
   const [failed, setFailed] = useState(false);

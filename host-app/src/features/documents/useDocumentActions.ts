@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { documentsApi } from '../../api/documents';
-import type { DocumentSummary } from '../../api/types';
+import type { DocumentSummary } from '@marginalia/api';
 import { notifyFailure } from '../../lib/notify';
 import { downloadName } from '../editor/naming';
 

@@ -11,7 +11,7 @@ import { PdfEditor } from '@marginalia/pdf-editor';
 import { parseAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import { documentsApi } from '../../api/documents';
 import { ApiError } from '../../api/errors';
-import type { DocumentSummary } from '../../api/types';
+import type { DocumentSummary } from '@marginalia/api';
 import { Modal } from '../../components/Modal';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { EXPORT_FONTS } from '../../lib/exportFonts';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { documentsApi } from '../../api/documents';
 import { ApiError } from '../../api/errors';
-import type { RevisionSummary } from '../../api/types';
+import type { RevisionSummary } from '@marginalia/api';
 import { Modal } from '../../components/Modal';
 import { formatSize } from '../../lib/format';
 import { fileToBytes } from '../guest/dataUrl';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi } from '../../api/auth';
-import type { SignInProvider } from '../../api/types';
+import type { SignInProvider } from '@marginalia/api';
 import { Modal } from '../../components/Modal';
 import { PROVIDER_LABELS, useSignInProviders } from '../auth/signInProviders';
 import { useAuthStore } from '../../stores/authStore';

@@ -1,7 +1,7 @@
 // What the site says about an account's plan: its name, the trial's end, and what each pricing card's
 // button does for it. Everything comes from the user the server sent (`plan` already accounts for a
 // running trial); purchases are not connected, so the only way up is the one free trial.
-import type { Plan, User } from '../../api/types';
+import type { Plan, User } from '@marginalia/api';
 
 export const PLAN_NAMES: Record<Plan, string> = { free: 'Free', personal: 'Personal', team: 'Team' };
 export const TRIAL_DAYS = 14;

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { authApi } from '../../api/auth';
 import { ApiError } from '../../api/errors';
-import type { User } from '../../api/types';
+import type { User } from '@marginalia/api';
 import { useAuthStore } from '../../stores/authStore';
 import { formatDay } from './planStatus';
 

@@ -1,4 +1,5 @@
-// Shapes of the API's answers (spec sections 3 and 7, plus the host-server's annotation and share calls).
+// Shapes of the API's answers (spec sections 3 and 7, plus the annotation, share, revision and
+// recovery calls), as the server sends them and the app reads them.
 import type { Annotation } from '@marginalia/pdf-editor/core';
 
 export type Plan = 'free' | 'personal' | 'team';
