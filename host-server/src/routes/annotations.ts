@@ -11,13 +11,14 @@ import { applyAnnotationChanges, parseAnnotations, serializeAnnotations, type An
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
+import { STALE_VERSION } from '../domain/errors';
 import { badRequest, conflict, HttpError } from '../errors';
 import { isoNow } from '../models/BaseModel';
 import type { Document } from '../models';
 import { findOwnDocument, lockDocument } from '../services/documents';
 import { contentDisposition, withExtension } from '../services/fileNames';
 import { findAnnotationImageProblem } from '../services/annotationImages';
-import { jobLimitHttpError, PdfWorkerError } from '../services/pdfWorker';
+import { jobLimitError, PdfWorkerError } from '../services/pdfWorker';
 import { checkProAnnotations, hasPro, hasProAnnotations } from '../services/proFeatures';
 import { readAnnotationChanges, readAnnotations } from './annotationInput';
 import { jsonBody, readBody } from './bodies';
@@ -33,9 +34,6 @@ const patchSchema = z.object({
   removed: z.unknown().optional(),
   version: baseVersionField,
 });
-
-export const STALE_VERSION =
-  'These annotations were changed elsewhere (another tab or device). Reload to get the latest version before saving.';
 
 function tooLargeAfterChanges(limitBytes: number): string {
   const limit = limitBytes >= 1024 * 1024 ? `${Math.round(limitBytes / (1024 * 1024))} MB` : `${Math.round(limitBytes / 1024)} KB`;
@@ -77,7 +75,7 @@ export async function sendExport(
   } catch (error) {
     await rm(outDir, { recursive: true, force: true });
     if (error instanceof PdfWorkerError) {
-      const limited = jobLimitHttpError(error);
+      const limited = jobLimitError(error);
       if (limited) throw limited;
       if (error.reason !== 'failed') throw new HttpError(422, error.message);
     }

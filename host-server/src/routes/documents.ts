@@ -14,9 +14,11 @@ import { presentDocument, thumbnailSignatureMatches } from '../services/presente
 import { hasUploadsLeft, QUOTA_MESSAGE } from '../services/quota';
 import { detectFileKindOfPath } from '../services/sniff';
 import { checkStorageLeft } from '../services/storage';
-import { receiveFile } from '../services/uploads';
+import { receiveFile } from './uploads';
 import { authState, requireAuth } from './requireAuth';
-import { MAX_WHOLE_NUMBER, UUID_PATTERN } from './validation';
+import { UnprocessableFileError, UnsupportedFileError } from '../domain/errors';
+import { UUID_PATTERN } from '../domain/ids';
+import { MAX_WHOLE_NUMBER } from './validation';
 
 export const TOO_MANY_FAILED_UPLOADS = 'Too many uploads could not be read. Please try again later.';
 
@@ -99,7 +101,7 @@ export function registerDocumentRoutes(router: Router, server: ServerContext): v
         ctx.status = 201;
         ctx.body = { document: presentDocument(server, document) };
       } catch (error) {
-        unreadable = error instanceof HttpError && (error.status === 415 || error.status === 422);
+        unreadable = error instanceof UnsupportedFileError || error instanceof UnprocessableFileError;
         throw error;
       } finally {
         await received.cleanup();

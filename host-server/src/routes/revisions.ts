@@ -16,7 +16,7 @@ import {
   type ContentChange,
 } from '../services/revisions';
 import { checkStorageLeft } from '../services/storage';
-import { receiveFile } from '../services/uploads';
+import { receiveFile } from './uploads';
 import { readAnnotations } from './annotationInput';
 import { storedAnnotations } from './annotations';
 import { jsonBody, readBody } from './bodies';

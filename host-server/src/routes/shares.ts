@@ -14,7 +14,7 @@ import { sendExport, storedAnnotations } from './annotations';
 import { jsonBody, readBody } from './bodies';
 import { sendStoredFile } from './documents';
 import { authState, requireAuth } from './requireAuth';
-import { UUID_PATTERN } from './validation';
+import { UUID_PATTERN } from '../domain/ids';
 
 const MAX_EXPIRY_HOURS = 24 * 365;
 

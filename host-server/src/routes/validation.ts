@@ -73,9 +73,6 @@ export const resetPasswordSchema = z.object({
   newPassword: newPasswordField,
 });
 
-/** A route parameter that should be one of our UUIDs; anything else cannot name a row. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
  * The largest whole number a request may give for a count, page or version: PostgreSQL's
  * `integer`. Larger ones cannot be compared with a stored value there (SQLite would take them), so
