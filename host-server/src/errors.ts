@@ -7,6 +7,7 @@ import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from './db';
 import {
+  AnnotationsTooLargeError,
   ConflictError,
   DomainError,
   ExpiredError,
@@ -122,6 +123,7 @@ function fromDomain(error: DomainError): HttpError | undefined {
   if (error instanceof ExpiredError) return new HttpError(410, message);
   if (error instanceof UnsupportedFileError) return new HttpError(415, message);
   if (error instanceof UnprocessableFileError) return new HttpError(422, message);
+  if (error instanceof AnnotationsTooLargeError) return new HttpError(413, message);
   if (error instanceof RateLimitedError) return tooManyRequests(message, error.retryAfterMs);
   if (error instanceof ProFeatureRequiredError) return new HttpError(403, message, { extra: { code: error.code, feature: error.feature } });
   if (error instanceof StorageLimitError) {

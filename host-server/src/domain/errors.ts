@@ -85,6 +85,19 @@ export class RateLimitedError extends DomainError {
   }
 }
 
+/** The annotations would pass the size the server stores per document after a change. */
+export class AnnotationsTooLargeError extends DomainError {
+  override readonly name = 'AnnotationsTooLargeError';
+  readonly code = 'ANNOTATIONS_TOO_LARGE';
+  readonly limitBytes: number;
+  constructor(limitBytes: number) {
+    const limit =
+      limitBytes >= 1024 * 1024 ? `${Math.round(limitBytes / (1024 * 1024))} MB` : `${Math.round(limitBytes / 1024)} KB`;
+    super(`The annotations would be over ${limit} with these changes. Remove some (images weigh the most) and save again.`);
+    this.limitBytes = limitBytes;
+  }
+}
+
 /** A feature the user's plan does not include. */
 export class ProFeatureRequiredError extends DomainError {
   override readonly name = 'ProFeatureRequiredError';

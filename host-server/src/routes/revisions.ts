@@ -3,6 +3,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
+import { storedAnnotations } from '../services/annotations';
 import { TOO_LARGE } from '../services/documents';
 import { withExtension } from '../services/fileNames';
 import { presentDocument } from '../services/presenters';
@@ -18,7 +19,6 @@ import {
 import { checkStorageLeft } from '../services/storage';
 import { receiveFile } from './uploads';
 import { readAnnotations } from './annotationInput';
-import { storedAnnotations } from './annotations';
 import { jsonBody, readBody } from './bodies';
 import { beforeBody, sendStoredFile } from './documents';
 import { authState, requireAuth } from './requireAuth';
