@@ -1,7 +1,8 @@
 // The server's layers (docs/architecture.md): routes → domain/services → infrastructure. An import
 // cycle knots layers together (services/revisions.ts once imported a message from a route), so the
-// root `npm run lint` runs the import-cycle check over this folder; these tests hold it to that.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// root `npm run lint` runs the import-cycle check over this folder; these tests hold it to that,
+// and keep services out of routes and routes out of each other's handlers.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,5 +41,13 @@ describe('the server import-cycle check', () => {
       .filter(([file]) => file.startsWith(services))
       .flatMap(([file, targets]) => targets.filter((target) => target.startsWith(join(SOURCE, 'routes'))).map((target) => `${relative(SOURCE, file)} → ${relative(SOURCE, target)}`));
     expect(intoRoutes).toEqual([]);
+  });
+
+  it("must keep a route's handlers to itself: shared route helpers live in files that register no routes", () => {
+    const registers = (file: string) => /export function register\w+Routes/.test(readFileSync(file, 'utf8'));
+    const intoHandlers = [...importGraph(join(SOURCE, 'routes'))]
+      .filter(([file]) => !file.endsWith('index.ts') && !file.endsWith('.test.ts'))
+      .flatMap(([file, targets]) => targets.filter(registers).map((target) => `${relative(SOURCE, file)} → ${relative(SOURCE, target)}`));
+    expect(intoHandlers).toEqual([]);
   });
 });

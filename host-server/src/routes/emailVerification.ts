@@ -4,7 +4,7 @@ import type Router from '@koa/router';
 import type { ServerContext } from '../context';
 import { sendVerification, verifyEmail } from '../services/emailVerification';
 import { presentUser } from '../services/presenters';
-import { limit } from './auth';
+import { limit } from './limit';
 import { jsonBody, readBody } from './bodies';
 import { authState, optionalSession, requireAuth } from './requireAuth';
 import { verifyEmailSchema } from './validation';

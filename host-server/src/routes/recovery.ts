@@ -11,7 +11,7 @@ import { checkProAnnotations } from '../services/proFeatures';
 import { checkGuestDraftSpaceLeft } from '../services/storage';
 import { receiveFile } from './uploads';
 import { readAnnotations } from './annotationInput';
-import { beforeBody, sendStoredFile } from './documents';
+import { beforeBody, sendStoredFile } from './storedFiles';
 import { emailField } from './validation';
 
 export const TOO_MANY_RECOVERY_LINKS = 'Too many recovery links requested. Please try again later.';

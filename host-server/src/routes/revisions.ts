@@ -20,7 +20,7 @@ import { checkStorageLeft } from '../services/storage';
 import { receiveFile } from './uploads';
 import { readAnnotations } from './annotationInput';
 import { jsonBody, readBody } from './bodies';
-import { beforeBody, sendStoredFile } from './documents';
+import { beforeBody, sendStoredFile } from './storedFiles';
 import { authState, requireAuth } from './requireAuth';
 import { baseVersionField } from './validation';
 

@@ -11,9 +11,9 @@ import { sha256 } from '../services/accounts';
 import { findOwnDocument } from '../services/documents';
 import { hasPro } from '../services/proFeatures';
 import { storedAnnotations } from '../services/annotations';
-import { sendExport } from './annotations';
+import { sendExport } from './exports';
 import { jsonBody, readBody } from './bodies';
-import { sendStoredFile } from './documents';
+import { sendStoredFile } from './storedFiles';
 import { authState, requireAuth } from './requireAuth';
 import { UUID_PATTERN } from '../domain/ids';
 
