@@ -85,4 +85,25 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers (docs/architecture.md): routes -> domain/services -> infrastructure. The
+  // domain never speaks HTTP: it throws the named errors of src/domain/errors.ts, and src/errors.ts
+  // alone turns them into statuses and bodies.
+  {
+    files: ['host-server/src/services/**/*.ts', 'host-server/src/domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)routes(/|$)', message: 'Services sit below the routes: move what both need into src/domain or src/services.' },
+            { regex: '^(koa|koa-[^/]+|@koa/.+)$', message: 'Services never see a request: routes parse it and pass plain values.' },
+            {
+              regex: '^\\.\\./errors$',
+              message: 'Services throw the named errors of src/domain/errors.ts; src/errors.ts maps them to HTTP (no HttpError here).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

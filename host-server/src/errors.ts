@@ -6,6 +6,22 @@ import { AnnotationChangesError, AnnotationValidationError } from '@marginalia/p
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from './db';
+import {
+  AnnotationsTooLargeError,
+  ConflictError,
+  DomainError,
+  ExpiredError,
+  GuestStorageFullError,
+  InvalidInputError,
+  NotFoundError,
+  NotReadyError,
+  ProFeatureRequiredError,
+  RateLimitedError,
+  StaleVersionError,
+  StorageLimitError,
+  UnprocessableFileError,
+  UnsupportedFileError,
+} from './domain/errors';
 import { describeError, type Logger } from './logger';
 import { PoolRefusedError } from './services/boundedPool';
 import { StorageUnavailableError } from './services/fileStore';
@@ -38,21 +54,8 @@ export const tooManyRequests = (message: string, retryAfterMs?: number) =>
     headers: retryAfterMs ? { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } : {},
   });
 
-/**
- * What a plan does not include, named once with the stable `code` clients switch on (the app shows
- * its own copy of the message for it). The message is the spec's upgrade wording (section 8).
- */
-export const PRO_FEATURE_REQUIRED = 'PRO_FEATURE_REQUIRED';
-export const PRO_FEATURE_MESSAGE = 'Upgrade to Pro to use this feature';
-export const STORAGE_LIMIT_REACHED = 'STORAGE_LIMIT_REACHED';
-export const GUEST_STORAGE_FULL = 'GUEST_STORAGE_FULL';
-
-export const proFeatureRequired = (feature: string) =>
-  new HttpError(403, PRO_FEATURE_MESSAGE, { extra: { code: PRO_FEATURE_REQUIRED, feature } });
-
-/** 413: the account's stored files would pass its plan's limit; `used` and `limit` in bytes. */
-export const storageLimitReached = (message: string, used: number, limit: number) =>
-  new HttpError(413, message, { extra: { code: STORAGE_LIMIT_REACHED, used, limit } });
+// The codes clients switch on are named with the domain errors that carry them.
+export { GUEST_STORAGE_FULL, PRO_FEATURE_MESSAGE, PRO_FEATURE_REQUIRED, STORAGE_LIMIT_REACHED } from './domain/errors';
 
 /**
  * 503: the database or the file store (bucket) cannot be reached (or is stopping, starting,
@@ -67,9 +70,6 @@ const serviceUnavailable = (dependency: 'database' | 'storage') =>
     headers: { 'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
     extra: { code: SERVICE_UNAVAILABLE, dependency },
   });
-
-/** 507: guests' recovery drafts fill the space the server keeps for them all. */
-export const guestStorageFull = (message: string) => new HttpError(507, message, { extra: { code: GUEST_STORAGE_FULL } });
 
 interface FieldError {
   field: string;
@@ -113,8 +113,30 @@ export function isOutOfSpace(error: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
 }
 
+/** Each domain error's status and body: `{ message }` plus what a client needs to act on it. */
+function fromDomain(error: DomainError): HttpError | undefined {
+  const { message } = error;
+  if (error instanceof StaleVersionError) return conflict(message, { version: error.version });
+  if (error instanceof ConflictError || error instanceof NotReadyError) return conflict(message);
+  if (error instanceof NotFoundError) return notFound(message);
+  if (error instanceof InvalidInputError) return badRequest(message);
+  if (error instanceof ExpiredError) return new HttpError(410, message);
+  if (error instanceof UnsupportedFileError) return new HttpError(415, message);
+  if (error instanceof UnprocessableFileError) return new HttpError(422, message);
+  if (error instanceof AnnotationsTooLargeError) return new HttpError(413, message);
+  if (error instanceof RateLimitedError) return tooManyRequests(message, error.retryAfterMs);
+  if (error instanceof ProFeatureRequiredError) return new HttpError(403, message, { extra: { code: error.code, feature: error.feature } });
+  if (error instanceof StorageLimitError) {
+    return new HttpError(413, message, { extra: { code: error.code, used: error.used, limit: error.limit } });
+  }
+  if (error instanceof GuestStorageFullError) return new HttpError(507, message, { extra: { code: error.code } });
+  // A domain error without a mapping is a server bug, answered as one (500) and logged.
+  return undefined;
+}
+
 export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  if (error instanceof DomainError) return fromDomain(error);
   if (isOutOfSpace(error)) return new HttpError(507, OUT_OF_SPACE);
   if (error instanceof PoolRefusedError) {
     // A cancelled task's client has gone: the answer is never read, but it is not a server failure.

@@ -1,9 +1,8 @@
 // A person with an account. `passwordHash` is null for accounts created through OpenID Connect.
 // `plan` is the plan the account holds for good; a running trial lends it the Personal plan on top
 // (services/plans.ts says which plan applies now).
-import type { JSONSchema, RelationMappings } from 'objection';
+import type { JSONSchema } from 'objection';
 import { BaseModel } from './BaseModel';
-import { Document } from './Document';
 
 export const PLANS = ['free', 'personal', 'team'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -52,14 +51,6 @@ export class User extends BaseModel {
       updatedAt: { type: 'string' },
     },
   };
-
-  static override relationMappings = (): RelationMappings => ({
-    documents: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Document,
-      join: { from: 'users.id', to: 'documents.userId' },
-    },
-  });
 
   /** Never let secrets reach a JSON response, even if a route forgets the presenter. */
   override $formatJson(json: Record<string, unknown>): Record<string, unknown> {

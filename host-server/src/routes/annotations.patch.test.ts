@@ -6,7 +6,7 @@ import type { Annotation } from '@marginalia/pdf-editor/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteImageAnnotation, textNote } from '../test-support/annotations';
 import { createTestServer, type TestServer } from '../test-support/testServer';
-import { STALE_VERSION } from './annotations';
+import { STALE_VERSION } from '../domain/errors';
 
 let t: TestServer;
 let token: string;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textNote } from '../test-support/annotations';
 import { makePdf } from '../test-support/fixtures';
 import { binary, createTestServer, type TestServer } from '../test-support/testServer';
-import { STALE_VERSION } from './annotations';
+import { STALE_VERSION } from '../domain/errors';
 
 const run = promisify(execFile);
 

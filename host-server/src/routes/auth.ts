@@ -10,7 +10,7 @@ import {
   resetPasswordRequest,
 } from '@marginalia/api';
 import type { ServerContext } from '../context';
-import { tooManyRequests, unauthorized } from '../errors';
+import { unauthorized } from '../errors';
 import { isoNow } from '../models/BaseModel';
 import type { User } from '../models';
 import {
@@ -23,21 +23,14 @@ import {
 } from '../services/accounts';
 import { requestEmailChange, sendVerification } from '../services/emailVerification';
 import { presentUser } from '../services/presenters';
-import type { RateLimiter } from '../services/rateLimit';
 import { jsonBody, readBody } from './bodies';
+import { limit } from './limit';
 import { requestSignal } from './requestSignal';
 import { authState, requireAuth } from './requireAuth';
 
-const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 const FORGOT_ANSWER = 'If an account exists for that email, a password reset link has been sent.';
 const emailChangeSent = (email: string) =>
   `A verification link has been sent to ${email}. Your email address changes when you open it.`;
-
-/** Takes a point from `limiter` for `key`, or refuses with 429 and `Retry-After`. */
-export async function limit(limiter: RateLimiter, key: string): Promise<void> {
-  const verdict = await limiter.consume(key);
-  if (!verdict.allowed) throw tooManyRequests(TOO_MANY_ATTEMPTS, verdict.retryAfterMs);
-}
 
 async function session(server: ServerContext, user: User) {
   return { token: await server.tokens.issue(user), user: await presentUser(server, user) };

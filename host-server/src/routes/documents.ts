@@ -2,21 +2,22 @@
 // page-1 thumbnail the client renders and uploads. Another user's document id answers 404.
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
-import type { Context } from 'koa';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
 import { conflict, HttpError, notFound, tooManyRequests } from '../errors';
 import { isoNow } from '../models/BaseModel';
 import { createDocument, deleteDocument, findOwnDocument, listDocuments, TOO_LARGE } from '../services/documents';
-import { contentDisposition } from '../services/fileNames';
 import { withFileIntent } from '../services/maintenance';
 import { presentDocument, thumbnailSignatureMatches } from '../services/presenters';
 import { hasUploadsLeft, QUOTA_MESSAGE } from '../services/quota';
 import { detectFileKindOfPath } from '../services/sniff';
 import { checkStorageLeft } from '../services/storage';
-import { receiveFile } from '../services/uploads';
+import { beforeBody, sendStoredFile } from './storedFiles';
+import { receiveFile } from './uploads';
 import { authState, requireAuth } from './requireAuth';
-import { MAX_WHOLE_NUMBER, UUID_PATTERN } from './validation';
+import { UnprocessableFileError, UnsupportedFileError } from '../domain/errors';
+import { UUID_PATTERN } from '../domain/ids';
+import { MAX_WHOLE_NUMBER } from './validation';
 
 export const TOO_MANY_FAILED_UPLOADS = 'Too many uploads could not be read. Please try again later.';
 
@@ -35,35 +36,6 @@ const listQuery = z.object({
     .default(20),
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
 });
-
-/**
- * Awaits a check made before a request body is read; when it refuses, the connection is closed after
- * the answer, since the unread body would otherwise be taken for the next request.
- */
-export async function beforeBody(ctx: Context, check: Promise<void>): Promise<void> {
-  try {
-    await check;
-  } catch (error) {
-    ctx.set('Connection', 'close');
-    throw error;
-  }
-}
-
-/** Streams a stored file as the response body. */
-export async function sendStoredFile(
-  server: ServerContext,
-  ctx: Context,
-  key: string,
-  options: { type: string; fileName?: string; cacheControl?: string },
-): Promise<void> {
-  const file = await server.fileStore.read(key);
-  if (!file) throw notFound('File not found');
-  ctx.type = options.type;
-  ctx.length = file.size;
-  ctx.set('Cache-Control', options.cacheControl ?? 'private, no-store');
-  if (options.fileName) ctx.set('Content-Disposition', contentDisposition(options.fileName));
-  ctx.body = file.stream;
-}
 
 export function registerDocumentRoutes(router: Router, server: ServerContext): void {
   const auth = requireAuth(server);
@@ -99,7 +71,7 @@ export function registerDocumentRoutes(router: Router, server: ServerContext): v
         ctx.status = 201;
         ctx.body = { document: presentDocument(server, document) };
       } catch (error) {
-        unreadable = error instanceof HttpError && (error.status === 415 || error.status === 422);
+        unreadable = error instanceof UnsupportedFileError || error instanceof UnprocessableFileError;
         throw error;
       } finally {
         await received.cleanup();

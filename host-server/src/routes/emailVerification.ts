@@ -5,7 +5,7 @@ import { verifyEmailRequest } from '@marginalia/api';
 import type { ServerContext } from '../context';
 import { sendVerification, verifyEmail } from '../services/emailVerification';
 import { presentUser } from '../services/presenters';
-import { limit } from './auth';
+import { limit } from './limit';
 import { jsonBody, readBody } from './bodies';
 import { authState, optionalSession, requireAuth } from './requireAuth';
 

@@ -10,9 +10,9 @@ import { mailboxKey } from '../services/rateLimit';
 import { draftAnnotations, GUEST_TOO_LARGE, openDraft, storeDraft } from '../services/recovery';
 import { checkProAnnotations } from '../services/proFeatures';
 import { checkGuestDraftSpaceLeft } from '../services/storage';
-import { receiveFile } from '../services/uploads';
+import { receiveFile } from './uploads';
 import { readAnnotations } from './annotationInput';
-import { beforeBody, sendStoredFile } from './documents';
+import { beforeBody, sendStoredFile } from './storedFiles';
 
 export const TOO_MANY_RECOVERY_LINKS = 'Too many recovery links requested. Please try again later.';
 

@@ -13,7 +13,7 @@ import { REVISIONS_PER_DOCUMENT } from '../services/revisions';
 import { remoteImageAnnotation } from '../test-support/annotations';
 import { makePdf } from '../test-support/fixtures';
 import { binary, createTestServer, type TestServer } from '../test-support/testServer';
-import { STALE_VERSION } from './annotations';
+import { STALE_VERSION } from '../domain/errors';
 
 const run = promisify(execFile);
 

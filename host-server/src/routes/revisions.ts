@@ -3,6 +3,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
+import { storedAnnotations } from '../services/annotations';
 import { TOO_LARGE } from '../services/documents';
 import { withExtension } from '../services/fileNames';
 import { presentDocument } from '../services/presenters';
@@ -16,11 +17,10 @@ import {
   type ContentChange,
 } from '../services/revisions';
 import { checkStorageLeft } from '../services/storage';
-import { receiveFile } from '../services/uploads';
+import { receiveFile } from './uploads';
 import { readAnnotations } from './annotationInput';
-import { storedAnnotations } from './annotations';
 import { jsonBody, readBody } from './bodies';
-import { beforeBody, sendStoredFile } from './documents';
+import { beforeBody, sendStoredFile } from './storedFiles';
 import { authState, requireAuth } from './requireAuth';
 import { baseVersionField } from './validation';
 

@@ -10,11 +10,12 @@ import type { Document, Share } from '../models';
 import { sha256 } from '../services/accounts';
 import { findOwnDocument } from '../services/documents';
 import { hasPro } from '../services/proFeatures';
-import { sendExport, storedAnnotations } from './annotations';
+import { storedAnnotations } from '../services/annotations';
+import { sendExport } from './exports';
 import { jsonBody, readBody } from './bodies';
-import { sendStoredFile } from './documents';
+import { sendStoredFile } from './storedFiles';
 import { authState, requireAuth } from './requireAuth';
-import { UUID_PATTERN } from './validation';
+import { UUID_PATTERN } from '../domain/ids';
 
 const MAX_EXPIRY_HOURS = 24 * 365;
 

@@ -1,11 +1,8 @@
-// Request rules of the routes that are the server's own (ids, versions, JSON depth). The account
+// Request rules of the routes that are the server's own (versions, JSON depth). The account
 // fields and the auth routes' bodies are @marginalia/api's, shared with the app's forms.
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { badRequest } from '../errors';
-
-/** A route parameter that should be one of our UUIDs; anything else cannot name a row. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The largest whole number a request may give for a count, page or version: PostgreSQL's

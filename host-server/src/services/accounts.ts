@@ -4,7 +4,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { raw, UniqueViolationError } from 'objection';
 import type { ServerContext } from '../context';
-import { badRequest, conflict, HttpError } from '../errors';
+import { ConflictError, InvalidInputError } from '../domain/errors';
 import { isoNow } from '../models/BaseModel';
 import type { User } from '../models';
 import { afterResponse, RESET_LINK_MINUTES, resetMail } from './accountMail';
@@ -24,7 +24,7 @@ export async function createUser(
   fields: { name: string; email: string; password?: string; oidcSubject?: string; emailVerified?: boolean },
 ): Promise<User> {
   const { User } = server.models;
-  if (await User.query().findOne({ email: fields.email })) throw conflict(EMAIL_TAKEN);
+  if (await User.query().findOne({ email: fields.email })) throw new ConflictError(EMAIL_TAKEN);
   const passwordHash = fields.password ? await hashPassword(fields.password, server.config.scrypt) : null;
   const now = isoNow(server.now());
   try {
@@ -45,7 +45,7 @@ export async function createUser(
     });
   } catch (error) {
     // Two registrations of one address at the same moment: the unique index decides.
-    if (error instanceof UniqueViolationError) throw conflict(EMAIL_TAKEN);
+    if (error instanceof UniqueViolationError) throw new ConflictError(EMAIL_TAKEN);
     throw error;
   }
 }
@@ -99,11 +99,11 @@ export async function checkCredentials(
  * current one. 400 rather than 401: a mistyped password must not end the session in the app.
  */
 export async function requireCurrentPassword(user: User, password: string | undefined, field: string): Promise<void> {
-  if (!password) throw badRequest(`${field}: Current password is required`);
+  if (!password) throw new InvalidInputError(`${field}: Current password is required`);
   if (!user.passwordHash) {
-    throw badRequest(`${field}: This account signs in with Google and has no password. Set one with "Forgot password?" first.`);
+    throw new InvalidInputError(`${field}: This account signs in with Google and has no password. Set one with "Forgot password?" first.`);
   }
-  if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(`${field}: Current password is incorrect`);
+  if (!(await verifyPassword(password, user.passwordHash))) throw new InvalidInputError(`${field}: Current password is incorrect`);
 }
 
 /** Sets a new password and ends every existing session of the account. */
@@ -169,11 +169,11 @@ export async function resetPassword(server: ServerContext, token: string, passwo
     .findOne({ tokenHash: sha256(token) })
     .whereNull('usedAt')
     .where('expiresAt', '>', now);
-  if (!reset) throw new HttpError(400, INVALID_RESET);
+  if (!reset) throw new InvalidInputError(INVALID_RESET);
   const claimed = await PasswordReset.query().findById(reset.id).whereNull('usedAt').patch({ usedAt: now });
-  if (claimed !== 1) throw new HttpError(400, INVALID_RESET);
+  if (claimed !== 1) throw new InvalidInputError(INVALID_RESET);
   const user = await User.query().findById(reset.userId);
-  if (!user) throw new HttpError(400, INVALID_RESET);
+  if (!user) throw new InvalidInputError(INVALID_RESET);
   await setPassword(server, user, password);
   // Any other link sent to this account stops working too.
   await PasswordReset.query().where('userId', user.id).whereNull('usedAt').patch({ usedAt: now });

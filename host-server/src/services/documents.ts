@@ -3,19 +3,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ServerContext } from '../context';
-import { HttpError, notFound, tooManyRequests } from '../errors';
+import { NotFoundError, RateLimitedError, UnprocessableFileError, UnsupportedFileError } from '../domain/errors';
 import { isoNow } from '../models/BaseModel';
 import { SUMMARY_COLUMNS, type Document, type User } from '../models';
 import type { DocumentSummary } from './presenters';
-import { UUID_PATTERN } from '../routes/validation';
+import { UUID_PATTERN } from '../domain/ids';
 import { sanitizeFileName, withExtension } from './fileNames';
 import { withFileIntent, writeFileIntents } from './maintenance';
 import { exceedsPixelLimit, imageSize } from './imageSize';
-import { type JobOwner, jobLimitHttpError, PdfWorkerError, TOO_COMPLEX } from './pdfWorker';
+import { type JobOwner, jobLimitError, PdfWorkerError, TOO_COMPLEX } from './pdfWorker';
 import { QUOTA_MESSAGE, reserveUpload } from './quota';
 import { detectFileKind, type FileKind, MIME_TYPES, readFileHead } from './sniff';
 import { checkStorageAfterChange, lockAccountStorage } from './storage';
-import type { ReceivedFile } from './uploads';
+import type { ReceivedFile } from '../domain/files';
 
 export const UNSUPPORTED_TYPE = 'File type not supported. Please upload PDF, JPG, PNG, DOC, or DOCX files.';
 export const TOO_LARGE = 'File size too large. Maximum size is 100MB.';
@@ -35,11 +35,11 @@ export async function findOwnDocument(
   id: string,
   options: { withAnnotations?: boolean } = {},
 ): Promise<Document> {
-  if (!UUID_PATTERN.test(id)) throw notFound('Document not found');
+  if (!UUID_PATTERN.test(id)) throw new NotFoundError('Document not found');
   const query = server.models.Document.query().findById(id).where('userId', user.id);
   if (!options.withAnnotations) query.modify('summary');
   const document = await query;
-  if (!document) throw notFound('Document not found');
+  if (!document) throw new NotFoundError('Document not found');
   return document;
 }
 
@@ -55,7 +55,7 @@ export async function lockDocument(
   const query = server.models.Document.query(trx).findById(document.id).where('userId', document.userId);
   if (server.client === 'postgres') query.forUpdate();
   const locked = await query;
-  if (!locked) throw notFound('Document not found');
+  if (!locked) throw new NotFoundError('Document not found');
   return locked;
 }
 
@@ -65,10 +65,10 @@ export async function checkPdf(server: ServerContext, path: string, job: JobOwne
     return (await server.pdfWorker.check(path, job)).pageCount;
   } catch (error) {
     if (!(error instanceof PdfWorkerError)) throw error;
-    const limited = jobLimitHttpError(error);
+    const limited = jobLimitError(error);
     if (limited) throw limited;
     // Anything else the core stumbled on while reading the file is the file's doing, not the server's.
-    throw new HttpError(422, PDF_REJECTIONS[error.reason] ?? (PDF_REJECTIONS.invalid as string));
+    throw new UnprocessableFileError(PDF_REJECTIONS[error.reason] ?? (PDF_REJECTIONS.invalid as string));
   }
 }
 
@@ -80,10 +80,10 @@ export async function checkPdf(server: ServerContext, path: string, job: JobOwne
 export async function createDocument(server: ServerContext, user: User, received: ReceivedFile): Promise<Document> {
   const head = await readFileHead(received.path);
   const kind = detectFileKind(head);
-  if (!kind) throw new HttpError(415, UNSUPPORTED_TYPE);
+  if (!kind) throw new UnsupportedFileError(UNSUPPORTED_TYPE);
   // Refused before anything decodes it; a JPEG whose frame header lies past the head is measured by the worker.
   const declared = kind === 'png' || kind === 'jpeg' ? imageSize(head) : undefined;
-  if (declared && exceedsPixelLimit(declared)) throw new HttpError(422, TOO_COMPLEX);
+  if (declared && exceedsPixelLimit(declared)) throw new UnprocessableFileError(TOO_COMPLEX);
   if (kind === 'pdf') await checkPdf(server, received.path, { owner: user.id });
 
   const { Document, ConversionJob } = server.models;
@@ -98,7 +98,7 @@ export async function createDocument(server: ServerContext, user: User, received
       const document = await server.knex.transaction(async (trx) => {
         const storage = await lockAccountStorage(server, trx, user.id);
         if (!(await reserveUpload(trx, user.id, now, server.config.limits.freeDailyUploads))) {
-          throw tooManyRequests(QUOTA_MESSAGE);
+          throw new RateLimitedError(QUOTA_MESSAGE);
         }
         await trx('users').where('id', user.id).increment('documentCount', 1);
         const inserted = await Document.query(trx).insertAndFetch({

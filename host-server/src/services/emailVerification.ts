@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { raw, UniqueViolationError } from 'objection';
 import type { ServerContext } from '../context';
-import { conflict, HttpError, tooManyRequests } from '../errors';
+import { ConflictError, InvalidInputError, RateLimitedError } from '../domain/errors';
 import { isoNow } from '../models/BaseModel';
 import type { User, VerificationPurpose } from '../models';
 import { EMAIL_TAKEN, sha256 } from './accounts';
@@ -48,7 +48,7 @@ async function throttle(
     const rows = await recent.orderBy('createdAt', 'asc').select('createdAt');
     if (rows.length < (limits[index] ?? 0)) continue;
     const oldest = new Date(rows[0]?.createdAt ?? server.now()).getTime();
-    throw tooManyRequests(TOO_MANY_MAILS, oldest + VERIFICATION_THROTTLE.windowMs - server.now().getTime());
+    throw new RateLimitedError(TOO_MANY_MAILS, oldest + VERIFICATION_THROTTLE.windowMs - server.now().getTime());
   }
 }
 
@@ -79,7 +79,7 @@ async function createVerification(
 
 /** Sends the account a link that verifies its current address (after registration, or on request). */
 export async function sendVerification(server: ServerContext, user: User): Promise<void> {
-  if (user.emailVerifiedAt) throw new HttpError(400, ALREADY_VERIFIED);
+  if (user.emailVerifiedAt) throw new InvalidInputError(ALREADY_VERIFIED);
   const token = await createVerification(server, user, user.email, 'confirm');
   afterResponse(server, 'verification mail', () =>
     server.mailer.send(verificationMail(server, user.name, user.email, token)),
@@ -115,20 +115,20 @@ export async function verifyEmail(server: ServerContext, token: string): Promise
     .findOne({ tokenHash: sha256(token) })
     .whereNull('usedAt')
     .where('expiresAt', '>', now);
-  if (!link) throw new HttpError(400, INVALID_VERIFICATION);
+  if (!link) throw new InvalidInputError(INVALID_VERIFICATION);
   const user = await Users.query().findById(link.userId);
   // A link for an address the account has since left proves nothing about the current one.
   if (!user || (link.purpose === 'confirm' && link.email !== user.email))
-    throw new HttpError(400, INVALID_VERIFICATION);
+    throw new InvalidInputError(INVALID_VERIFICATION);
   if (link.purpose === 'change') {
     const owner = await Users.query().findOne({ email: link.email });
-    if (owner && owner.id !== user.id) throw conflict(EMAIL_TAKEN);
+    if (owner && owner.id !== user.id) throw new ConflictError(EMAIL_TAKEN);
   }
   const claimed = await EmailVerification.query()
     .findById(link.id)
     .whereNull('usedAt')
     .patch({ usedAt: now });
-  if (claimed !== 1) throw new HttpError(400, INVALID_VERIFICATION);
+  if (claimed !== 1) throw new InvalidInputError(INVALID_VERIFICATION);
   try {
     await Users.query()
       .findById(user.id)
@@ -140,7 +140,7 @@ export async function verifyEmail(server: ServerContext, token: string): Promise
       });
   } catch (error) {
     // Registered by someone else between the check and the change: the unique index decides.
-    if (error instanceof UniqueViolationError) throw conflict(EMAIL_TAKEN);
+    if (error instanceof UniqueViolationError) throw new ConflictError(EMAIL_TAKEN);
     throw error;
   }
   await EmailVerification.query().where('userId', user.id).whereNull('usedAt').patch({ usedAt: now });

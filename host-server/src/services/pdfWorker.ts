@@ -10,7 +10,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { HttpError, tooManyRequests } from '../errors';
+import { type DomainError, RateLimitedError, UnprocessableFileError } from '../domain/errors';
 import { FairQueue, QueueFullError } from './fairQueue';
 
 export type PdfFailure =
@@ -308,8 +308,8 @@ export class ChildPdfWorker implements PdfWorker {
 }
 
 /** The answer to a job refused for its size (422) or for a full queue (429), common to every route running jobs. */
-export function jobLimitHttpError(error: PdfWorkerError): HttpError | undefined {
-  if (error.reason === 'too-complex') return new HttpError(422, TOO_COMPLEX);
-  if (error.reason === 'busy') return tooManyRequests(error.message, error.retryAfterMs);
+export function jobLimitError(error: PdfWorkerError): DomainError | undefined {
+  if (error.reason === 'too-complex') return new UnprocessableFileError(TOO_COMPLEX);
+  if (error.reason === 'busy') return new RateLimitedError(error.message, error.retryAfterMs);
   return undefined;
 }

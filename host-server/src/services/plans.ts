@@ -3,7 +3,7 @@
 // worked out here at read time with the server's clock, so nothing has to run when a trial ends and
 // the account's documents are never touched.
 import type { ServerContext } from '../context';
-import { conflict } from '../errors';
+import { ConflictError } from '../domain/errors';
 import { isoNow } from '../models/BaseModel';
 import type { Plan, User } from '../models';
 
@@ -31,13 +31,13 @@ export function currentPlan(user: PlanFields, now: Date): Plan {
  * two clicks at once cannot both start it.
  */
 export async function startTrial(server: ServerContext, user: User): Promise<User> {
-  if (user.plan !== 'free') throw conflict(ALREADY_PAID);
+  if (user.plan !== 'free') throw new ConflictError(ALREADY_PAID);
   const now = server.now();
   const endsAt = new Date(now.getTime() + TRIAL_DAYS * 24 * 3600_000);
   const started = await server.models.User.query()
     .findById(user.id)
     .whereNull('trialEndsAt')
     .patch({ trialEndsAt: isoNow(endsAt), updatedAt: isoNow(now) });
-  if (started !== 1) throw conflict(TRIAL_ALREADY_USED);
+  if (started !== 1) throw new ConflictError(TRIAL_ALREADY_USED);
   return server.models.User.query().findById(user.id).throwIfNotFound();
 }

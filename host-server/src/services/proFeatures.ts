@@ -7,7 +7,7 @@
 // move or delete its Pro annotations, and may restore versions that hold them; what it cannot do is
 // save a Pro annotation that is not already stored under the same id and kind.
 import type { Annotation } from '@marginalia/pdf-editor/core';
-import { proFeatureRequired } from '../errors';
+import { ProFeatureRequiredError } from '../domain/errors';
 import type { Plan } from '../models';
 import { currentPlan } from './plans';
 
@@ -47,5 +47,5 @@ export function checkProAnnotations(
   if (user && hasPro(user, now)) return;
   if (!hasProAnnotations(next)) return;
   const added = findNewProAnnotation(next, stored());
-  if (added) throw proFeatureRequired(`${added.type} annotations`);
+  if (added) throw new ProFeatureRequiredError(`${added.type} annotations`);
 }

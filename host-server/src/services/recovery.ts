@@ -5,7 +5,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { parseAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import type { ServerContext } from '../context';
-import { HttpError, notFound } from '../errors';
+import { ExpiredError, NotFoundError, UnsupportedFileError } from '../domain/errors';
 import { isoNow } from '../models/BaseModel';
 import type { RecoveryDraft } from '../models';
 import { checkPdf } from './documents';
@@ -74,7 +74,7 @@ export async function storeDraft(
   input: DraftInput,
   job: JobOwner,
 ): Promise<StoredDraft> {
-  if ((await detectFileKindOfPath(file.path)) !== 'pdf') throw new HttpError(415, GUEST_NOT_A_PDF);
+  if ((await detectFileKindOfPath(file.path)) !== 'pdf') throw new UnsupportedFileError(GUEST_NOT_A_PDF);
   await checkPdf(server, file.path, job);
   const id = randomBytes(32).toString('base64url');
   const fileKey = `recovery-${randomUUID()}.pdf`;
@@ -118,8 +118,8 @@ export async function openDraft(server: ServerContext, id: string): Promise<Reco
   const draft = ID_PATTERN.test(id)
     ? await server.models.RecoveryDraft.query().findById(hashId(id))
     : undefined;
-  if (!draft) throw notFound(LINK_INVALID);
-  if (draft.expiresAt <= isoNow(server.now())) throw new HttpError(410, LINK_EXPIRED);
+  if (!draft) throw new NotFoundError(LINK_INVALID);
+  if (draft.expiresAt <= isoNow(server.now())) throw new ExpiredError(LINK_EXPIRED);
   return draft;
 }
 

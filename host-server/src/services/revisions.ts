@@ -11,11 +11,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { parseAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import type { Knex } from 'knex';
 import type { ServerContext } from '../context';
-import { conflict, HttpError, notFound } from '../errors';
 import { isoNow } from '../models/BaseModel';
 import type { Document, Revision, User } from '../models';
-import { STALE_VERSION } from '../routes/annotations';
-import { UUID_PATTERN } from '../routes/validation';
+import { ConflictError, NotFoundError, NotReadyError, StaleVersionError, UnsupportedFileError } from '../domain/errors';
+import { UUID_PATTERN } from '../domain/ids';
 import { checkPdf, findOwnDocument, lockDocument } from './documents';
 import { isFileReferenced, withFileIntent, writeFileIntents } from './maintenance';
 import { checkProAnnotations } from './proFeatures';
@@ -76,11 +75,10 @@ export function presentRevision(revision: Revision): PublicRevision {
   };
 }
 
-const staleVersion = (current: number) => conflict(STALE_VERSION, { version: current });
 
 function readyPdfKey(document: Document): string {
   if (document.status !== 'READY' || !document.pdfKey) {
-    throw conflict(`This document is not ready (status ${document.status}).`);
+    throw new NotReadyError(document.status);
   }
   return document.pdfKey;
 }
@@ -178,7 +176,7 @@ async function describeStoredPdf(
     .first();
   if (known) return { pageCount: Number(known.pageCount), size: Number(known.size) };
   const size = await server.fileStore.size(pdfKey);
-  if (size === undefined) throw notFound('File not found');
+  if (size === undefined) throw new NotFoundError('File not found');
   const local = await server.fileStore.localFile(pdfKey, server.tmpDir);
   try {
     return { pageCount: await checkPdf(server, local.path, { owner: user.id }), size };
@@ -201,7 +199,7 @@ export async function saveVersion(
   const pdfKey = readyPdfKey(document);
   const { pageCount, size } = await describeStoredPdf(server, user, document.id, pdfKey);
   return changeDocument(server, document, async (trx, locked) => {
-    if (locked.pdfKey !== pdfKey) throw conflict(CHANGED_MEANWHILE);
+    if (locked.pdfKey !== pdfKey) throw new ConflictError(CHANGED_MEANWHILE);
     const annotations = locked.annotations ?? serializeAnnotations([]);
     const { revision, prunedKeys } = await recordRevision(server, trx, locked, user, {
       pdfKey,
@@ -237,8 +235,8 @@ export async function replaceContent(
   const document = await findOwnDocument(server, user, documentId);
   readyPdfKey(document);
   // Checked again under the lock; this only spares the PDF worker a save that cannot succeed.
-  if (document.annotationsVersion !== input.version) throw staleVersion(document.annotationsVersion);
-  if ((await detectFileKindOfPath(file.path)) !== 'pdf') throw new HttpError(415, NOT_A_PDF);
+  if (document.annotationsVersion !== input.version) throw new StaleVersionError(document.annotationsVersion);
+  if ((await detectFileKindOfPath(file.path)) !== 'pdf') throw new UnsupportedFileError(NOT_A_PDF);
   const pageCount = await checkPdf(server, file.path, { owner: user.id });
   const pdfKey = `${document.id}.pages-${randomBytes(8).toString('hex')}.pdf`;
   const annotations = serializeAnnotations(input.annotations);
@@ -246,7 +244,7 @@ export async function replaceContent(
     await server.fileStore.putFile(pdfKey, file.path);
     try {
       return await changeDocument(server, document, async (trx, locked) => {
-        if (locked.annotationsVersion !== input.version) throw staleVersion(locked.annotationsVersion);
+        if (locked.annotationsVersion !== input.version) throw new StaleVersionError(locked.annotationsVersion);
         checkProAnnotations(user, server.now(), input.annotations, () => annotationsOf(locked.annotations));
         const changed = await server.models.Document.query(trx)
           .findById(locked.id)
@@ -257,7 +255,7 @@ export async function replaceContent(
             annotationsVersion: input.version + 1,
             updatedAt: isoNow(server.now()),
           });
-        if (changed !== 1) throw staleVersion(locked.annotationsVersion);
+        if (changed !== 1) throw new StaleVersionError(locked.annotationsVersion);
         const { revision, prunedKeys } = await recordRevision(server, trx, locked, user, {
           pdfKey,
           pageCount,
@@ -295,12 +293,12 @@ export async function restoreRevision(
 ): Promise<ContentChange> {
   const document = await findOwnDocument(server, user, documentId);
   readyPdfKey(document);
-  if (!UUID_PATTERN.test(revisionId)) throw notFound(REVISION_NOT_FOUND);
+  if (!UUID_PATTERN.test(revisionId)) throw new NotFoundError(REVISION_NOT_FOUND);
   return changeDocument(server, document, async (trx, locked) => {
     const source = await server.models.Revision.query(trx)
       .findById(revisionId)
       .where('documentId', locked.id);
-    if (!source) throw notFound(REVISION_NOT_FOUND);
+    if (!source) throw new NotFoundError(REVISION_NOT_FOUND);
     const changed = await server.models.Document.query(trx)
       .findById(locked.id)
       .where('annotationsVersion', version)
@@ -310,7 +308,7 @@ export async function restoreRevision(
         annotationsVersion: version + 1,
         updatedAt: isoNow(server.now()),
       });
-    if (changed !== 1) throw staleVersion(locked.annotationsVersion);
+    if (changed !== 1) throw new StaleVersionError(locked.annotationsVersion);
     const { revision, prunedKeys } = await recordRevision(server, trx, locked, user, {
       pdfKey: source.pdfKey,
       pageCount: Number(source.pageCount),
@@ -352,6 +350,6 @@ export async function findRevision(
   const revision = UUID_PATTERN.test(revisionId)
     ? await server.models.Revision.query().findById(revisionId).where('documentId', document.id)
     : undefined;
-  if (!revision) throw notFound(REVISION_NOT_FOUND);
+  if (!revision) throw new NotFoundError(REVISION_NOT_FOUND);
   return { document, revision };
 }

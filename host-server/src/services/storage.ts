@@ -9,17 +9,13 @@
 // alone but not together are serialised on that row: the second sees the first's bytes.
 import type { Knex } from 'knex';
 import type { ServerContext } from '../context';
-import { guestStorageFull, storageLimitReached } from '../errors';
+import { GuestStorageFullError, StorageLimitError } from '../domain/errors';
 import type { Plan } from '../models';
 import { currentPlan } from './plans';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
-/** Spec section 6: Personal 10 GB, Team 100 GB; the spec gives no figure for Free, so 1 GB. */
-export const DEFAULT_STORAGE_LIMITS: Record<Plan, number> = { free: GB, personal: 10 * GB, team: 100 * GB };
-/** Room for all guests' recovery drafts together (each at most 10 MB, kept 24 hours). */
-export const DEFAULT_GUEST_DRAFTS_BYTES = 5 * GB;
 
 /** "850 KB", "200.0 MB", "1 GB": sizes as messages and the dashboard show them. */
 export function formatBytes(bytes: number): string {
@@ -99,7 +95,7 @@ export async function checkStorageAfterChange(
 ): Promise<void> {
   const after = await storageUsedBytes(trx, userId);
   if (after > before.limit && after > before.used) {
-    throw storageLimitReached(storageLimitMessage(before.used, before.limit), before.used, before.limit);
+    throw new StorageLimitError(storageLimitMessage(before.used, before.limit), before.used, before.limit);
   }
 }
 
@@ -107,7 +103,7 @@ export async function checkStorageAfterChange(
 export async function checkStorageLeft(server: ServerContext, user: PlanFields & { id: string }): Promise<void> {
   const limit = storageLimitOf(user, server.now(), server.config.limits.storageBytes);
   const used = await storageUsedBytes(server.reader, user.id);
-  if (used >= limit) throw storageLimitReached(storageLimitMessage(used, limit), used, limit);
+  if (used >= limit) throw new StorageLimitError(storageLimitMessage(used, limit), used, limit);
 }
 
 /**
@@ -122,7 +118,7 @@ async function guestDraftsBytes(db: Knex): Promise<number> {
 /** Refuses (507) before a request body is read when guests' drafts already fill their cap. */
 export async function checkGuestDraftSpaceLeft(server: ServerContext): Promise<void> {
   if ((await guestDraftsBytes(server.reader)) >= server.config.limits.guestDraftsBytes) {
-    throw guestStorageFull(GUEST_STORAGE_FULL_MESSAGE);
+    throw new GuestStorageFullError(GUEST_STORAGE_FULL_MESSAGE);
   }
 }
 
@@ -133,6 +129,6 @@ export async function checkGuestDraftSpaceLeft(server: ServerContext): Promise<v
 export async function reserveGuestDraftSpace(server: ServerContext, trx: Knex.Transaction, size: number): Promise<void> {
   if (server.client === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['marginalia.recovery_drafts']);
   if ((await guestDraftsBytes(trx)) + size > server.config.limits.guestDraftsBytes) {
-    throw guestStorageFull(GUEST_STORAGE_FULL_MESSAGE);
+    throw new GuestStorageFullError(GUEST_STORAGE_FULL_MESSAGE);
   }
 }

@@ -7,19 +7,8 @@ import { join } from 'node:path';
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
 import { badRequest, HttpError, isOutOfSpace } from '../errors';
+import type { ReceivedFile } from '../domain/files';
 import { readWithin } from '../requestBodies';
-
-export interface ReceivedFile {
-  /** Path of the complete file in its temporary folder. */
-  path: string;
-  /** The name the client gave, unsanitised. */
-  clientName: string;
-  size: number;
-  /** The form's text fields, by name (the first value of a repeated one). */
-  fields: Record<string, string>;
-  /** Removes the temporary folder and whatever is left in it. */
-  cleanup(): Promise<void>;
-}
 
 export interface ReceiveOptions {
   tmpRoot: string;

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasSharedPdfs, makeElf, makeExe, makePdf, sharedPdf } from '../test-support/fixtures';
 import { listen, multipartBody, streamUpload } from '../test-support/multipart';
 import { createTestServer, type TestServer } from '../test-support/testServer';
-import { TOO_LARGE, UNSUPPORTED_TYPE } from './documents';
+import { TOO_LARGE, UNSUPPORTED_TYPE } from '../services/documents';
 
 let t: TestServer;
 let token: string;
