@@ -18,7 +18,7 @@
 // Run: npm run bench:browser -w @marginalia/pdf-editor. MARGINALIA_BENCH_ROUNDS overrides the 15
 // rounds (for a quick look), MARGINALIA_BENCH_PROFILE=<dir> writes a CPU profile of the first scroll
 // of each viewer and file there (unminified) (open in Chrome DevTools' Performance panel).
-/* global process, console, URL, window, document, performance, requestAnimationFrame, MessageChannel */
+/* global process, console, URL, window, document, performance, requestAnimationFrame, MessageChannel, setTimeout */
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';

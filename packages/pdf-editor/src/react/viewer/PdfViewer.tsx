@@ -33,10 +33,14 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   const textLayers = useRef(new Map<number, HTMLDivElement>());
   const scrolledTo = useRef(0);
   const fittedFor = useRef<{ pdf: unknown; width: number }>({ pdf: null, width: 0 });
-  const [viewport, setViewport] = useState({ top: 0, height: 800, width: 800 });
+  // What the render depends on: the pages to mount and the viewer's width, not the scroll position,
+  // so a scroll event that mounts no new page re-renders nothing (it fires at every frame).
+  const [mounted, setMounted] = useState({ first: 1, last: 0, width: 800 });
   // The pages beside the view are drawn ahead of scrolling, but only once a page in view shows:
   // before, they would slow down the first one, in pdf.js's worker and on the main thread.
   const [drawnOnce, setDrawnOnce] = useState(false);
+  const drawnOnceRef = useRef(drawnOnce);
+  drawnOnceRef.current = drawnOnce;
   const onDrawn = useCallback(() => setDrawnOnce(true), []);
   const descriptionId = useId();
   const fonts = runtime.options.exportFonts;
@@ -76,6 +80,14 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
     else textLayers.current.delete(page);
   }, []);
 
+  const mount = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const { first, last } = visiblePages(layoutRef.current, el.scrollTop, el.clientHeight || 800, drawnOnceRef.current ? 1 : 0);
+    const width = el.clientWidth || 800;
+    setMounted((now) => (now.first === first && now.last === last && now.width === width ? now : { first, last, width }));
+  }, []);
+
   const measure = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
@@ -87,13 +99,13 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
       fittedFor.current = { pdf, width: el.clientWidth };
       if (getComputedStyle(el).getPropertyValue('--mg-fit-page-width').trim() === '1') runtime.view?.fitWidth();
     }
-    setViewport({ top: el.scrollTop, height: el.clientHeight || 800, width: el.clientWidth || 800 });
+    mount();
     const page = centerPage(layoutRef.current, el.scrollTop, el.clientHeight);
     if (layoutRef.current.tops.length > 0 && page !== runtime.store.getState().currentPage) {
       scrolledTo.current = page;
       runtime.store.getState().actions.goToPage(page);
     }
-  }, [runtime, zoomControls]);
+  }, [runtime, zoomControls, mount]);
 
   useLayoutEffect(
     () =>
@@ -145,12 +157,16 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
     // Only on zoom or document changes: later size measurements must not yank the scroll.
   }, [zoom, pdf]);
 
+  // New page sizes (measured in the background) move the pages; the pages beside the view join
+  // once the first is drawn.
+  useLayoutEffect(mount, [layout, drawnOnce, mount]);
+
   if (status === 'password') return <PasswordPrompt />;
   if (status === 'error') return <p className="mg-error" role="alert">{error}</p>;
   if (status === 'empty') return <p className="mg-empty">{messages.noDocument}</p>;
 
-  const { first, last } = visiblePages(layout, viewport.top, viewport.height, drawnOnce ? 1 : 0);
-  const innerWidth = Math.max(viewport.width, layout.maxWidth + 2 * PAGE_GAP);
+  const { first, last } = mounted;
+  const innerWidth = Math.max(mounted.width, layout.maxWidth + 2 * PAGE_GAP);
   const pages: number[] = [];
   for (let n = first; n <= last; n++) pages.push(n);
 
