@@ -9,7 +9,7 @@ import type { PageSize } from '../../editor/index';
 import { format, toolIn } from '../../editor/internal';
 import type { PDFDocumentProxy } from '../../editor/internal';
 import type { PointerRouter, RoutedPointer } from './pointerRouter';
-import type { RenderQueue } from './renderQueue';
+import { renderQueueOf } from './renderQueue';
 import { SelectionLayer } from './SelectionLayer';
 import { TextEditor } from './TextEditor';
 import { TransientLayer } from './TransientLayer';
@@ -22,15 +22,15 @@ export interface PageViewProps {
   zoom: number;
   top: number;
   router: PointerRouter;
-  /** The viewer's queue: one page draws at a time, the nearest to the view first. */
-  renderQueue: RenderQueue;
+  /** The page's rank in the render queue (its distance from the middle of the view). */
+  renderRank(page: number): number;
   descriptionId: string;
   registerTextLayer(page: number, element: HTMLDivElement | null): void;
   /** Called once the page is drawn. */
   onDrawn?: () => void;
 }
 
-export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, top, router, renderQueue, descriptionId, registerTextLayer, onDrawn }: PageViewProps) {
+export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, top, router, renderRank, descriptionId, registerTextLayer, onDrawn }: PageViewProps) {
   const runtime = useEditorRuntime();
   const all = useEditorState((s) => s.annotations);
   const selectedIds = useEditorState((s) => s.selectedIds);
@@ -42,7 +42,8 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
   const tool = useEditorState((s) => s.tool);
   const marquee = useEditorState((s) => (s.marquee?.page === pageNumber ? s.marquee.rect : null));
   const onSize = useCallback((measured: PageSize) => runtime.document.measured(pageNumber, measured), [runtime, pageNumber]);
-  const { canvasRef, textRef, rendered } = usePageRender(pdf, pageNumber, zoom, true, renderQueue, onSize, onDrawn);
+  const rank = useCallback(() => renderRank(pageNumber), [renderRank, pageNumber]);
+  const { canvasRef, textRef, rendered } = usePageRender(pdf, pageNumber, zoom, true, renderQueueOf(runtime), rank, onSize, onDrawn);
 
   useEffect(() => {
     registerTextLayer(pageNumber, textRef.current);

@@ -10,7 +10,6 @@ import { PageNavigation } from './PageNavigation';
 import { PageView } from './PageView';
 import { PasswordPrompt } from './PasswordPrompt';
 import { createPointerRouter } from './pointerRouter';
-import { createRenderQueue } from './renderQueue';
 import { fallbackEmHeights, loadFontsFor, TextHeightsContext, unicodeFontStack } from './screenFonts';
 
 /** Props of <PdfViewer />. */
@@ -76,18 +75,15 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
     [runtime],
   );
 
-  // Read when a page's turn comes, so the pages in view go first wherever the scroll went meanwhile.
-  const renderQueue = useMemo(
-    () =>
-      createRenderQueue((page) => {
-        const el = scrollRef.current;
-        const top = layoutRef.current.tops[page - 1];
-        const height = layoutRef.current.heights[page - 1];
-        if (!el || top === undefined || height === undefined) return Infinity;
-        return Math.abs(top + height / 2 - (el.scrollTop + el.clientHeight / 2));
-      }),
-    [],
-  );
+  // A page's rank in the render queue: how far it is from the middle of the view, read when a
+  // turn comes, so the pages in view go first wherever the scroll went meanwhile.
+  const renderRank = useCallback((page: number) => {
+    const el = scrollRef.current;
+    const top = layoutRef.current.tops[page - 1];
+    const height = layoutRef.current.heights[page - 1];
+    if (!el || top === undefined || height === undefined) return Number.MAX_SAFE_INTEGER;
+    return Math.abs(top + height / 2 - (el.scrollTop + el.clientHeight / 2));
+  }, []);
 
   const registerTextLayer = useCallback((page: number, element: HTMLDivElement | null) => {
     if (element) textLayers.current.set(page, element);
@@ -199,7 +195,7 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
                 if (!size) return null;
                 return (
                   <div key={n} className="mg-page-slot" style={{ left: (innerWidth - size.width * zoom) / 2 }}>
-                    <PageView pdf={pdf} pageNumber={n} size={size} zoom={zoom} top={layout.tops[n - 1] ?? 0} router={router} renderQueue={renderQueue}
+                    <PageView pdf={pdf} pageNumber={n} size={size} zoom={zoom} top={layout.tops[n - 1] ?? 0} router={router} renderRank={renderRank}
                       descriptionId={descriptionId} registerTextLayer={registerTextLayer} onDrawn={drawnOnce ? undefined : onDrawn} />
                   </div>
                 );

@@ -1,23 +1,27 @@
-// Page renders one at a time, the page nearest the middle of the view first, as pdf.js's own
-// viewer does. While scrolling fast, pages that only fly past leave before their turn and never
-// reach pdf.js's worker, and the page the user stops on does not wait behind them.
+// Page renders one at a time, the page nearest the middle of the view first, then the sidebar's
+// thumbnails, as pdf.js's own viewer does. While scrolling fast, pages that only fly past leave
+// before their turn and never reach pdf.js's worker, the page the user stops on does not wait
+// behind them, and thumbnails never slow down the first page. One queue per editor, shared by its
+// viewer and its sidebar.
 
 export interface RenderQueue {
   /**
-   * Queues `run`, the drawing of `page`; it starts once no other drawing runs and no page nearer
-   * the view waits. The returned function drops it: before its turn it never starts; once started,
-   * the next one starts at once (the caller cancels its own work).
+   * Queues `run`, a drawing; it starts once no other drawing runs and none with a lower `rank()`
+   * (read when a turn comes) waits. The returned function drops it: before its turn it never
+   * starts; once started, the next one starts at once (the caller cancels its own work).
    */
-  add(page: number, run: () => Promise<void>): () => void;
+  add(rank: () => number, run: () => Promise<void>): () => void;
 }
 
+/** Added to a thumbnail's rank: every page of the viewer goes first. */
+export const THUMBNAIL_RANK = 1e12;
+
 interface Job {
-  page: number;
+  rank: () => number;
   run: () => Promise<void>;
 }
 
-/** `distance(page)`: how far the page is from the middle of the view (smaller goes first). */
-export function createRenderQueue(distance: (page: number) => number): RenderQueue {
+export function createRenderQueue(): RenderQueue {
   const waiting = new Set<Job>();
   let running: Job | undefined;
 
@@ -26,10 +30,10 @@ export function createRenderQueue(distance: (page: number) => number): RenderQue
     let nearest: Job | undefined;
     let best = Infinity;
     for (const job of waiting) {
-      const d = distance(job.page);
-      if (nearest === undefined || d < best) {
+      const rank = job.rank();
+      if (nearest === undefined || rank < best) {
         nearest = job;
-        best = d;
+        best = rank;
       }
     }
     if (!nearest) return;
@@ -45,8 +49,8 @@ export function createRenderQueue(distance: (page: number) => number): RenderQue
   };
 
   return {
-    add(page, run) {
-      const job: Job = { page, run };
+    add(rank, run) {
+      const job: Job = { rank, run };
       waiting.add(job);
       // The pages mounted by one render queue up together before the nearest is picked.
       queueMicrotask(next);
@@ -59,4 +63,16 @@ export function createRenderQueue(distance: (page: number) => number): RenderQue
       };
     },
   };
+}
+
+const queues = new WeakMap<object, RenderQueue>();
+
+/** The render queue of `editor`, shared by its viewer and sidebar. */
+export function renderQueueOf(editor: object): RenderQueue {
+  let queue = queues.get(editor);
+  if (!queue) {
+    queue = createRenderQueue();
+    queues.set(editor, queue);
+  }
+  return queue;
 }

@@ -87,7 +87,11 @@ describe.skipIf(!hasChromium)('scrolling a long file', () => {
     const commits = await page.evaluate(async () => {
       const scroller = document.querySelector('.mg-scroll') as HTMLElement;
       const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      await frame();
+      // Page sizes are measured in the background after the first page: wait until that is done.
+      for (let quiet = window.commits - 1; quiet !== window.commits; ) {
+        quiet = window.commits;
+        await new Promise((done) => setTimeout(done, 500));
+      }
       const before = window.commits;
       for (let i = 0; i < 10; i++) {
         scroller.scrollTop += 10;

@@ -12,6 +12,7 @@ export function usePageRender(
   zoom: number,
   withTextLayer: boolean,
   queue: RenderQueue,
+  rank: () => number,
   onSize: (size: { width: number; height: number }) => void,
   onDrawn?: () => void,
 ) {
@@ -65,7 +66,7 @@ export function usePageRender(
         if (!(error instanceof pdfjs.RenderingCancelledException)) console.warn('Page render failed', error);
       }
     };
-    const dequeue = queue.add(pageNumber, () =>
+    const dequeue = queue.add(rank, () =>
       draw().catch((error: unknown) => {
         if (!cancelled) console.warn('Page render failed', error);
       }),
@@ -76,7 +77,7 @@ export function usePageRender(
       cancel();
       release();
     };
-  }, [pdf, pageNumber, zoom, withTextLayer, queue]);
+  }, [pdf, pageNumber, zoom, withTextLayer, queue, rank]);
 
   // Browsers hold a canvas's pixels until it is collected; a zero size gives them back as soon as
   // the page leaves the view (not on a zoom change, where the old drawing shows until the new one).
