@@ -49,21 +49,23 @@ export function usePageRender(
         task.cancel();
         textLayer?.cancel();
       };
+      try {
+        await task.promise;
+      } catch (error) {
+        // Cancelled renders are expected; other failures are only logged (spec: viewer errors).
+        if (!(error instanceof pdfjs.RenderingCancelledException)) console.warn('Page render failed', error);
+        return;
+      }
+      if (cancelled) return;
+      setRendered(true);
+      onDrawnRef.current?.();
+      // The text layer after the drawing, as pdf.js's own viewer does: built alongside, it competes
+      // with the canvas for the main thread and the worker, and the page shows later.
       const container = textRef.current;
       if (withTextLayer && container) {
         container.replaceChildren();
         textLayer = new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container, viewport });
-        textLayer.render().catch(() => undefined);
-      }
-      try {
-        await task.promise;
-        if (!cancelled) {
-          setRendered(true);
-          onDrawnRef.current?.();
-        }
-      } catch (error) {
-        // Cancelled renders are expected; other failures are only logged (spec: viewer errors).
-        if (!(error instanceof pdfjs.RenderingCancelledException)) console.warn('Page render failed', error);
+        await textLayer.render().catch(() => undefined);
       }
     };
     const dequeue = queue.add(rank, () =>
