@@ -26,11 +26,9 @@ export interface PageViewProps {
   renderRank(page: number): number;
   descriptionId: string;
   registerTextLayer(page: number, element: HTMLDivElement | null): void;
-  /** Called once the page is drawn. */
-  onDrawn?: () => void;
 }
 
-export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, top, router, renderRank, descriptionId, registerTextLayer, onDrawn }: PageViewProps) {
+export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, top, router, renderRank, descriptionId, registerTextLayer }: PageViewProps) {
   const runtime = useEditorRuntime();
   const all = useEditorState((s) => s.annotations);
   const selectedIds = useEditorState((s) => s.selectedIds);
@@ -43,7 +41,7 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
   const marquee = useEditorState((s) => (s.marquee?.page === pageNumber ? s.marquee.rect : null));
   const onSize = useCallback((measured: PageSize) => runtime.document.measured(pageNumber, measured), [runtime, pageNumber]);
   const rank = useCallback(() => renderRank(pageNumber), [renderRank, pageNumber]);
-  const { canvasRef, textRef, rendered } = usePageRender(pdf, pageNumber, zoom, true, renderQueueOf(runtime), rank, onSize, onDrawn);
+  const { canvasRef, textRef, rendered } = usePageRender(pdf, pageNumber, zoom, true, renderQueueOf(runtime), rank, onSize);
 
   useEffect(() => {
     registerTextLayer(pageNumber, textRef.current);

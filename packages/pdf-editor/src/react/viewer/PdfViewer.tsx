@@ -36,12 +36,6 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   // What the render depends on: the pages to mount and the viewer's width, not the scroll position,
   // so a scroll event that mounts no new page re-renders nothing (it fires at every frame).
   const [mounted, setMounted] = useState({ first: 1, last: 0, width: 800 });
-  // The pages beside the view are drawn ahead of scrolling, but only once a page in view shows:
-  // before, they would slow down the first one, in pdf.js's worker and on the main thread.
-  const [drawnOnce, setDrawnOnce] = useState(false);
-  const drawnOnceRef = useRef(drawnOnce);
-  drawnOnceRef.current = drawnOnce;
-  const onDrawn = useCallback(() => setDrawnOnce(true), []);
   const descriptionId = useId();
   const fonts = runtime.options.exportFonts;
   const fontStack = useMemo(() => unicodeFontStack(fonts), [fonts]);
@@ -76,7 +70,8 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   );
 
   // A page's rank in the render queue: how far it is from the middle of the view, read when a
-  // turn comes, so the pages in view go first wherever the scroll went meanwhile.
+  // turn comes, so the pages in view go first wherever the scroll went meanwhile, and the pages
+  // beside it (mounted ahead of scrolling) never slow down the first one.
   const renderRank = useCallback((page: number) => {
     const el = scrollRef.current;
     const top = layoutRef.current.tops[page - 1];
@@ -93,7 +88,7 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   const mount = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const { first, last } = visiblePages(layoutRef.current, el.scrollTop, el.clientHeight || 800, drawnOnceRef.current ? 1 : 0);
+    const { first, last } = visiblePages(layoutRef.current, el.scrollTop, el.clientHeight || 800);
     const width = el.clientWidth || 800;
     setMounted((now) => (now.first === first && now.last === last && now.width === width ? now : { first, last, width }));
   }, []);
@@ -167,9 +162,8 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
     // Only on zoom or document changes: later size measurements must not yank the scroll.
   }, [zoom, pdf]);
 
-  // New page sizes (measured in the background) move the pages; the pages beside the view join
-  // once the first is drawn.
-  useLayoutEffect(mount, [layout, drawnOnce, mount]);
+  // New page sizes (measured in the background) move the pages.
+  useLayoutEffect(mount, [layout, mount]);
 
   if (status === 'password') return <PasswordPrompt />;
   if (status === 'error') return <p className="mg-error" role="alert">{error}</p>;
@@ -196,7 +190,7 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
                 return (
                   <div key={n} className="mg-page-slot" style={{ left: (innerWidth - size.width * zoom) / 2 }}>
                     <PageView pdf={pdf} pageNumber={n} size={size} zoom={zoom} top={layout.tops[n - 1] ?? 0} router={router} renderRank={renderRank}
-                      descriptionId={descriptionId} registerTextLayer={registerTextLayer} onDrawn={drawnOnce ? undefined : onDrawn} />
+                      descriptionId={descriptionId} registerTextLayer={registerTextLayer} />
                   </div>
                 );
               })}

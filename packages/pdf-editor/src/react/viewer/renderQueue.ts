@@ -24,28 +24,19 @@ interface Job {
 export function createRenderQueue(): RenderQueue {
   const waiting = new Set<Job>();
   let running: Job | undefined;
-
-  const next = () => {
-    if (running || waiting.size === 0) return;
-    let nearest: Job | undefined;
-    let best = Infinity;
-    for (const job of waiting) {
-      const rank = job.rank();
-      if (nearest === undefined || rank < best) {
-        nearest = job;
-        best = rank;
-      }
-    }
-    if (!nearest) return;
-    const job = nearest;
+  const finish = (job: Job) => {
     waiting.delete(job);
-    running = job;
-    const done = () => {
-      if (running !== job) return;
-      running = undefined;
-      next();
-    };
-    job.run().then(done, done);
+    if (running !== job) return;
+    running = undefined;
+    next();
+  };
+  const next = () => {
+    if (running) return;
+    for (const job of waiting) if (!running || job.rank() < running.rank()) running = job;
+    if (!running) return;
+    const job = running;
+    waiting.delete(job);
+    job.run().then(() => finish(job), () => finish(job));
   };
 
   return {
@@ -54,13 +45,7 @@ export function createRenderQueue(): RenderQueue {
       waiting.add(job);
       // The pages mounted by one render queue up together before the nearest is picked.
       queueMicrotask(next);
-      return () => {
-        waiting.delete(job);
-        if (running === job) {
-          running = undefined;
-          next();
-        }
-      };
+      return () => finish(job);
     },
   };
 }

@@ -14,15 +14,12 @@ export function usePageRender(
   queue: RenderQueue,
   rank: () => number,
   onSize: (size: { width: number; height: number }) => void,
-  onDrawn?: () => void,
 ) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [rendered, setRendered] = useState(false);
   const onSizeRef = useRef(onSize);
   onSizeRef.current = onSize;
-  const onDrawnRef = useRef(onDrawn);
-  onDrawnRef.current = onDrawn;
 
   useEffect(() => {
     let cancelled = false;
@@ -58,7 +55,6 @@ export function usePageRender(
       }
       if (cancelled) return;
       setRendered(true);
-      onDrawnRef.current?.();
       // The text layer after the drawing, as pdf.js's own viewer does: built alongside, it competes
       // with the canvas for the main thread and the worker, and the page shows later.
       const container = textRef.current;
