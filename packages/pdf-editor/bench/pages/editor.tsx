@@ -1,11 +1,13 @@
 // The editor under benchmark: ?file= to open, ?annotations=N rectangles on page 1. Records the
-// moment page 1's canvas is painted as window.firstPaint.
+// moment page 1's canvas is painted as window.firstPaint and offers the bench the same handles as
+// the bare pdf.js page (benchWindow.ts).
 import { createRoot } from 'react-dom/client';
 import { normalizeAnnotation } from '../../src/core/model/defaults';
 import type { Annotation } from '../../src/core/model/types';
 import { PdfEditor } from '../../src/react/index';
 import type { PdfEditorHandle } from '../../src/react/index';
 import '../../src/react/styles.css';
+import type { BenchWindow } from './benchWindow';
 
 const params = new URLSearchParams(location.search);
 const count = Number(params.get('annotations') ?? 0);
@@ -13,11 +15,17 @@ const annotations = Array.from({ length: count }, (_, i) =>
   normalizeAnnotation({ type: 'rectangle', page: 1, position: { x: 20 + (i % 50) * 11, y: 20 + Math.floor(i / 50) * 18 }, width: 9, height: 14 }),
 ) as Annotation[];
 
-const win = window as unknown as { firstPaint?: number; editor?: PdfEditorHandle | null };
+const win = window as unknown as BenchWindow & { editor?: PdfEditorHandle | null };
+const drawn = (page: number) => {
+  const element = document.querySelector(`.mg-page[data-page-number="${page}"]`);
+  return element !== null && !element.querySelector('.mg-spinner');
+};
+win.isDrawn = drawn;
+win.jumpTo = (page) => win.editor?.goToPage(page);
 new MutationObserver((_, observer) => {
-  const page = document.querySelector('.mg-page[data-page-number="1"]');
-  if (page && !page.querySelector('.mg-spinner')) {
+  if (drawn(1)) {
     win.firstPaint = performance.now();
+    win.scroller = document.querySelector('.mg-scroll') as HTMLElement;
     observer.disconnect();
   }
 }).observe(document, { subtree: true, childList: true });

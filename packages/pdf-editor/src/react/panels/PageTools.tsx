@@ -23,20 +23,22 @@ export function movePage(count: number, page: number, to: number): EditingOperat
 export function PageTools({ page, count }: { page: number; count: number }) {
   const runtime = useEditorRuntime();
   const { messages } = runtime;
-  const button = (label: string, symbol: string, operation: EditingOperation, disabled?: boolean) => {
+  // The operation is made on click: a reorder lists every page, and the sidebar renders these
+  // buttons for each thumbnail in view whenever the current page changes, so at every scrolled page.
+  const button = (label: string, symbol: string, operation: () => EditingOperation, disabled?: boolean) => {
     const text = format(label, { page });
     return (
-      <button type="button" className="mg-icon-button" aria-label={text} title={text} disabled={disabled} onClick={() => run(runtime, operation)}>
+      <button type="button" className="mg-icon-button" aria-label={text} title={text} disabled={disabled} onClick={() => run(runtime, operation())}>
         {symbol}
       </button>
     );
   };
   return (
     <div className="mg-page-tools">
-      {button(messages.rotatePage, '⟳', { type: 'rotate', pages: [page], degrees: 90 })}
-      {button(messages.movePageUp, '↑', movePage(count, page, page - 1), page <= 1)}
-      {button(messages.movePageDown, '↓', movePage(count, page, page + 1), page >= count)}
-      {button(messages.deletePage, '✕', { type: 'delete', pages: [page] }, count <= 1)}
+      {button(messages.rotatePage, '⟳', () => ({ type: 'rotate', pages: [page], degrees: 90 }))}
+      {button(messages.movePageUp, '↑', () => movePage(count, page, page - 1), page <= 1)}
+      {button(messages.movePageDown, '↓', () => movePage(count, page, page + 1), page >= count)}
+      {button(messages.deletePage, '✕', () => ({ type: 'delete', pages: [page] }), count <= 1)}
     </div>
   );
 }

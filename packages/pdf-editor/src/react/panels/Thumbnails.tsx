@@ -1,11 +1,13 @@
 // The page sidebar: ~128 px previews labelled "Page N" (active one highlighted, spinner while
 // drawing, the number if drawing fails), virtualised like the viewer, with the page operations
-// of each page (rotate, delete, move; drag to reorder) when `pageTools` is on.
+// of each page (rotate, delete, move; drag to reorder) when `pageTools` is on. Previews draw in
+// the editor's render queue after every page of the viewer, as pdf.js's own sidebar does.
 import { memo, useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useDocumentView, useEditorRuntime, useEditorState } from '../context';
 import { format, loadPdfJs } from '../../editor/internal';
 import type { PDFDocumentProxy } from '../../editor/internal';
+import { renderQueueOf, THUMBNAIL_RANK } from '../viewer/renderQueue';
 import { DocumentPageTools, movePage, PageTools, run } from './PageTools';
 
 export const THUMBNAIL_HEIGHT = 128;
@@ -13,14 +15,15 @@ const ITEM_HEIGHT = THUMBNAIL_HEIGHT + 56;
 const RENDER_DELAY = 100;
 
 const Thumbnail = memo(function Thumbnail({ pdf, pageNumber }: { pdf: PDFDocumentProxy; pageNumber: number }) {
+  const runtime = useEditorRuntime();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<'rendering' | 'done' | 'failed'>('rendering');
   useEffect(() => {
     let cancel = () => {};
+    let dequeue = () => {};
     let stopped = false;
     setState('rendering');
-    // A short delay skips pages that only fly past while scrolling (spec: 100 ms).
-    const timer = setTimeout(async () => {
+    const draw = async () => {
       try {
         const [pdfjs, page] = await Promise.all([loadPdfJs(), pdf.getPage(pageNumber)]);
         const canvas = canvasRef.current;
@@ -43,13 +46,18 @@ const Thumbnail = memo(function Thumbnail({ pdf, pageNumber }: { pdf: PDFDocumen
       } catch {
         if (!stopped) setState('failed');
       }
+    };
+    // A short delay skips pages that only fly past while scrolling (spec: 100 ms).
+    const timer = setTimeout(() => {
+      dequeue = renderQueueOf(runtime).add(() => THUMBNAIL_RANK + pageNumber, draw);
     }, RENDER_DELAY);
     return () => {
       stopped = true;
       clearTimeout(timer);
+      dequeue();
       cancel();
     };
-  }, [pdf, pageNumber]);
+  }, [pdf, pageNumber, runtime]);
   return (
     <span className="mg-thumb-preview" data-state={state}>
       <canvas ref={canvasRef} aria-hidden="true" hidden={state === 'failed'} />

@@ -10,6 +10,7 @@ import type { PageSize } from '../../editor/index';
 import { format, toolIn } from '../../editor/internal';
 import type { PDFDocumentProxy } from '../../editor/internal';
 import type { PointerRouter, RoutedPointer } from './pointerRouter';
+import { renderQueueOf } from './renderQueue';
 import { SelectionLayer } from './SelectionLayer';
 import { TextEditor } from './TextEditor';
 import { TransientLayer } from './TransientLayer';
@@ -22,10 +23,10 @@ export interface PageViewProps {
   zoom: number;
   top: number;
   router: PointerRouter;
+  /** The page's rank in the render queue (its distance from the middle of the view). */
+  renderRank(page: number): number;
   descriptionId: string;
   registerTextLayer(page: number, element: HTMLDivElement | null): void;
-  /** Called once the page is drawn. */
-  onDrawn?: () => void;
 }
 
 const NO_ANNOTATIONS: readonly Annotation[] = [];
@@ -42,7 +43,7 @@ function PageMarquee({ pageNumber }: { pageNumber: number }) {
   return marquee && <rect className="mg-marquee" x={marquee.x} y={marquee.y} width={marquee.width} height={marquee.height} />;
 }
 
-export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, top, router, descriptionId, registerTextLayer, onDrawn }: PageViewProps) {
+export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, top, router, renderRank, descriptionId, registerTextLayer }: PageViewProps) {
   const runtime = useEditorRuntime();
   // This page's own list, which the store replaces only when an edit touches this page.
   const annotations = useEditorState((s) => s.annotationsByPage.get(pageNumber) ?? NO_ANNOTATIONS);
@@ -53,7 +54,8 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
   const editing = useEditorState((s) => (s.editing?.page === pageNumber ? s.editing : null));
   const tool = useEditorState((s) => s.tool);
   const onSize = useCallback((measured: PageSize) => runtime.document.measured(pageNumber, measured), [runtime, pageNumber]);
-  const { canvasRef, textRef, rendered } = usePageRender(pdf, pageNumber, zoom, true, onSize, onDrawn);
+  const rank = useCallback(() => renderRank(pageNumber), [renderRank, pageNumber]);
+  const { canvasRef, textRef, rendered } = usePageRender(pdf, pageNumber, zoom, true, renderQueueOf(runtime), rank, onSize);
 
   useEffect(() => {
     registerTextLayer(pageNumber, textRef.current);

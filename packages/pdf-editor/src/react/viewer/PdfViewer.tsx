@@ -33,11 +33,9 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   const textLayers = useRef(new Map<number, HTMLDivElement>());
   const scrolledTo = useRef(0);
   const fittedFor = useRef<{ pdf: unknown; width: number }>({ pdf: null, width: 0 });
-  const [viewport, setViewport] = useState({ top: 0, height: 800, width: 800 });
-  // The pages beside the view are drawn ahead of scrolling, but only once a page in view shows:
-  // before, they would slow down the first one, in pdf.js's worker and on the main thread.
-  const [drawnOnce, setDrawnOnce] = useState(false);
-  const onDrawn = useCallback(() => setDrawnOnce(true), []);
+  // What the render depends on: the pages to mount and the viewer's width, not the scroll position,
+  // so a scroll event that mounts no new page re-renders nothing (it fires at every frame).
+  const [mounted, setMounted] = useState({ first: 1, last: 0, width: 800 });
   const descriptionId = useId();
   const fonts = runtime.options.exportFonts;
   const fontStack = useMemo(() => unicodeFontStack(fonts), [fonts]);
@@ -80,9 +78,28 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
     [runtime],
   );
 
+  // A page's rank in the render queue: how far it is from the middle of the view, read when a
+  // turn comes, so the pages in view go first wherever the scroll went meanwhile, and the pages
+  // beside it (mounted ahead of scrolling) never slow down the first one.
+  const renderRank = useCallback((page: number) => {
+    const el = scrollRef.current;
+    const top = layoutRef.current.tops[page - 1];
+    const height = layoutRef.current.heights[page - 1];
+    if (!el || top === undefined || height === undefined) return Number.MAX_SAFE_INTEGER;
+    return Math.abs(top + height / 2 - (el.scrollTop + el.clientHeight / 2));
+  }, []);
+
   const registerTextLayer = useCallback((page: number, element: HTMLDivElement | null) => {
     if (element) textLayers.current.set(page, element);
     else textLayers.current.delete(page);
+  }, []);
+
+  const mount = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const { first, last } = visiblePages(layoutRef.current, el.scrollTop, el.clientHeight || 800);
+    const width = el.clientWidth || 800;
+    setMounted((now) => (now.first === first && now.last === last && now.width === width ? now : { first, last, width }));
   }, []);
 
   const measure = useCallback(() => {
@@ -96,13 +113,13 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
       fittedFor.current = { pdf, width: el.clientWidth };
       if (getComputedStyle(el).getPropertyValue('--mg-fit-page-width').trim() === '1') runtime.view?.fitWidth();
     }
-    setViewport({ top: el.scrollTop, height: el.clientHeight || 800, width: el.clientWidth || 800 });
+    mount();
     const page = centerPage(layoutRef.current, el.scrollTop, el.clientHeight);
     if (layoutRef.current.tops.length > 0 && page !== runtime.store.getState().currentPage) {
       scrolledTo.current = page;
       runtime.store.getState().actions.goToPage(page);
     }
-  }, [runtime, zoomControls]);
+  }, [runtime, zoomControls, mount]);
 
   useLayoutEffect(
     () =>
@@ -154,12 +171,15 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
     // Only on zoom or document changes: later size measurements must not yank the scroll.
   }, [zoom, pdf]);
 
+  // New page sizes (measured in the background) move the pages.
+  useLayoutEffect(mount, [layout, mount]);
+
   if (status === 'password') return <PasswordPrompt />;
   if (status === 'error') return <p className="mg-error" role="alert">{error}</p>;
   if (status === 'empty') return <p className="mg-empty">{messages.noDocument}</p>;
 
-  const { first, last } = visiblePages(layout, viewport.top, viewport.height, drawnOnce ? 1 : 0);
-  const innerWidth = Math.max(viewport.width, layout.maxWidth + 2 * PAGE_GAP);
+  const { first, last } = mounted;
+  const innerWidth = Math.max(mounted.width, layout.maxWidth + 2 * PAGE_GAP);
   const pages: number[] = [];
   for (let n = first; n <= last; n++) pages.push(n);
 
@@ -178,8 +198,8 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
                 if (!size) return null;
                 return (
                   <div key={n} className="mg-page-slot" style={{ left: (innerWidth - size.width * zoom) / 2 }}>
-                    <PageView pdf={pdf} pageNumber={n} size={size} zoom={zoom} top={layout.tops[n - 1] ?? 0} router={router}
-                      descriptionId={descriptionId} registerTextLayer={registerTextLayer} onDrawn={drawnOnce ? undefined : onDrawn} />
+                    <PageView pdf={pdf} pageNumber={n} size={size} zoom={zoom} top={layout.tops[n - 1] ?? 0} router={router} renderRank={renderRank}
+                      descriptionId={descriptionId} registerTextLayer={registerTextLayer} />
                   </div>
                 );
               })}

@@ -1,31 +1,32 @@
-// Draws one pdf.js page into a canvas (sharp on HiDPI, capped in size) and its text layer;
-// a render still running when the page leaves the view, or the zoom changes, is cancelled.
+// Draws one pdf.js page into a canvas (sharp on HiDPI, capped in size) and its text layer, in its
+// turn in the viewer's render queue; a render still waiting or running when the page leaves the
+// view, or the zoom changes, is dropped or cancelled.
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from '../../editor/internal';
 import { loadPdfJs, outputScale } from '../../editor/internal';
+import type { RenderQueue } from './renderQueue';
 
 export function usePageRender(
   pdf: PDFDocumentProxy,
   pageNumber: number,
   zoom: number,
   withTextLayer: boolean,
+  queue: RenderQueue,
+  rank: () => number,
   onSize: (size: { width: number; height: number }) => void,
-  onDrawn?: () => void,
 ) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [rendered, setRendered] = useState(false);
   const onSizeRef = useRef(onSize);
   onSizeRef.current = onSize;
-  const onDrawnRef = useRef(onDrawn);
-  onDrawnRef.current = onDrawn;
 
   useEffect(() => {
     let cancelled = false;
     let cancel = () => {};
     let release = () => {};
     setRendered(false);
-    (async () => {
+    const draw = async () => {
       const [pdfjs, page] = await Promise.all([loadPdfJs(), pdf.getPage(pageNumber)]);
       // A page that leaves the view frees its operator lists and images; pdf.js keeps them otherwise.
       release = () => void page.cleanup();
@@ -45,31 +46,36 @@ export function usePageRender(
         task.cancel();
         textLayer?.cancel();
       };
+      try {
+        await task.promise;
+      } catch (error) {
+        // Cancelled renders are expected; other failures are only logged (spec: viewer errors).
+        if (!(error instanceof pdfjs.RenderingCancelledException)) console.warn('Page render failed', error);
+        return;
+      }
+      if (cancelled) return;
+      setRendered(true);
+      // The text layer after the drawing, as pdf.js's own viewer does: built alongside, it competes
+      // with the canvas for the main thread and the worker, and the page shows later.
       const container = textRef.current;
       if (withTextLayer && container) {
         container.replaceChildren();
         textLayer = new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container, viewport });
-        textLayer.render().catch(() => undefined);
+        await textLayer.render().catch(() => undefined);
       }
-      try {
-        await task.promise;
-        if (!cancelled) {
-          setRendered(true);
-          onDrawnRef.current?.();
-        }
-      } catch (error) {
-        // Cancelled renders are expected; other failures are only logged (spec: viewer errors).
-        if (!(error instanceof pdfjs.RenderingCancelledException)) console.warn('Page render failed', error);
-      }
-    })().catch((error: unknown) => {
-      if (!cancelled) console.warn('Page render failed', error);
-    });
+    };
+    const dequeue = queue.add(rank, () =>
+      draw().catch((error: unknown) => {
+        if (!cancelled) console.warn('Page render failed', error);
+      }),
+    );
     return () => {
       cancelled = true;
+      dequeue();
       cancel();
       release();
     };
-  }, [pdf, pageNumber, zoom, withTextLayer]);
+  }, [pdf, pageNumber, zoom, withTextLayer, queue, rank]);
 
   // Browsers hold a canvas's pixels until it is collected; a zero size gives them back as soon as
   // the page leaves the view (not on a zoom change, where the old drawing shows until the new one).

@@ -1,0 +1,151 @@
+// The viewer while scrolling a long file, in a real Chromium: only the pages near the view are
+// mounted, the canvases of pages scrolled past give their pixels back, and a scroll that brings no
+// new page re-renders nothing. React's commits are counted through the hook its developer tools
+// use, which production builds call too.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestPage, hasChromium, launchChromium, serveStatic } from '../e2e/harness';
+
+declare global {
+  interface Window {
+    commits: number;
+    canvases: Set<HTMLCanvasElement>;
+  }
+}
+
+const MAIN = `
+import { createRoot } from 'react-dom/client';
+import { PdfEditor } from '@marginalia/pdf-editor';
+import '@marginalia/pdf-editor/styles.css';
+
+document.body.style.margin = '0';
+createRoot(document.getElementById('root')).render(
+  <PdfEditor file="/long.pdf" sidebar={false} propertiesPanel={false} signatureStore={null} style={{ height: '100vh' }} />,
+);
+`;
+
+const PAGES = 300;
+
+async function longPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= PAGES; n++) doc.addPage([612, 792]).drawText(`Page ${n}`, { x: 72, y: 700, size: 24, font });
+  return doc.save();
+}
+
+describe.skipIf(!hasChromium)('scrolling a long file', () => {
+  let built: { dir: string; remove(): void };
+  let server: { url: string; close(): Promise<void> };
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    built = await buildTestPage(MAIN);
+    writeFileSync(join(built.dir, 'long.pdf'), await longPdf());
+    server = await serveStatic(built.dir);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await page.addInitScript(() => {
+      window.commits = 0;
+      (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => undefined,
+        onScheduleFiberRoot: () => undefined,
+        onCommitFiberUnmount: () => undefined,
+        onPostCommitFiberRoot: () => undefined,
+        onCommitFiberRoot: () => {
+          window.commits++;
+        },
+      };
+      // Every canvas pdf.js draws into, to check afterwards which still hold pixels.
+      window.canvases = new Set();
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: Parameters<typeof getContext>) {
+        window.canvases.add(this);
+        return getContext.apply(this, args);
+      } as typeof getContext;
+    });
+    await page.goto(`${server.url}/`);
+    await page.getByText(`Page 1 of ${PAGES}`).waitFor();
+    await page.locator('.mg-page[data-page-number="1"] .mg-spinner').waitFor({ state: 'detached' });
+    // The page below is mounted ahead once the first is drawn.
+    await page.locator('.mg-page[data-page-number="2"] .mg-spinner').waitFor({ state: 'detached' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    built?.remove();
+  });
+
+  it('must not re-render anything for a scroll that brings no new page into view', async () => {
+    const commits = await page.evaluate(async () => {
+      const scroller = document.querySelector('.mg-scroll') as HTMLElement;
+      const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      // Page sizes are measured in the background after the first page: wait until that is done.
+      for (let quiet = window.commits - 1; quiet !== window.commits; ) {
+        quiet = window.commits;
+        await new Promise((done) => setTimeout(done, 500));
+      }
+      const before = window.commits;
+      for (let i = 0; i < 10; i++) {
+        scroller.scrollTop += 10;
+        await frame();
+      }
+      return { during: window.commits - before, top: scroller.scrollTop };
+    });
+    expect(commits.top).toBe(100);
+    expect(commits.during).toBe(0);
+    expect(await page.locator('.mg-page-input').inputValue()).toBe('1');
+  });
+
+  it('must mount only the pages near the view and give back the canvases of the pages scrolled past', async () => {
+    await page.evaluate(() => {
+      const record = window as unknown as { mountedMost: number; recording: boolean };
+      record.mountedMost = 0;
+      record.recording = true;
+      const tick = () => {
+        record.mountedMost = Math.max(record.mountedMost, document.querySelectorAll('.mg-page').length);
+        if (record.recording) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const box = await page.locator('.mg-scroll').boundingBox();
+    await page.mouse.move((box?.x ?? 0) + 300, (box?.y ?? 0) + 300);
+    // 60 pages, one wheel step of half a page every 30 ms, faster than pages draw.
+    for (let i = 0; i < 120; i++) {
+      await page.mouse.wheel(0, 602);
+      await page.waitForTimeout(30);
+    }
+    await page.waitForTimeout(300);
+    const current = Number(await page.locator('.mg-page-input').inputValue());
+    expect(current).toBeGreaterThan(55);
+    await page.locator(`.mg-page[data-page-number="${current}"] .mg-spinner`).waitFor({ state: 'detached' });
+    const seen = await page.evaluate(() => {
+      const record = window as unknown as { mountedMost: number; recording: boolean };
+      record.recording = false;
+      const canvases = [...window.canvases].filter((canvas) => canvas.classList.contains('mg-canvas'));
+      const pages = [...document.querySelectorAll('.mg-page')].map((element) => Number(element.getAttribute('data-page-number')));
+      return {
+        current: Number((document.querySelector('.mg-page-input') as HTMLInputElement).value),
+        mountedMost: record.mountedMost,
+        pages,
+        drawnInDocument: canvases.filter((canvas) => canvas.isConnected).length,
+        holdingPixelsDetached: canvases.filter((canvas) => !canvas.isConnected && canvas.width * canvas.height > 0).length,
+        everDrawn: canvases.length,
+      };
+    });
+    // A 1,000 px view shows at most two 1,188 px pages, with one more above and below.
+    expect(seen.mountedMost).toBeLessThanOrEqual(4);
+    expect(seen.pages.every((n) => Math.abs(n - seen.current) <= 2)).toBe(true);
+    expect(seen.drawnInDocument).toBeLessThanOrEqual(4);
+    // None of the pages left behind keeps its drawing.
+    expect(seen.holdingPixelsDetached).toBe(0);
+    expect(seen.everDrawn).toBeGreaterThan(4);
+  });
+});
