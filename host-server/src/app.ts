@@ -63,15 +63,18 @@ export function createApp(dependencies: AppDependencies): App {
   const client = databaseClient(dependencies.knex);
   const tmpDir = join(config.dataDir, 'tmp');
   const localWorker = () => new ChildPdfWorker(config.limits.pdfJobs);
-  // On PostgreSQL every instance shares one queue of PDF jobs (services/pdfJobQueue.ts); on SQLite,
-  // the only instance queues them in memory (services/fairQueue.ts).
+  // With PostgreSQL and a bucket every instance shares one queue of PDF jobs (services/pdfJobQueue.ts):
+  // any instance can run any job, whose input and output are in the bucket. Otherwise files are on
+  // one instance's disk, so that instance alone can run their jobs, and a job is no more durable
+  // than the request waiting for it: the instance queues them in memory (services/fairQueue.ts).
+  // (A queue in the database without a bucket left a crashed instance's jobs pending for ever, their
+  // input files stray in the store, counted against their owner's bound.)
   const pdfWorker =
     dependencies.pdfWorker ??
-    (client === 'postgres'
+    (client === 'postgres' && dependencies.fileStore instanceof S3FileStore
       ? new PdfJobQueue({
           knex: dependencies.knex,
           fileStore: dependencies.fileStore,
-          sharedStore: dependencies.fileStore instanceof S3FileStore,
           tmpDir,
           logger,
           local: localWorker(),

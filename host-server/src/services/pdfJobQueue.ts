@@ -54,11 +54,6 @@ export interface PdfJobQueueOptions {
   local: ChildPdfWorker;
   /** Slots, queue bounds and the lease of a running job (renewed every third of it). */
   limits: PdfJobLimits;
-  /**
-   * Whether every instance reaches the files (a bucket). Without it, an instance runs only the
-   * jobs it queued, whose input is on its own disk; they still take their turn in the shared order.
-   */
-  sharedStore: boolean;
   /** How often an idle instance looks for jobs, and a waiting request for its outcome. */
   pollMs?: number;
 }
@@ -330,17 +325,15 @@ export class PdfJobQueue implements PdfWorker {
   private async claim(): Promise<ClaimedJob | undefined> {
     return this.options.knex.transaction(async (trx) => {
       await takeLock(trx);
-      const ours = this.options.sharedStore ? '' : 'and j.origin = :origin';
       for (;;) {
         const { rows } = (await trx.raw(
           `select j.id, j.attempts from pdf_jobs j
              left join pdf_job_owners o on o.owner = j.owner
-            where (j.state = 'pending' or (j.state = 'running' and j.lease_expires_at < now())) ${ours}
+            where (j.state = 'pending' or (j.state = 'running' and j.lease_expires_at < now()))
               and not exists (select 1 from pdf_jobs r
                                where r.owner = j.owner and r.state = 'running' and r.lease_expires_at >= now())
             order by o.last_started_at asc nulls first, j.created_at asc, j.id asc
             limit 1`,
-          { origin: this.instanceId },
         )) as { rows: Array<{ id: string; attempts: number }> };
         const next = rows[0];
         if (!next) return undefined;
