@@ -1,6 +1,7 @@
 // The built server (dist/main.js) as deployed on several instances (docs/deployment.md): on one
 // PostgreSQL (DATABASE_URL, a schema of the bench's own, dropped afterwards) and one bucket (s3rver on
-// loopback), behind Debian's nginx with the configuration the deployment test uses. Three set-ups,
+// loopback), behind Debian's nginx with the configuration the deployment test uses
+// (src/test-support/proxy.ts, as docs/deployment.md's). Three set-ups,
 // each measured with autocannon in interleaved rounds: one instance asked directly, nginx in front
 // of that one instance, and nginx in front of two. Two requests: the document list (a page of 20)
 // and the download of a 1 MB PDF. Prints the medians of requests a second, p99 and the CPU time of
@@ -9,9 +10,7 @@
 // Skipped, saying so, without DATABASE_URL or nginx.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import { PDFDocument } from 'pdf-lib';
 import S3rver from 's3rver';
+import { nginxPath, type Proxy, startNginx } from '../src/test-support/proxy.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -26,21 +26,11 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = 20;
 const DOWNLOAD_BYTES = 1_000_000;
 const LISTED_DOCUMENTS = 25;
-const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 const databaseUrl = process.env.DATABASE_URL;
 
-if (!databaseUrl?.startsWith('postgres') || !nginx) {
-  console.log(`proxy bench skipped: needs ${!nginx ? 'nginx (Debian package nginx)' : 'DATABASE_URL on PostgreSQL'}`);
+if (!databaseUrl?.startsWith('postgres') || !nginxPath()) {
+  console.log(`proxy bench skipped: needs ${!nginxPath() ? 'nginx (Debian package nginx)' : 'DATABASE_URL on PostgreSQL'}`);
   process.exit(0);
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
 }
 
 /** CPU time (user + system) the process has used so far, in microseconds. */
@@ -74,45 +64,6 @@ function startServer(env: Record<string, string>): { child: ChildProcess; port: 
   return { child, port };
 }
 
-async function startNginx(within: string, upstreams: number[]): Promise<{ child: ChildProcess; port: number }> {
-  const folder = await mkdtemp(join(within, 'nginx-'));
-  // Its worker runs as `nobody` when the bench runs as root, and writes temporary files here.
-  await chmod(folder, 0o777);
-  const port = await freePort();
-  // As docs/deployment.md's "Reverse proxy" section, on loopback without TLS.
-  const configuration = `
-worker_processes 1; daemon off; pid ${folder}/nginx.pid; error_log ${folder}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${folder}/body; proxy_temp_path ${folder}/proxy; fastcgi_temp_path ${folder}/fastcgi;
-  uwsgi_temp_path ${folder}/uwsgi; scgi_temp_path ${folder}/scgi;
-  client_max_body_size 126m;
-  upstream marginalia {
-${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=3 fail_timeout=10s;`).join('\n')}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    proxy_request_buffering off; proxy_http_version 1.1; proxy_set_header Connection "";
-    proxy_set_header Host $host; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme; proxy_connect_timeout 5s; proxy_read_timeout 300s;
-    location / { proxy_pass http://marginalia; }
-  }
-}`;
-  await writeFile(join(folder, 'nginx.conf'), configuration);
-  const child = spawn(nginx as string, ['-p', folder, '-c', join(folder, 'nginx.conf')], { stdio: 'ignore' });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/api/health/live`);
-      return { child, port };
-    } catch (error) {
-      if (attempt > 100 || child.exitCode !== null) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 interface Run {
   rps: number;
   p99: number;
@@ -138,10 +89,11 @@ async function measure(port: number, path: string, token: string, pids: number[]
   };
 }
 
+const portOf = (proxy: Proxy) => Number(new URL(proxy.base).port);
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 const work = await mkdtemp(join(tmpdir(), 'marginalia-proxy-bench-'));
-await chmod(work, 0o755);
 const schema = `bench_proxy_${randomBytes(4).toString('hex')}`;
 const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(work, 's3'), configureBuckets: [{ name: 'bench' }] });
 const { port: s3Port } = await s3.run();
@@ -156,6 +108,7 @@ const shared = {
   S3_FORCE_PATH_STYLE: 'true',
 };
 const children: ChildProcess[] = [];
+const proxies: Proxy[] = [];
 try {
   const first = startServer({ ...shared, DATA_DIR: join(work, 'one') });
   children.push(first.child);
@@ -163,10 +116,10 @@ try {
   const second = startServer({ ...shared, DATA_DIR: join(work, 'two') });
   children.push(second.child);
   const secondPort = await second.port;
-  const toOne = await startNginx(work, [firstPort]);
-  children.push(toOne.child);
-  const toTwo = await startNginx(work, [firstPort, secondPort]);
-  children.push(toTwo.child);
+  const toOne = await startNginx([firstPort]);
+  proxies.push(toOne);
+  const toTwo = await startNginx([firstPort, secondPort]);
+  proxies.push(toTwo);
 
   const base = `http://127.0.0.1:${firstPort}`;
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
@@ -195,8 +148,8 @@ try {
   const serverPids = [first.child.pid, second.child.pid] as number[];
   const setups = {
     direct: { port: firstPort, pids: serverPids },
-    'nginx, 1 instance': { port: toOne.port, pids: [...serverPids, ...(await processTree(toOne.child.pid as number))] },
-    'nginx, 2 instances': { port: toTwo.port, pids: [...serverPids, ...(await processTree(toTwo.child.pid as number))] },
+    'nginx, 1 instance': { port: portOf(toOne), pids: [...serverPids, ...(await processTree(toOne.pid))] },
+    'nginx, 2 instances': { port: portOf(toTwo), pids: [...serverPids, ...(await processTree(toTwo.pid))] },
   };
   const requests = { list: '/api/documents?limit=20', download: `/api/documents/${downloadId}/download` };
   type Setup = keyof typeof setups;
@@ -243,6 +196,7 @@ availableParallelism()} cores shared by the load generator, nginx, PostgreSQL, s
     );
   }
 } finally {
+  await Promise.all(proxies.map((proxy) => proxy.stop()));
   for (const child of children.reverse()) {
     if (child.exitCode !== null || child.signalCode !== null) continue;
     child.kill('SIGTERM');

@@ -9,7 +9,8 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { freePort, toolPath } from './privateServices';
+// With its extension: bench/proxy.bench.ts runs this file under Node's type stripping too.
+import { freePort, toolPath } from './privateServices.ts';
 
 /** The proxy configuration docs/deployment.md shows, with the folder and ports filled in. */
 export function nginxConfiguration({ folder, port, upstreams }: { folder: string; port: number; upstreams: number[] }): string {
@@ -59,6 +60,8 @@ export function nginxPath(): string | undefined {
 
 export interface Proxy {
   base: string;
+  /** nginx's master process (its worker is its child). */
+  pid: number;
   /** What nginx has logged as errors so far (failed upstream connections among them). */
   errorLog(): Promise<string>;
   stop(): Promise<void>;
@@ -89,6 +92,7 @@ export async function startNginx(upstreams: number[]): Promise<Proxy> {
   }
   return {
     base,
+    pid: child.pid as number,
     errorLog: () => readFile(join(folder, 'error.log'), 'utf8').catch(() => ''),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
