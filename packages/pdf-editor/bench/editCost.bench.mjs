@@ -11,15 +11,14 @@
 // waits for a busy core land there whatever the editor does (the median frame is printed beside).
 // Run: npm run bench:browser -w @marginalia/pdf-editor (after react.bench.mjs), or alone with
 // node bench/editCost.bench.mjs
-/* global process, console, URL, window, document, performance, requestAnimationFrame, MessageChannel, queueMicrotask */
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+/* global process, console, window, document, performance, requestAnimationFrame, MessageChannel, queueMicrotask */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import { launchChromium, median, percentile, serveSite } from './browserSite.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const sharedPdfs = process.env.MARGINALIA_SHARED_PDFS ?? resolve(root, '../../../shared/pdfs');
@@ -31,7 +30,6 @@ const ANNOTATED_PAGES = 10;
 const SIZES = [100, 10_000];
 const ADD_TARGET_MS = 16;
 const DRAG_P95_TARGET_MS = 8;
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.pdf': 'application/pdf' };
 
 if (!existsSync('/usr/bin/chromium') || !existsSync(join(sharedPdfs, 'make-synthetic.mjs'))) {
   console.log('editCost bench skipped: needs /usr/bin/chromium and shared/pdfs/make-synthetic.mjs');
@@ -40,7 +38,6 @@ if (!existsSync('/usr/bin/chromium') || !existsSync(join(sharedPdfs, 'make-synth
 
 const work = mkdtempSync(join(tmpdir(), 'marginalia-edit-bench-'));
 const { makeSyntheticPdf } = await import(pathToFileURL(join(sharedPdfs, 'make-synthetic.mjs')).href);
-writeFileSync(join(work, 'doc.pdf'), await makeSyntheticPdf(PAGES));
 await build({
   root: join(root, 'bench/pages'),
   logLevel: 'error',
@@ -55,22 +52,9 @@ await build({
   },
 });
 
-const server = createServer((request, response) => {
-  const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-  const file = path === '/doc.pdf' ? join(work, 'doc.pdf') : normalize(join(work, 'site', path));
-  if (!file.startsWith(work) || !existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404).end();
-  response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(response);
-});
-await new Promise((done) => server.listen(0, '127.0.0.1', done));
-const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const site = await serveSite(join(work, 'site'), new Map([['/doc.pdf', await makeSyntheticPdf(PAGES)]]));
+const { base } = site;
+const browser = await launchChromium();
 
 /**
  * Main-thread work per frame, without the idle time between an input event and the frame: the
@@ -178,6 +162,6 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  site.close();
   rmSync(work, { recursive: true, force: true });
 }

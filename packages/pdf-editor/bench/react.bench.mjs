@@ -18,16 +18,15 @@
 // Run: npm run bench:browser -w @marginalia/pdf-editor. MARGINALIA_BENCH_ROUNDS overrides the 15
 // rounds (for a quick look), MARGINALIA_BENCH_PROFILE=<dir> writes a CPU profile of the first scroll
 // of each viewer and file there (unminified) (open in Chrome DevTools' Performance panel).
-/* global process, console, URL, window, document, performance, requestAnimationFrame, MessageChannel, setTimeout */
+/* global process, console, window, document, performance, requestAnimationFrame, MessageChannel, setTimeout */
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import { launchChromium, median, percentile, serveSite } from './browserSite.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const sharedPdfs = process.env.MARGINALIA_SHARED_PDFS ?? resolve(root, '../../../shared/pdfs');
@@ -42,7 +41,6 @@ const JUMP_PAGE = 2000;
 // 200 pages are kept whole rather than cut to save time.
 const STEP_MS = 40;
 const VIEWPORT = { width: 1280, height: 900 };
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.pdf': 'application/pdf' };
 const FILES = [
   { name: 'synthetic', path: '/synthetic.pdf', count: JUMP_PAGE },
   { name: 'freeculture.pdf', path: '/freeculture.pdf', source: 'freeculture.pdf', count: 352 },
@@ -75,24 +73,10 @@ await build({
   },
 });
 
-const server = createServer((request, response) => {
-  const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-  const pdf = served.get(path);
-  if (pdf) return void response.writeHead(200, { 'Content-Type': 'application/pdf' }).end(pdf);
-  const file = normalize(join(work, 'site', path));
-  if (!file.startsWith(work) || !existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404).end();
-  response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-  createReadStream(file).pipe(response);
-});
-await new Promise((done) => server.listen(0, '127.0.0.1', done));
-const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const site = await serveSite(join(work, 'site'), served);
+const { base } = site;
+const browser = await launchChromium();
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 // CPU time beside wall time (the machine is shared): every Chromium process's CPU seconds (the
@@ -344,6 +328,6 @@ try {
   console.log(size);
 } finally {
   await browser.close();
-  server.close();
+  site.close();
   rmSync(work, { recursive: true, force: true });
 }

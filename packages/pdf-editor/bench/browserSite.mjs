@@ -1,0 +1,35 @@
+// What the browser benches share: a loopback server for the site Vite built and the PDFs they keep
+// in memory, Debian's Chromium with the flags this machine needs, and the statistics they print.
+/* global URL */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.pdf': 'application/pdf' };
+
+/** Serves `siteDir` and, at their paths, the PDFs of `pdfs` (path → bytes); resolves once listening. */
+export async function serveSite(siteDir, pdfs) {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const pdf = pdfs.get(path);
+    if (pdf) return void response.writeHead(200, { 'Content-Type': 'application/pdf' }).end(pdf);
+    const file = normalize(join(siteDir, path));
+    if (!file.startsWith(siteDir) || !existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404).end();
+    response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  return { base: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+/** Debian's Chromium; without the background-networking flags it fails on this closed network. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
