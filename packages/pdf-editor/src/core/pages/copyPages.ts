@@ -9,6 +9,7 @@
 // of a split, each part carrying the whole document's names.
 import { PdfArray, PdfDict, PdfName, PdfNull, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '@libpdf/core';
 import { inheritInto, resolved } from '../pdf/pageAttributes';
+import { latin1 } from '../pdf/update';
 
 /** Copies objects of one source document into one target document, each referenced object once. */
 class ObjectCopier {
@@ -112,7 +113,7 @@ const MAX_NAME_TREE_NODES = 100_000;
 
 /** A name's key for comparing: a string's bytes (names in trees are byte strings) or a name's text. */
 function nameKey(name: PdfObject | undefined): string | undefined {
-  if (name instanceof PdfString) return `(${String.fromCharCode(...name.bytes)}`;
+  if (name instanceof PdfString) return `(${latin1.decode(name.bytes)}`;
   if (name instanceof PdfName) return `/${name.value}`;
   return undefined;
 }
