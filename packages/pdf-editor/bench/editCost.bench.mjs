@@ -82,17 +82,16 @@ function recordFrames(types) {
     );
   }
   const channel = new MessageChannel();
-  let frameStart = 0;
-  channel.port1.onmessage = () => {
-    const work = handling + (performance.now() - frameStart);
+  // The frame's start travels with its message: a later rAF may run before it is handled.
+  channel.port1.onmessage = (event) => {
+    const work = handling + (performance.now() - event.data);
     handling = 0;
     if (window.recording) window.frames.push(work);
     if (pendingEvent) window.eventFrames.push(work);
     pendingEvent = false;
   };
   const tick = (now) => {
-    frameStart = now;
-    channel.port2.postMessage(0);
+    channel.port2.postMessage(now);
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);

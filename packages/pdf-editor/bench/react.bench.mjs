@@ -256,9 +256,10 @@ try {
     window.frames = [];
     window.frameStart = undefined;
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      window.frames.push(performance.now() - window.frameStart);
-      window.frameStart = undefined;
+    // The frame's start travels with its message: a second rAF may post before the first message
+    // runs, and a start read from the shared variable then was already cleared (a NaN frame).
+    channel.port1.onmessage = (event) => {
+      window.frames.push(performance.now() - event.data);
     };
     window.addEventListener(
       'pointermove',
@@ -268,8 +269,8 @@ try {
       { capture: true },
     );
     const tick = (now) => {
-      window.frameStart = Math.min(window.frameStart ?? now, now);
-      channel.port2.postMessage(0);
+      channel.port2.postMessage(Math.min(window.frameStart ?? now, now));
+      window.frameStart = undefined;
       if (window.recording) requestAnimationFrame(tick);
     };
     window.recording = true;
