@@ -1,58 +1,27 @@
-// The bucket (an s3rver of the test's own on a fixed loopback port) stopped under a running server,
-// then started again on the same port and folder: meanwhile, requests that need a file answer 503
+// The bucket (an s3rver of the test's own) stopped under a running server, then started again on
+// the same port and folder: meanwhile, requests that need a file answer 503
 // with Retry-After and name the file storage (never 500), readiness says the storage is down while
 // the database is up, the outage is logged once; once the bucket is back, the same file downloads
 // again and nothing stored before it went away is lost.
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_UNAVAILABLE } from './errors';
-import { S3FileStore } from './services/s3FileStore';
 import { makePdf } from './test-support/fixtures';
-import { freePort } from './test-support/privateServices';
 import { RecordingLogger } from './test-support/recordingLogger';
+import { startTestS3, type TestS3 } from './test-support/s3';
 import { binary, createTestServer, type TestServer } from './test-support/testServer';
 
-const bucket = `outage-${randomBytes(4).toString('hex')}`;
-let directory: string;
-let port: number;
-let s3: S3rver | undefined;
-let store: S3FileStore;
+let s3: TestS3;
 let t: TestServer;
 const logger = new RecordingLogger();
 
-async function startBucket(): Promise<void> {
-  s3 = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
-  await s3.run();
-}
-
-async function stopBucket(): Promise<void> {
-  await s3?.close();
-  s3 = undefined;
-}
-
 beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'marginalia-s3-outage-'));
-  port = await freePort();
-  await startBucket();
-  store = new S3FileStore({
-    bucket,
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    forcePathStyle: true,
-  });
-  t = await createTestServer({ fileStore: store, logger });
+  s3 = await startTestS3();
+  t = await createTestServer({ fileStore: s3.store(), logger });
 });
 
 afterAll(async () => {
   await t?.close();
-  store?.close();
-  await stopBucket();
-  await rm(directory, { recursive: true, force: true });
+  await s3?.close();
 });
 
 const expectStorageUnavailable = (response: { status: number; headers: Record<string, string>; body: unknown }) => {
@@ -72,7 +41,7 @@ describe('the bucket unreachable, then back', () => {
     const id = uploaded.body.document.id as string;
     expect((await t.http.get('/api/health/ready').expect(200)).body).toMatchObject({ storage: 'up', database: 'up' });
 
-    await stopBucket();
+    await s3.stop();
     expectStorageUnavailable(await binary(t.http.get(`/api/documents/${id}/download`).set(auth)));
     expectStorageUnavailable(await t.http.post('/api/documents/upload').set(auth).attach('file', pdf, 'refused.pdf'));
     expectStorageUnavailable(await binary(t.http.get(`/api/documents/${id}/export`).set(auth)));
@@ -84,7 +53,7 @@ describe('the bucket unreachable, then back', () => {
     expect(logger.matching('file storage unavailable')).toHaveLength(1);
     expect(logger.matching('request failed')).toEqual([]);
 
-    await startBucket();
+    await s3.start();
     expect(Buffer.compare((await binary(t.http.get(`/api/documents/${id}/download`).set(auth)).expect(200)).body as Buffer, pdf)).toBe(0);
     expect((await t.http.get('/api/health/ready').expect(200)).body).toMatchObject({ storage: 'up' });
     expect(logger.matching('file storage available again')).toHaveLength(1);

@@ -1,7 +1,8 @@
-// The built server (dist/main.js) on a PostgreSQL and a Redis of the test's own, each stopped for
-// about 7 seconds while a few users keep sending requests, writes included. The process must live
-// through it, answer 503 with Retry-After (or succeed) but never 500 or hang, say in its readiness
-// check which dependency is down, recover by itself, and keep every write it acknowledged.
+// The built server (dist/main.js) on a PostgreSQL, a Redis and an S3-compatible bucket of the test's
+// own, each stopped for about 7 seconds while a few users keep sending requests, writes and
+// downloads included. The process must live through it, answer 503 with Retry-After (or succeed)
+// but never 500 or hang, say in its readiness check which dependency is down, recover by itself,
+// and keep every write it acknowledged.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertServerBuilt, type BuiltServer, startBuiltServer } from './test-support/builtServer';
 import { makePdf } from './test-support/fixtures';
 import { LoopbackTraffic, type TrafficTarget } from './test-support/loopbackTraffic';
-import { missingTools, type PrivateService, startPrivatePostgres, startPrivateRedis } from './test-support/privateServices';
+import { missingTools, startPrivatePostgres, startPrivateRedis, type PrivateService } from './test-support/privateServices';
+import { startTestS3, type TestS3 } from './test-support/s3';
 import { TEST_DATABASE } from './test-support/testServer';
 
 const OUTAGE_MS = 7_000;
@@ -22,6 +24,7 @@ if (missing.length > 0) console.warn(`Skipping the dependency outage tests: ${mi
 
 let postgres: PrivateService | undefined;
 let redis: PrivateService | undefined;
+let s3: TestS3 | undefined;
 const servers: BuiltServer[] = [];
 const folders: string[] = [];
 
@@ -30,12 +33,13 @@ beforeAll(async () => {
   assertServerBuilt();
   postgres = await startPrivatePostgres();
   redis = await startPrivateRedis();
+  s3 = await startTestS3();
 }, 180_000);
 
 // Everything started here is ended here, whether the tests passed or not.
 afterAll(async () => {
   await Promise.allSettled(servers.map((server) => server.stop('SIGKILL')));
-  await Promise.allSettled([postgres?.destroy(), redis?.destroy()]);
+  await Promise.allSettled([postgres?.destroy(), redis?.destroy(), s3?.close()]);
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 }, 180_000);
 
@@ -58,8 +62,11 @@ async function until(what: string, condition: () => boolean, limitMs = 120_000):
   }
 }
 
-/** A built server on the private PostgreSQL and Redis, with a user (unlimited uploads) and one document. */
-async function startServerWithUser(name: string): Promise<{ server: BuiltServer; target: TrafficTarget; dataDir: string }> {
+/**
+ * A built server on the private PostgreSQL and Redis (and the bucket, when `env` names it), with a
+ * user (unlimited uploads) and one document.
+ */
+async function startServerWithUser(name: string, env: NodeJS.ProcessEnv = {}): Promise<{ server: BuiltServer; target: TrafficTarget; dataDir: string }> {
   if (!postgres || !redis) throw new Error('services not started');
   const dataDir = await mkdtemp(join(tmpdir(), 'marginalia-faults-'));
   folders.push(dataDir);
@@ -67,7 +74,7 @@ async function startServerWithUser(name: string): Promise<{ server: BuiltServer;
     dataDir,
     schema: '',
     jwtSecret: 'fault-test-secret-that-is-long-enough-1234',
-    env: { DATABASE_URL: postgres.url, DATABASE_SCHEMA: '', REDIS_URL: redis.url },
+    env: { DATABASE_URL: postgres.url, DATABASE_SCHEMA: '', REDIS_URL: redis.url, ...env },
   });
   servers.push(server);
   const email = `${name}@example.com`;
@@ -89,8 +96,11 @@ async function startServerWithUser(name: string): Promise<{ server: BuiltServer;
   return { server, dataDir, target: { base: server.base, token, email, password, documentId, pdf } };
 }
 
-/** Sends traffic, stops `service` for OUTAGE_MS, starts it again, and sends until writes are acknowledged again. */
-async function outageUnderTraffic(service: PrivateService, target: TrafficTarget): Promise<LoopbackTraffic> {
+/**
+ * Sends traffic, stops `service` for OUTAGE_MS, starts it again, and sends until writes are
+ * acknowledged and the document downloads again.
+ */
+async function outageUnderTraffic(service: Pick<PrivateService, 'stop' | 'start'>, target: TrafficTarget): Promise<LoopbackTraffic> {
   const traffic = new LoopbackTraffic(target);
   try {
     await until('writes before the outage', () => traffic.acknowledged('share').length >= 2);
@@ -98,11 +108,13 @@ async function outageUnderTraffic(service: PrivateService, target: TrafficTarget
     await delay(OUTAGE_MS);
     await service.start();
     const acknowledgedBefore = traffic.acknowledged('share').length + traffic.acknowledged('upload').length;
+    const answeredBefore = traffic.outcomes.length;
     await until(
-      'the server to be ready and acknowledge writes again',
+      'the server to be ready, acknowledge writes and serve downloads again',
       () =>
         traffic.health.at(-1)?.ready === 200 &&
-        traffic.acknowledged('share').length + traffic.acknowledged('upload').length >= acknowledgedBefore + 3,
+        traffic.acknowledged('share').length + traffic.acknowledged('upload').length >= acknowledgedBefore + 3 &&
+        traffic.outcomes.slice(answeredBefore).some((outcome) => outcome.kind === 'download' && outcome.status === 200),
     );
   } finally {
     await traffic.stop();
@@ -110,15 +122,32 @@ async function outageUnderTraffic(service: PrivateService, target: TrafficTarget
   return traffic;
 }
 
-/** Answers that are neither a success nor a 503 with Retry-After (a 500, a hang, a dropped connection). */
+/**
+ * Answers that are neither a success nor a 503 with Retry-After (a 500, a hang, a dropped
+ * connection), and downloads whose bytes were not the document's.
+ */
 function unacceptable(traffic: LoopbackTraffic) {
   return traffic.outcomes.filter(
-    (outcome) => !(typeof outcome.status === 'number' && (outcome.status < 300 || (outcome.status === 503 && outcome.retryAfter))),
+    (outcome) =>
+      outcome.wrongBytes ||
+      !(typeof outcome.status === 'number' && (outcome.status < 300 || (outcome.status === 503 && outcome.retryAfter))),
   );
 }
 
-/** Every acknowledged share and upload is in the database, and every acknowledged upload's file is stored. */
-async function expectAcknowledgedWritesKept(traffic: LoopbackTraffic, dataDir: string): Promise<void> {
+/** The keys of the files in DATA_DIR/files (none when the folder was never made). */
+async function filesOnDisk(dataDir: string): Promise<Set<string>> {
+  return new Set(await readdir(join(dataDir, 'files')).catch(() => []));
+}
+
+/**
+ * Every acknowledged share and upload is in the database, and every acknowledged upload's file is
+ * stored (in `storedKeys`, the local disk by default).
+ */
+async function expectAcknowledgedWritesKept(
+  traffic: LoopbackTraffic,
+  dataDir: string,
+  storedKeys: () => Promise<Set<string>> = () => filesOnDisk(dataDir),
+): Promise<void> {
   const shares = traffic.acknowledged('share');
   const uploads = traffic.acknowledged('upload');
   expect(shares.length).toBeGreaterThan(0);
@@ -129,7 +158,7 @@ async function expectAcknowledgedWritesKept(traffic: LoopbackTraffic, dataDir: s
   ] as const);
   expect(shares.filter((id) => !storedShares.has(id))).toEqual([]);
   expect(documents.map((row) => row.id).sort()).toEqual([...uploads].sort());
-  const files = new Set(await readdir(join(dataDir, 'files')));
+  const files = await storedKeys();
   expect(documents.filter((row) => !files.has(row.source_key))).toEqual([]);
 }
 
@@ -184,6 +213,37 @@ describe.skipIf(skip)('dependency outages under traffic (built server, private P
     const log = server.output();
     expect(occurrences(log, 'rate-limit store (Redis) unavailable')).toBe(1);
     expect(occurrences(log, 'rate-limit store (Redis) available again')).toBe(1);
+    expect(log).not.toContain('"message":"request failed"');
+  }, 240_000);
+
+  it('lives through the bucket stopped for 7 s: file requests 503 naming the storage, readiness says so, no acknowledged upload lost', async () => {
+    if (!s3) throw new Error('S3 server not started');
+    const bucket = s3;
+    const { server, target, dataDir } = await startServerWithUser('storage-outage', bucket.env());
+    const traffic = await outageUnderTraffic(bucket, target);
+
+    expect(server.child.exitCode).toBeNull();
+    expect(server.child.signalCode).toBeNull();
+    expect(unacceptable(traffic)).toEqual([]);
+    // Downloads and uploads need the bucket: some were refused with 503 while it was away, and
+    // downloads served the document's own bytes before and after (checked by `unacceptable`).
+    const refused = traffic.outcomes.filter((outcome) => outcome.status === 503);
+    expect(refused.some((outcome) => outcome.kind === 'download' || outcome.kind === 'upload')).toBe(true);
+    expect(traffic.outcomes.filter((outcome) => outcome.kind === 'download' && outcome.status === 200).length).toBeGreaterThan(0);
+    // What needs no file (lists, shares, sign-ins) kept being served from the database meanwhile.
+    expect(refused.filter((outcome) => outcome.kind === 'list' || outcome.kind === 'login')).toEqual([]);
+    expect(traffic.health.filter((sample) => sample.live !== 200)).toEqual([]);
+    const down = traffic.health.findIndex((sample) => sample.ready === 503 && sample.readyBody?.storage === 'down');
+    expect(down).toBeGreaterThanOrEqual(0);
+    expect(traffic.health[down]?.readyBody?.database).toBe('up');
+    expect(traffic.health.slice(down).some((sample) => sample.ready === 200 && sample.readyBody?.storage === 'up')).toBe(true);
+    await expectAcknowledgedWritesKept(traffic, dataDir, async () => new Set(await bucket.keys()));
+    // With a bucket, no document byte stays under DATA_DIR.
+    expect([...(await filesOnDisk(dataDir))]).toEqual([]);
+
+    const log = server.output();
+    expect(occurrences(log, 'file storage unavailable')).toBeGreaterThanOrEqual(1);
+    expect(occurrences(log, 'file storage available again')).toBe(occurrences(log, 'file storage unavailable'));
     expect(log).not.toContain('"message":"request failed"');
   }, 240_000);
 });

@@ -41,7 +41,6 @@ async function startInstance(): Promise<BuiltServer> {
   if (!postgres || !redis || !s3) throw new Error('services not started');
   const dataDir = await mkdtemp(join(tmpdir(), 'marginalia-instance-'));
   folders.push(dataDir);
-  const { settings } = s3;
   const server = await startBuiltServer({
     dataDir,
     schema: '',
@@ -50,12 +49,7 @@ async function startInstance(): Promise<BuiltServer> {
       DATABASE_URL: postgres.url,
       DATABASE_SCHEMA: '',
       REDIS_URL: redis.url,
-      S3_BUCKET: settings.bucket,
-      S3_ENDPOINT: settings.endpoint,
-      S3_REGION: settings.region,
-      S3_ACCESS_KEY_ID: settings.credentials?.accessKeyId ?? '',
-      S3_SECRET_ACCESS_KEY: settings.credentials?.secretAccessKey ?? '',
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3.env(),
       TRUSTED_PROXIES: '127.0.0.1',
     },
   });

@@ -1,9 +1,10 @@
 // Bounded loopback traffic against a running server, as a few users would send it: a request every
 // `everyMs` (never more than `maxInFlight` at once), reads and writes in turn, each remembering
-// what it got back. A write answered 2xx is "acknowledged": its id must be in the database later.
+// what it got back. A write answered 2xx is "acknowledged": its id must be in the database later;
+// a download answered 200 must hold the bytes uploaded.
 // Beside it, the health endpoints are polled and their answers kept.
 
-export type RequestKind = 'list' | 'share' | 'upload' | 'login';
+export type RequestKind = 'list' | 'share' | 'upload' | 'download' | 'login';
 
 export interface Outcome {
   kind: RequestKind;
@@ -14,6 +15,8 @@ export interface Outcome {
   ms: number;
   /** The id of what an acknowledged write created (a share or a document). */
   createdId?: string;
+  /** A download answered 200 whose bytes are not the document's. */
+  wrongBytes?: true;
   error?: string;
 }
 
@@ -30,14 +33,14 @@ export interface TrafficTarget {
   password: string;
   /** A document of the user's, to create share links for. */
   documentId: string;
-  /** A small PDF to upload. */
+  /** A small PDF to upload; also the bytes of `documentId`. */
   pdf: Uint8Array;
 }
 
 /** No request may take longer than this: the server must answer (503 at worst) well within it. */
 export const REQUEST_LIMIT_MS = 30_000;
 
-const ORDER: RequestKind[] = ['list', 'share', 'upload', 'list', 'share', 'list', 'share', 'login'];
+const ORDER: RequestKind[] = ['list', 'share', 'upload', 'list', 'share', 'download', 'list', 'share', 'login'];
 
 async function send(target: TrafficTarget, kind: RequestKind): Promise<Outcome> {
   const auth = { Authorization: `Bearer ${target.token}` };
@@ -48,6 +51,8 @@ async function send(target: TrafficTarget, kind: RequestKind): Promise<Outcome> 
       path: `/api/documents/${target.documentId}/shares`,
       init: { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' },
     };
+  } else if (kind === 'download') {
+    request = { path: `/api/documents/${target.documentId}/download`, init: { headers: auth } };
   } else if (kind === 'upload') {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(target.pdf)], { type: 'application/pdf' }), 'traffic.pdf');
@@ -65,9 +70,14 @@ async function send(target: TrafficTarget, kind: RequestKind): Promise<Outcome> 
   const started = Date.now();
   try {
     const response = await fetch(`${target.base}${request.path}`, { ...request.init, signal: AbortSignal.timeout(REQUEST_LIMIT_MS) });
+    const answer = { kind, status: response.status, retryAfter: response.headers.get('Retry-After') };
+    if (kind === 'download' && response.ok) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { ...answer, ms: Date.now() - started, ...(Buffer.compare(bytes, target.pdf) === 0 ? {} : { wrongBytes: true }) };
+    }
     const body = (await response.json().catch(() => ({}))) as { share?: { id?: string }; document?: { id?: string } };
     const createdId = response.ok ? (body.share?.id ?? body.document?.id) : undefined;
-    return { kind, status: response.status, retryAfter: response.headers.get('Retry-After'), ms: Date.now() - started, createdId };
+    return { ...answer, ms: Date.now() - started, createdId };
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     return { kind, status: timedOut ? 'timed out' : 'no answer', retryAfter: null, ms: Date.now() - started, error: `${String(error)} (${String((error as { cause?: unknown }).cause)})` };
