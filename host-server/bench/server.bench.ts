@@ -281,7 +281,8 @@ async function uploadFile(port: number, token: string, path: string): Promise<{ 
 
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
 
-async function main() {
+/** The built server on a SQLite database of its own, seeded with one user and their documents. */
+async function startSeededServer(env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'marginalia-bench-'));
   // BENCH_CPU_PROFILE=<dir> writes a V8 CPU profile of the server there, to find where time goes.
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
@@ -297,27 +298,36 @@ async function main() {
     TRUST_PROXY_HOPS: '1',
     REDIS_URL: '',
     PUBLIC_DIR: join(dataDir, 'no-web-app'),
+    ...env,
   });
+  const port = await server.port;
+  const base = `http://127.0.0.1:${port}`;
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: LOGIN_PASSWORD }),
+  });
+  const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
+  seed(dataDir, user.id);
+  const headers = { Authorization: `Bearer ${token}` };
+  const listUrl = `${base}/api/documents?page=1&limit=20`;
+  const sample = await fetch(listUrl, { headers });
+  const body = await sample.text();
+  const parsed = JSON.parse(body) as { pagination: { total: number } };
+  if (parsed.pagination.total !== DOCUMENTS) throw new Error(`expected ${DOCUMENTS} documents, got ${body.slice(0, 200)}`);
+  return { server, dataDir, port, token, userId: user.id, listBody: body, listTarget: { url: listUrl, headers, pid: server.child.pid as number } };
+}
+
+async function main() {
+  const seeded = await startSeededServer();
+  const { server, dataDir, port, token } = seeded;
+  // The same documents on a server that keeps no lists: what the list cache buys.
+  const uncached = await startSeededServer({ LIST_CACHE_MB: '0' });
   let bare: ReturnType<typeof startProcess> | undefined;
   try {
-    const port = await server.port;
-    const base = `http://127.0.0.1:${port}`;
-    const registered = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: LOGIN_PASSWORD }),
-    });
-    const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
-    seed(dataDir, user.id);
-    seedAccounts(dataDir, user.id);
-    const headers = { Authorization: `Bearer ${token}` };
-    const listUrl = `${base}/api/documents?page=1&limit=20`;
-    const sample = await fetch(listUrl, { headers });
-    const body = await sample.text();
-    const parsed = JSON.parse(body) as { pagination: { total: number } };
-    if (parsed.pagination.total !== DOCUMENTS) throw new Error(`expected ${DOCUMENTS} documents, got ${body.slice(0, 200)}`);
+    seedAccounts(dataDir, seeded.userId);
     const bodyFile = join(dataDir, 'list.json');
-    await writeFile(bodyFile, body);
+    await writeFile(bodyFile, seeded.listBody);
 
     bare = startProcess([join(here, 'bareKoa.ts'), bodyFile], {});
     const barePort = await bare.port;
@@ -325,24 +335,35 @@ async function main() {
     console.log(
       `host-server bench: SQLite, ${DOCUMENTS.toLocaleString('en')} documents, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s, medians`,
     );
-    const listTarget = { url: listUrl, headers, pid: server.child.pid as number };
+    const { listTarget } = seeded;
+    const uncachedTarget = uncached.listTarget;
     const bareTarget = { url: `http://127.0.0.1:${barePort}/`, headers: {}, pid: bare.child.pid as number };
-    // Warm-ups, then rounds alternating between the two servers: a slow moment of the machine
-    // lands on both sides rather than on one whole measurement.
-    for (const target of [listTarget, bareTarget]) await autocannon({ ...target, connections: CONNECTIONS, duration: 2 });
+    // Warm-ups, then rounds alternating between the servers: a slow moment of the machine lands on
+    // every side rather than on one whole measurement.
+    for (const target of [listTarget, uncachedTarget, bareTarget]) await autocannon({ ...target, connections: CONNECTIONS, duration: 2 });
     const listRuns: Run[] = [];
+    const uncachedRuns: Run[] = [];
     const bareRuns: Run[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       listRuns.push(await cannon(listTarget.url, listTarget.headers, listTarget.pid));
+      uncachedRuns.push(await cannon(uncachedTarget.url, uncachedTarget.headers, uncachedTarget.pid));
       bareRuns.push(await cannon(bareTarget.url, bareTarget.headers, bareTarget.pid));
     }
     const list = medianRun(listRuns);
+    const listUncached = medianRun(uncachedRuns);
     const baseline = medianRun(bareRuns);
     await stop(bare.child);
+    await stop(uncached.server.child);
     const ratio = list.rps / baseline.rps;
-    console.log(`  GET /api/documents (page 1 of 500)  ${list.rps.toFixed(0).padStart(6)} req/s  p99 ${list.p99} ms  CPU ${list.cpuPerRequest.toFixed(0)} µs/request, ${list.cpuSeconds.toFixed(1)} s in ${list.wallSeconds.toFixed(1)} s wall  (non-2xx ${list.non2xx}, errors ${list.errors})`);
-    console.log(`  bare Koa, same JSON                 ${baseline.rps.toFixed(0).padStart(6)} req/s  p99 ${baseline.p99} ms  CPU ${baseline.cpuPerRequest.toFixed(0)} µs/request, ${baseline.cpuSeconds.toFixed(1)} s in ${baseline.wallSeconds.toFixed(1)} s wall`);
+    const describe = (run: Run) =>
+      `${run.rps.toFixed(0).padStart(6)} req/s  p99 ${run.p99} ms  CPU ${run.cpuPerRequest.toFixed(0)} µs/request, ${run.cpuSeconds.toFixed(1)} s in ${run.wallSeconds.toFixed(1)} s wall`;
+    console.log(`  GET /api/documents (page 1 of 500)  ${describe(list)}  (non-2xx ${list.non2xx}, errors ${list.errors})`);
+    console.log(`  the same, LIST_CACHE_MB=0           ${describe(listUncached)}  (non-2xx ${listUncached.non2xx}, errors ${listUncached.errors})`);
+    console.log(`  bare Koa, same JSON                 ${describe(baseline)}`);
     console.log(`  throughput ratio ${ratio.toFixed(2)} (target >= 0.50)  ${verdict(ratio >= 0.5 && list.non2xx === 0)}`);
+    console.log(
+      `  the list cache buys ${(list.rps / listUncached.rps).toFixed(2)}x the throughput and ${(listUncached.cpuPerRequest / list.cpuPerRequest).toFixed(2)}x less CPU a request (a report, no target)`,
+    );
 
     const login = await loginRun(port, server.child.pid as number);
     console.log(
@@ -379,8 +400,10 @@ async function main() {
     console.log(`    RSS 3 s later: ${settled >= 0 ? '+' : ''}${settled.toFixed(1)} MB over the level before the upload`);
   } finally {
     if (bare) await stop(bare.child);
+    await stop(uncached.server.child);
     await stop(server.child);
     await rm(dataDir, { recursive: true, force: true });
+    await rm(uncached.dataDir, { recursive: true, force: true });
   }
 }
 

@@ -102,7 +102,7 @@ export function createApp(dependencies: AppDependencies): App {
       now,
     }),
     sessions: dependencies.sessions ?? knexSessionReader(reader),
-    listCache: new ListCache(),
+    listCache: new ListCache({ maxBytes: config.limits.listCacheBytes }),
     limiters: {
       loginPerAccount: limiter('loginPerAccount'),
       loginPerAddress: limiter('loginPerAddress'),

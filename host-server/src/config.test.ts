@@ -64,6 +64,13 @@ describe('environment', () => {
     expect(() => parseEnv({ STORAGE_LIMIT_PERSONAL: '10GB' })).toThrow('STORAGE_LIMIT_PERSONAL: must be a whole number of bytes');
   });
 
+  it('keeps 32 MB of document lists per instance unless LIST_CACHE_MB says otherwise; 0 keeps none', async () => {
+    expect((await configFromEnv(parseEnv({ DATA_DIR: await tempDir() }))).limits.listCacheBytes).toBe(32 * 1024 * 1024);
+    expect((await configFromEnv(parseEnv({ DATA_DIR: await tempDir(), LIST_CACHE_MB: '0' }))).limits.listCacheBytes).toBe(0);
+    expect((await configFromEnv(parseEnv({ DATA_DIR: await tempDir(), LIST_CACHE_MB: '8' }))).limits.listCacheBytes).toBe(8 * 1024 * 1024);
+    expect(() => parseEnv({ LIST_CACHE_MB: '8MB' })).toThrow('LIST_CACHE_MB: must be a whole number of megabytes');
+  });
+
   it('configures Microsoft sign-in from its own three variables, all or none, beside Google', async () => {
     const dataDir = await tempDir();
     const config = await configFromEnv(

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { NO_PROXY, proxyList, type ProxyTrust } from './clientAddress';
 import { PRODUCTION_SCRYPT, type ScryptParams } from './services/passwords';
 import { DEFAULT_PDF_JOB_LIMITS, type PdfJobLimits } from './services/pdfWorker';
+import { DEFAULT_LIST_CACHE_BYTES } from './services/listCache';
 import { DEFAULT_GUEST_DRAFTS_BYTES, DEFAULT_STORAGE_LIMITS } from './services/storageLimits';
 import type { S3Settings } from './services/s3FileStore';
 import type { Plan } from './models';
@@ -76,6 +77,8 @@ export interface AppConfig {
     storageBytes: Record<Plan, number>;
     /** Bytes all guests' recovery drafts may take together. */
     guestDraftsBytes: number;
+    /** Memory for serialized document lists, per instance (services/listCache.ts); 0 keeps none. */
+    listCacheBytes: number;
   };
 }
 
@@ -105,6 +108,7 @@ export const DEFAULT_LIMITS: AppConfig['limits'] = {
   maxGuestUploadBytes: 10 * 1024 * 1024,
   storageBytes: DEFAULT_STORAGE_LIMITS,
   guestDraftsBytes: DEFAULT_GUEST_DRAFTS_BYTES,
+  listCacheBytes: DEFAULT_LIST_CACHE_BYTES,
 };
 
 const byteCount = z
@@ -232,6 +236,9 @@ const envSchema = z
     ),
     JOB_LEASE_SECONDS: optionalText.pipe(
       z.string().regex(/^[1-9]\d{0,4}$/, 'must be a whole number of seconds (1 or more)').transform(Number).optional(),
+    ),
+    LIST_CACHE_MB: optionalText.pipe(
+      z.string().regex(/^\d{1,5}$/, 'must be a whole number of megabytes (0 keeps no lists)').transform(Number).optional(),
     ),
     SOFFICE_PATH: z.string().trim().min(1).default('soffice'),
     PUBLIC_DIR: optionalText,
@@ -392,6 +399,7 @@ export async function configFromEnv(env: ServerEnv): Promise<AppConfig> {
         team: env.STORAGE_LIMIT_TEAM ?? DEFAULT_STORAGE_LIMITS.team,
       },
       guestDraftsBytes: env.GUEST_DRAFTS_STORAGE_LIMIT ?? DEFAULT_GUEST_DRAFTS_BYTES,
+      listCacheBytes: env.LIST_CACHE_MB === undefined ? DEFAULT_LIMITS.listCacheBytes : env.LIST_CACHE_MB * 1024 * 1024,
       pdfJobs: {
         ...DEFAULT_PDF_JOB_LIMITS,
         slots: env.PDF_JOB_SLOTS ?? DEFAULT_PDF_JOB_LIMITS.slots,

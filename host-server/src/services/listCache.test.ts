@@ -64,4 +64,11 @@ describe('ListCache', () => {
     expect(cache.get('ada', 1, 'page=2')).toBeUndefined();
     expect(cache.get('ada', 1, 'page=1')).toBe('one');
   });
+
+  it('keeps nothing with no bytes to keep it in (LIST_CACHE_MB=0)', () => {
+    const cache = new ListCache({ maxBytes: 0 });
+    cache.set('ada', 1, 'page=1', 'one');
+    expect(cache.get('ada', 1, 'page=1')).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
 });

@@ -25,7 +25,9 @@ export interface ListCacheLimits {
   maxEntriesPerUser: number;
 }
 
-const DEFAULT_LIMITS: ListCacheLimits = { maxBytes: 32 * 1024 * 1024, maxEntriesPerUser: 32 };
+/** The memory lists may take unless LIST_CACHE_MB says otherwise. */
+export const DEFAULT_LIST_CACHE_BYTES = 32 * 1024 * 1024;
+const DEFAULT_LIMITS: ListCacheLimits = { maxBytes: DEFAULT_LIST_CACHE_BYTES, maxEntriesPerUser: 32 };
 // A Map entry and a string header each, rounded up.
 const ENTRY_OVERHEAD_BYTES = 64;
 
