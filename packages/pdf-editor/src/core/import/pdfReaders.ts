@@ -87,6 +87,17 @@ export function readInnerRect(read: DictReader, dict: PdfDictionary, inset = 0):
   return { x: rect.x + l, y: rect.y + b, width: Math.max(0, rect.width - l - r), height: Math.max(0, rect.height - t - b) };
 }
 
+/** The names of /LE (start, end), 'None' where an item is missing; undefined without /LE. */
+export function readLineEndings(read: DictReader, dict: PdfDictionary): [string, string] | undefined {
+  const endings = read.lookup(dict, 'LE');
+  if (!(endings instanceof PdfArray)) return undefined;
+  const name = (index: number) => {
+    const item = read.item(endings, index);
+    return item instanceof PdfName ? item.value : 'None';
+  };
+  return [name(0), name(1)];
+}
+
 /** A colour array (gray, RGB or CMYK) as `#RRGGBB`; undefined when absent or transparent. */
 export function colorOf(components: readonly number[] | undefined): string | undefined {
   if (!components) return undefined;

@@ -3,7 +3,7 @@
 // carries (/Rect, /NM, dates, /C, /CA, /BS, /P, the private model copy) and the appearance (/AP),
 // which the kind's flatten drawer paints (appearance.ts).
 import type { PageSpace } from '../../geometry/pageSpace';
-import type { Annotation, Rect } from '../../model/types';
+import type { Annotation, Point, Rect } from '../../model/types';
 import type { PdfValue } from '../../pdf/objects';
 import type { PdfDocumentWriter } from '../../pdfObjectTypes';
 import type { ExportContext } from '../context';
@@ -114,4 +114,15 @@ export function boundsOf(points: readonly { x: number; y: number }[]): Rect {
   const x = Math.min(...xs);
   const y = Math.min(...ys);
   return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
+/** Room for round caps and joins beyond half the stroke, so nothing is clipped by the /BBox. */
+export const CAP_ROOM = 1;
+
+/** Points as the flat x1 y1 x2 y2 ... list of PDF user space that /L, /InkList and /Vertices hold. */
+export function flatPoints(env: WriterEnv, points: readonly Point[]): number[] {
+  return points.flatMap((point) => {
+    const pdf = env.space.toPdf(point);
+    return [pdf.x, pdf.y];
+  });
 }

@@ -1,12 +1,13 @@
 // Ellipse in PDF: the outline drawn through the content builder's four Bezier arcs (flattened and
 // as the native appearance alike); written as a /Circle whose /Rect is the box grown by half the
-// stroke, /RD recording that margin, so any reader takes the box back as /Rect minus /RD. Other
-// tools' /Circle annotations are read by the circle kind, which hands the non-round ones over here.
-import { strokeEllipse } from '../../export/flatten/drawShapes';
+// stroke, /RD recording that margin (shared/outlinePdf.ts), so any reader takes the box back as
+// /Rect minus /RD. Other tools' /Circle annotations are read by the circle kind, which hands the
+// non-round ones over here.
 import type { Canvas } from '../../export/flatten/frame';
-import { inflate, type NativeWriter } from '../../export/native/nativeTypes';
+import type { NativeWriter } from '../../export/native/nativeTypes';
 import type { EllipseAnnotation } from './index';
 import type { PdfKind } from '../pdfKind';
+import { outlineParts, strokeEllipse } from '../shared/outlinePdf';
 
 function drawEllipse(canvas: Canvas, annotation: EllipseAnnotation): void {
   const rx = annotation.width / 2;
@@ -14,16 +15,7 @@ function drawEllipse(canvas: Canvas, annotation: EllipseAnnotation): void {
   strokeEllipse(canvas, annotation, annotation.position.x + rx, annotation.position.y + ry, rx, ry);
 }
 
-const writeEllipse: NativeWriter<EllipseAnnotation> = (annotation) => {
-  const margin = annotation.strokeWidth / 2;
-  const box = { x: annotation.position.x, y: annotation.position.y, width: annotation.width, height: annotation.height };
-  return {
-    subtype: 'Circle',
-    displayRect: inflate(box, margin),
-    entries: { RD: [margin, margin, margin, margin] },
-    color: annotation.color,
-    borderWidth: annotation.strokeWidth,
-  };
-};
+const writeEllipse: NativeWriter<EllipseAnnotation> = (annotation) =>
+  outlineParts('Circle', { ...annotation.position, width: annotation.width, height: annotation.height }, { color: annotation.color, strokeWidth: annotation.strokeWidth });
 
 export const ellipsePdf: PdfKind<EllipseAnnotation> = { draw: drawEllipse, write: writeEllipse, reads: {} };

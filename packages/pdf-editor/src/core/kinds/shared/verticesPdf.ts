@@ -7,11 +7,9 @@
 import { LINE_ENDINGS, lineEndingPaths, pathPoints, tracePath, traceVertices, type LineEnding } from '../../geometry/annotationGeometry';
 import { LineCap } from '../../export/flatten/contentBuilder';
 import type { Canvas } from '../../export/flatten/frame';
-import { boundsOf, inflate, type NativeWriter } from '../../export/native/nativeTypes';
+import { boundsOf, CAP_ROOM, flatPoints, inflate, type NativeWriter } from '../../export/native/nativeTypes';
 import { colorComponents } from '../../export/native/pdfValues';
-import { CAP_ROOM, flatPoints } from '../../export/native/strokes';
-import { readColor, readNumbers } from '../../import/pdfReaders';
-import { readLineEndings } from '../../import/readShapes';
+import { readColor, readLineEndings, readNumbers } from '../../import/pdfReaders';
 import { toDisplayPoints, type AnnotationReader, type ReadEnv } from '../../import/readerTypes';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { Annotation, Point, PolygonAnnotation, PolylineAnnotation } from '../../model/types';
@@ -104,7 +102,7 @@ export function vertexedAnnotation(env: ReadEnv, type: Vertexed['type'], points:
 
 /** A polyline's /LE as its `lineEndings`, a name the model does not draw as 'None'; none without /LE. */
 function endingsIn(env: ReadEnv): { lineEndings?: { start: LineEnding; end: LineEnding } } {
-  const names = readLineEndings(env);
+  const names = readLineEndings(env.read, env.dict);
   if (!names) return {};
   const known = (name: string) => LINE_ENDINGS.find((ending) => ending === name) ?? 'None';
   return { lineEndings: { start: known(names[0]), end: known(names[1]) } };

@@ -1,12 +1,11 @@
 // Squiggly in PDF: a wave drawn under each line rectangle (the same `squigglyWave` the screen
 // draws), which is also its appearance stream; written as /Squiggly with one quadrilateral per
-// line; read back from /Squiggly.
+// line; read back from /Squiggly (shared with the other markups: shared/markupPdf.ts).
 import { CubicPathWriter, markupRects, squigglyWave } from '../../geometry/annotationGeometry';
-import { writeMarkup } from '../../export/native/markup';
 import type { Canvas } from '../../export/flatten/frame';
-import { readMarkup } from '../../import/readMarkup';
 import type { SquigglyAnnotation } from './index';
 import type { PdfKind } from '../pdfKind';
+import { readMarkup, writeMarkup } from '../shared/markupPdf';
 
 function drawSquiggly(canvas: Canvas, annotation: SquigglyAnnotation): void {
   canvas.setOpacity(annotation.opacity);

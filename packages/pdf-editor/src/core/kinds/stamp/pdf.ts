@@ -4,7 +4,7 @@
 // for the dated one and the word itself for a custom stamp, with the word as /Contents.
 // Every /Stamp is read here: a preset's name (Acrobat's business sets' too: /SBApproved, /#DApproved)
 // makes that preset, or a custom stamp of the preset's word when another tool drew it in another
-// colour than the preset's (its appearance's text colour, else /C); else an image in its appearance makes an image (the image kind's reader);
+// colour than the preset's (its appearance's text colour, else /C); else an image in its appearance makes an image (shared/imagePdf.ts);
 // else a name of words (/TopSecret, /#Accepted) makes a custom stamp of those words; anything else
 // (a vector drawing with no such name) is skipped with the image reader's reason.
 import { STAMP_FONT, stampLayout, tracePath } from '../../geometry/annotationGeometry';
@@ -15,9 +15,9 @@ import type { NativeWriter } from '../../export/native/nativeTypes';
 import { textFillColor } from '../../import/contentColor';
 import { readAppearanceOperators, readContents, readName, readRect } from '../../import/pdfReaders';
 import { rectOrSkip, toDisplayBox, type AnnotationReader, type ReadEnv } from '../../import/readerTypes';
-import { readStamp as readImageStamp } from '../../import/readStamp';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { PdfKind } from '../pdfKind';
+import { readImageStamp } from '../shared/imagePdf';
 import { STAMP_PRESETS, stampColor, stampLabel, type StampAnnotation, type StampPreset } from './index';
 
 async function drawStamp(canvas: Canvas, annotation: StampAnnotation, context: ExportContext): Promise<void> {

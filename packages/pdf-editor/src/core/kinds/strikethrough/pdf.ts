@@ -1,9 +1,7 @@
-// Strikethrough in PDF: drawn over each line rectangle; written as /StrikeOut with one quadrilateral per
-// line; read back from /StrikeOut.
-import { drawStrikethrough } from '../../export/flatten/drawMarkup';
-import { writeMarkup } from '../../export/native/markup';
-import { readMarkup } from '../../import/readMarkup';
+// Strikethrough in PDF: a line across each line rectangle; written as /StrikeOut with one
+// quadrilateral per line; read back from /StrikeOut (shared with the other markups: shared/markupPdf.ts).
 import type { PdfKind } from '../pdfKind';
+import { drawLineAcross, readMarkup, writeMarkup } from '../shared/markupPdf';
 import type { StrikethroughAnnotation } from './index';
 
-export const strikethroughPdf: PdfKind<StrikethroughAnnotation> = { draw: drawStrikethrough, write: writeMarkup('StrikeOut'), reads: { StrikeOut: readMarkup('strikethrough') } };
+export const strikethroughPdf: PdfKind<StrikethroughAnnotation> = { draw: drawLineAcross, write: writeMarkup('StrikeOut'), reads: { StrikeOut: readMarkup('strikethrough') } };

@@ -5,11 +5,12 @@
 // from /Contents, or /RC as plain text. The box is /Rect (less /RD); its displayed top-left is the
 // position and its displayed width the width. A background colour (/C) has no place in the model:
 // it is left out with a warning.
-import { DEFAULTS } from '../model/defaults';
-import type { Annotation, TextAnnotation } from '../model/types';
-import { textFillColor } from './contentColor';
-import { colorOf, readAppearanceOperators, readContents, readInnerRect, readNumber, readText } from './pdfReaders';
-import { rectOrSkip, toDisplayBox, type ReadEnv } from './readerTypes';
+import { textFillColor } from '../../import/contentColor';
+import { colorOf, readAppearanceOperators, readContents, readInnerRect, readNumber, readText } from '../../import/pdfReaders';
+import { rectOrSkip, toDisplayBox, type ReadEnv } from '../../import/readerTypes';
+import { DEFAULTS } from '../../model/defaults';
+import type { Annotation } from '../../model/types';
+import type { TextAnnotation } from './index';
 
 const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)`;
 
