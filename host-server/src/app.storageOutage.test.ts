@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_UNAVAILABLE } from './errors';
-import { S3FileStore } from './services/s3FileStore';
+import { S3FileStore } from './infrastructure/s3FileStore';
 import { makePdf } from './test-support/fixtures';
 import { freePort } from './test-support/privateServices';
 import { RecordingLogger } from './test-support/recordingLogger';

@@ -6,9 +6,9 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { NO_PROXY, proxyList, type ProxyTrust } from './clientAddress';
 import { PRODUCTION_SCRYPT, type ScryptParams } from './services/passwords';
-import { DEFAULT_PDF_JOB_LIMITS, type PdfJobLimits } from './services/pdfWorker';
+import { DEFAULT_PDF_JOB_LIMITS, type PdfJobLimits } from './infrastructure/pdfWorker';
 import { DEFAULT_GUEST_DRAFTS_BYTES, DEFAULT_STORAGE_LIMITS } from './services/storageLimits';
-import type { S3Settings } from './services/s3FileStore';
+import type { S3Settings } from './infrastructure/s3FileStore';
 import type { Plan } from './models';
 
 export interface RateLimitRule {

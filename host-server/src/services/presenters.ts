@@ -1,6 +1,6 @@
 // The JSON shapes the API answers with. Built field by field, so adding a column never leaks it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ServerContext } from '../context';
+import type { Deps } from '../context';
 import type { Document, User } from '../models';
 import { currentPlan, trialActive } from './plans';
 import { dailyLimitOf, dailyUsageOf } from './quota';
@@ -28,7 +28,7 @@ export interface PublicUser {
   createdAt: string;
 }
 
-export async function presentUser(server: ServerContext, user: User): Promise<PublicUser> {
+export async function presentUser(server: Deps<'config' | 'reader' | 'now'>, user: User): Promise<PublicUser> {
   const now = server.now();
   return {
     id: user.id,
@@ -77,7 +77,7 @@ export interface PublicDocument {
   updatedAt: string;
 }
 
-function thumbnailSignature(server: ServerContext, documentId: string, version: number): string {
+function thumbnailSignature(server: Deps<'config'>, documentId: string, version: number): string {
   return createHmac('sha256', server.config.jwtSecret)
     .update(`thumbnail:${documentId}:${version}`)
     .digest('base64url')
@@ -88,14 +88,14 @@ function thumbnailSignature(server: ServerContext, documentId: string, version: 
  * Thumbnails are fetched by <img> tags, which cannot send the bearer token, so their URL carries a
  * signature instead: unguessable, given only to the owner, and dead once the thumbnail is replaced.
  */
-export function thumbnailUrl(server: ServerContext, document: DocumentSummary): string | undefined {
+export function thumbnailUrl(server: Deps<'config'>, document: DocumentSummary): string | undefined {
   if (!document.thumbnailKey) return undefined;
   const version = document.thumbnailVersion;
   return `/api/documents/${document.id}/thumbnail?v=${version}&sig=${thumbnailSignature(server, document.id, version)}`;
 }
 
 export function thumbnailSignatureMatches(
-  server: ServerContext,
+  server: Deps<'config'>,
   document: Document,
   version: string | undefined,
   signature: string | undefined,
@@ -106,7 +106,7 @@ export function thumbnailSignatureMatches(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function presentDocument(server: ServerContext, document: DocumentSummary): PublicDocument {
+export function presentDocument(server: Deps<'config'>, document: DocumentSummary): PublicDocument {
   const url = thumbnailUrl(server, document);
   return {
     id: document.id,

@@ -10,13 +10,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import type { Knex } from 'knex';
-import type { ServerContext } from '../context';
+import type { Deps } from '../context';
 import { isoNow } from '../models/BaseModel';
 import type { Document, Revision, User } from '../models';
 import { ConflictError, NotFoundError, NotReadyError, StaleVersionError, UnsupportedFileError } from '../domain/errors';
 import { UUID_PATTERN } from '../domain/ids';
 import { checkPdf, findOwnDocument, lockDocument } from './documents';
-import { isFileReferenced, withFileIntent, writeFileIntents } from './maintenance';
+import { isFileReferenced, withFileIntent, writeFileIntents } from '../infrastructure/maintenance';
 import { checkProAnnotations } from './proFeatures';
 import { detectFileKindOfPath } from './sniff';
 import { checkStorageAfterChange, lockAccountStorage } from './storage';
@@ -96,7 +96,7 @@ interface RevisionContent {
 
 /** Inserts the next revision of a locked document and prunes the oldest; answers the pruned keys. */
 async function recordRevision(
-  server: ServerContext,
+  server: Deps<'models' | 'now'>,
   trx: Knex.Transaction,
   document: Document,
   author: User,
@@ -136,7 +136,7 @@ async function recordRevision(
  * before the commit, so a crash in between leaves them to the start-up check.
  */
 async function changeDocument<T>(
-  server: ServerContext,
+  server: Deps<'config' | 'knex' | 'client' | 'models' | 'fileStore' | 'tmpDir' | 'now'>,
   document: Document,
   change: (trx: Knex.Transaction, locked: Document) => Promise<{ result: T; releasedKeys: string[] }>,
 ): Promise<T> {
@@ -164,7 +164,7 @@ async function changeDocument<T>(
 
 /** Page count and size of a stored PDF: from a revision that names it, else read by the PDF worker. */
 async function describeStoredPdf(
-  server: ServerContext,
+  server: Deps<'models' | 'fileStore' | 'pdfWorker' | 'tmpDir'>,
   user: User,
   documentId: string,
   pdfKey: string,
@@ -190,7 +190,7 @@ const annotationCountOf = (serialized: string | null): number => annotationsOf(s
 
 /** "Save version": a revision of the document as it is now (its PDF is shared, not copied). */
 export async function saveVersion(
-  server: ServerContext,
+  server: Deps<'config' | 'knex' | 'client' | 'models' | 'fileStore' | 'pdfWorker' | 'tmpDir' | 'now'>,
   user: User,
   documentId: string,
   label: string | null,
@@ -226,7 +226,7 @@ export interface ContentChange {
  * recorded as a revision. A stale version (409) or a refused PDF changes nothing.
  */
 export async function replaceContent(
-  server: ServerContext,
+  server: Deps<'config' | 'knex' | 'client' | 'models' | 'fileStore' | 'pdfWorker' | 'tmpDir' | 'now'>,
   user: User,
   documentId: string,
   file: { path: string; size: number },
@@ -285,7 +285,7 @@ export async function replaceContent(
  * annotations included (services/proFeatures.ts).
  */
 export async function restoreRevision(
-  server: ServerContext,
+  server: Deps<'config' | 'knex' | 'client' | 'models' | 'fileStore' | 'tmpDir' | 'now'>,
   user: User,
   documentId: string,
   revisionId: string,
@@ -328,7 +328,7 @@ export async function restoreRevision(
 
 /** The document's revisions, newest first, without their annotations. */
 export async function listRevisions(
-  server: ServerContext,
+  server: Deps<'models'>,
   user: User,
   documentId: string,
 ): Promise<Revision[]> {
@@ -341,7 +341,7 @@ export async function listRevisions(
 
 /** One of the user's document's revisions, with its annotations, and the document. */
 export async function findRevision(
-  server: ServerContext,
+  server: Deps<'models'>,
   user: User,
   documentId: string,
   revisionId: string,
