@@ -10,6 +10,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import type { Knex } from 'knex';
+import type { RevisionSummary } from '@marginalia/api';
 import type { Deps } from '../context';
 import { isoNow } from '../models/BaseModel';
 import type { Document, Revision, User } from '../models';
@@ -44,23 +45,8 @@ const REVISION_SUMMARY = [
   'createdAt',
 ];
 
-export interface PublicRevision {
-  id: string;
-  documentId: string;
-  /** 1, 2, 3... in the order the document's revisions were made. */
-  number: number;
-  createdAt: string;
-  author: { id: string | null; name: string };
-  pageCount: number;
-  annotationCount: number;
-  /** Bytes of the revision's PDF. */
-  size: number;
-  label: string | null;
-  /** The revision this one brought back, when it records a restore. */
-  restoredFromId: string | null;
-}
-
-export function presentRevision(revision: Revision): PublicRevision {
+/** A revision as the API shows it. */
+export function presentRevision(revision: Revision) {
   return {
     id: revision.id,
     documentId: revision.documentId,
@@ -72,9 +58,8 @@ export function presentRevision(revision: Revision): PublicRevision {
     size: Number(revision.size),
     label: revision.label,
     restoredFromId: revision.restoredFromId,
-  };
+  } satisfies RevisionSummary;
 }
-
 
 function readyPdfKey(document: Document): string {
   if (document.status !== 'READY' || !document.pdfKey) {
