@@ -24,7 +24,7 @@ import { ListCache } from './infrastructure/listCache';
 import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from './infrastructure/rateLimit';
 import { readinessCheck } from './infrastructure/readiness';
 import { FailureStreak } from './infrastructure/retryLoop';
-import { knexSessionReader, type SessionReader } from './services/sessions';
+import { knexSessionReader, type SessionReader } from './infrastructure/sessions';
 import { createTokenService } from './services/tokens';
 
 export interface AppDependencies {

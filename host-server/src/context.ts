@@ -12,7 +12,7 @@ import type { Mailer } from './infrastructure/mailer';
 import type { PdfWorker } from './infrastructure/pdfWorker';
 import type { RateLimiter } from './infrastructure/rateLimit';
 import type { Readiness } from './infrastructure/readiness';
-import type { SessionReader } from './services/sessions';
+import type { SessionReader } from './infrastructure/sessions';
 import type { TokenClaims, TokenService } from './services/tokens';
 
 /** Told when a conversion job is queued, so it starts without waiting for the next poll. */
