@@ -1,8 +1,8 @@
 import { defineConfig } from 'tsup';
 
-// Two entry points: the server, and the PDF worker it runs as a child process (see services/pdfWorker.ts).
+// Two entry points: the server, and the PDF worker it runs as a child process (see infrastructure/pdfWorker.ts).
 export default defineConfig({
-  entry: { main: 'src/main.ts', pdfWorkerChild: 'src/services/pdfWorkerChild.ts' },
+  entry: { main: 'src/main.ts', pdfWorkerChild: 'src/infrastructure/pdfWorkerChild.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node24',

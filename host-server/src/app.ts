@@ -15,16 +15,16 @@ import { consoleLogger, type Logger } from './logger';
 import { bindModels } from './models';
 import { buildApiRouter } from './routes';
 import { refuseNulInUrl } from './routes/validation';
-import type { FileStore } from './services/fileStore';
-import type { Mailer } from './services/mailer';
-import { PdfJobQueue } from './services/pdfJobQueue';
-import { S3FileStore } from './services/s3FileStore';
-import { ChildPdfWorker, type PdfWorker } from './services/pdfWorker';
-import { ListCache } from './services/listCache';
-import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from './services/rateLimit';
-import { readinessCheck } from './services/readiness';
-import { FailureStreak } from './services/retryLoop';
-import { knexSessionReader, type SessionReader } from './services/sessions';
+import type { FileStore } from './infrastructure/fileStore';
+import type { Mailer } from './infrastructure/mailer';
+import { PdfJobQueue } from './infrastructure/pdfJobQueue';
+import { S3FileStore } from './infrastructure/s3FileStore';
+import { ChildPdfWorker, type PdfWorker } from './infrastructure/pdfWorker';
+import { ListCache } from './infrastructure/listCache';
+import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from './infrastructure/rateLimit';
+import { readinessCheck } from './infrastructure/readiness';
+import { FailureStreak } from './infrastructure/retryLoop';
+import { knexSessionReader, type SessionReader } from './infrastructure/sessions';
 import { createTokenService } from './services/tokens';
 
 export interface AppDependencies {
@@ -63,10 +63,10 @@ export function createApp(dependencies: AppDependencies): App {
   const client = databaseClient(dependencies.knex);
   const tmpDir = join(config.dataDir, 'tmp');
   const localWorker = () => new ChildPdfWorker(config.limits.pdfJobs);
-  // With PostgreSQL and a bucket every instance shares one queue of PDF jobs (services/pdfJobQueue.ts):
+  // With PostgreSQL and a bucket every instance shares one queue of PDF jobs (infrastructure/pdfJobQueue.ts):
   // any instance can run any job, whose input and output are in the bucket. Otherwise files are on
   // one instance's disk, so that instance alone can run their jobs, and a job is no more durable
-  // than the request waiting for it: the instance queues them in memory (services/fairQueue.ts).
+  // than the request waiting for it: the instance queues them in memory (infrastructure/fairQueue.ts).
   // (A queue in the database without a bucket left a crashed instance's jobs pending for ever, their
   // input files stray in the store, counted against their owner's bound.)
   const pdfWorker =

@@ -6,10 +6,10 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { NO_PROXY, proxyList, type ProxyTrust } from './clientAddress';
 import { PRODUCTION_SCRYPT, type ScryptParams } from './services/passwords';
-import { DEFAULT_PDF_JOB_LIMITS, type PdfJobLimits } from './services/pdfWorker';
-import { DEFAULT_LIST_CACHE_BYTES } from './services/listCache';
+import { DEFAULT_LIST_CACHE_BYTES } from './infrastructure/listCache';
+import { DEFAULT_PDF_JOB_LIMITS, type PdfJobLimits } from './infrastructure/pdfWorker';
 import { DEFAULT_GUEST_DRAFTS_BYTES, DEFAULT_STORAGE_LIMITS } from './services/storageLimits';
-import type { S3Settings } from './services/s3FileStore';
+import type { S3Settings } from './infrastructure/s3FileStore';
 import type { Plan } from './models';
 
 export interface RateLimitRule {
@@ -77,7 +77,7 @@ export interface AppConfig {
     storageBytes: Record<Plan, number>;
     /** Bytes all guests' recovery drafts may take together. */
     guestDraftsBytes: number;
-    /** Memory for serialized document lists, per instance (services/listCache.ts); 0 keeps none. */
+    /** Memory for serialized document lists, per instance (infrastructure/listCache.ts); 0 keeps none. */
     listCacheBytes: number;
   };
 }

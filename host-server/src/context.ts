@@ -6,13 +6,13 @@ import type { AppConfig } from './config';
 import type { DatabaseClient } from './db';
 import type { Logger } from './logger';
 import type { Models, User } from './models';
-import type { FileStore } from './services/fileStore';
-import type { ListCache } from './services/listCache';
-import type { Mailer } from './services/mailer';
-import type { PdfWorker } from './services/pdfWorker';
-import type { RateLimiter } from './services/rateLimit';
-import type { Readiness } from './services/readiness';
-import type { SessionReader } from './services/sessions';
+import type { FileStore } from './infrastructure/fileStore';
+import type { ListCache } from './infrastructure/listCache';
+import type { Mailer } from './infrastructure/mailer';
+import type { PdfWorker } from './infrastructure/pdfWorker';
+import type { RateLimiter } from './infrastructure/rateLimit';
+import type { Readiness } from './infrastructure/readiness';
+import type { SessionReader } from './infrastructure/sessions';
 import type { TokenClaims, TokenService } from './services/tokens';
 
 /** Told when a conversion job is queued, so it starts without waiting for the next poll. */
@@ -53,6 +53,13 @@ export interface ServerContext {
   tmpDir: string;
   now(): Date;
 }
+
+/**
+ * The members of the context a service or command uses, named one by one (`Deps<'knex' | 'models'>`):
+ * its signature says what it touches, a test can hand it just that, and a route passes the whole
+ * context, which has them all.
+ */
+export type Deps<K extends keyof ServerContext> = Pick<ServerContext, K>;
 
 /** Koa state of an authenticated request. */
 export interface AuthState {

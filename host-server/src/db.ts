@@ -8,7 +8,7 @@ import { knexSnakeCaseMappers } from 'objection';
 import { consoleLogger, type Logger } from './logger';
 import { migrationSource } from './migrations';
 import { NodeSqliteClient } from './nodeSqliteClient';
-import { knexSessionReader, type SessionReader, sqliteSessionReader } from './services/sessions';
+import { knexSessionReader, type SessionReader, sqliteSessionReader } from './infrastructure/sessions';
 
 export type DatabaseClient = 'sqlite' | 'postgres';
 
@@ -111,7 +111,7 @@ export function openReader(options: DatabaseOptions, writer: Knex): Knex {
   return openSqlite(options.dataDir, 4, ['busy_timeout = 10000', 'query_only = 1']);
 }
 
-/** The per-request account lookup (see services/sessions.ts); open it after `migrate`. */
+/** The per-request account lookup (see infrastructure/sessions.ts); open it after `migrate`. */
 export function openSessionReader(options: DatabaseOptions, reader: Knex): SessionReader {
   return databaseClient(reader) === 'postgres' ? knexSessionReader(reader) : sqliteSessionReader(sqliteFile(options.dataDir));
 }

@@ -23,9 +23,9 @@ import {
   UnsupportedFileError,
 } from './domain/errors';
 import { describeError, type Logger } from './logger';
-import { PoolRefusedError } from './services/boundedPool';
-import { StorageUnavailableError } from './services/fileStore';
-import type { FailureStreak } from './services/retryLoop';
+import { PoolRefusedError } from './infrastructure/boundedPool';
+import { StorageUnavailableError } from './infrastructure/fileStore';
+import type { FailureStreak } from './infrastructure/retryLoop';
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';

@@ -13,7 +13,7 @@ import knexFactory from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_REFERENCES } from './services/maintenance';
+import { FILE_REFERENCES } from './infrastructure/maintenance';
 import { assertServerBuilt, type BuiltServer, startBuiltServer } from './test-support/builtServer';
 import { makePdf } from './test-support/fixtures';
 import { missingTools, type PrivateService, startPrivatePostgres, startPrivateRedis } from './test-support/privateServices';

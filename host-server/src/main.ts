@@ -12,14 +12,14 @@ import { consoleLogger, describeError } from './logger';
 import { afterResponseSettled } from './services/accountMail';
 import { ConversionRunner } from './services/conversions';
 import { schedulePdfJobPurge } from './services/pdfJobPurge';
-import { PdfJobQueue } from './services/pdfJobQueue';
-import { type FileStore, LocalFileStore } from './services/fileStore';
-import { OutboxMailer, SmtpMailer } from './services/mailer';
-import { recoverFiles } from './services/maintenance';
+import { PdfJobQueue } from './infrastructure/pdfJobQueue';
+import { type FileStore, LocalFileStore } from './infrastructure/fileStore';
+import { OutboxMailer, SmtpMailer } from './infrastructure/mailer';
+import { recoverFiles } from './infrastructure/maintenance';
 import { scheduleReconciliation } from './services/reconcile';
 import { schedulePurge } from './services/recovery';
-import { S3FileStore } from './services/s3FileStore';
-import { connectRedis, MEMORY_STORE, type RateLimitStore } from './services/rateLimit';
+import { S3FileStore } from './infrastructure/s3FileStore';
+import { connectRedis, MEMORY_STORE, type RateLimitStore } from './infrastructure/rateLimit';
 import { serveWebApp } from './static';
 
 async function main(): Promise<void> {
@@ -116,7 +116,7 @@ let stopServer: ((reason: string, exitCode: number) => Promise<void>) | undefine
 const FATAL_SHUTDOWN_MS = 10_000;
 
 // A rejection nobody handles is a programming error (every background loop handles its own
-// failures, see services/retryLoop.ts): the work it belonged to was dropped, and a process that
+// failures, see infrastructure/retryLoop.ts): the work it belonged to was dropped, and a process that
 // carried on could keep answering liveness checks with a loop silently stopped. So it is logged,
 // with its stack, and the server shuts down as on SIGTERM (no new connections; the runner, mail and
 // pools are closed, within FATAL_SHUTDOWN_MS) and exits with code 1, for the supervisor to restart it. An uncaught exception

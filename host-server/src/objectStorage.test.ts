@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { normalizeAnnotation } from '@marginalia/pdf-editor/core';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FILE_REFERENCES } from './services/maintenance';
+import { FILE_REFERENCES } from './infrastructure/maintenance';
 import { makePdf, makePng } from './test-support/fixtures';
 import { startTestS3, type TestS3 } from './test-support/s3';
 import { binary, createTestServer, TEST_DATABASE, type TestServer } from './test-support/testServer';

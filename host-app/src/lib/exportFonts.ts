@@ -1,7 +1,7 @@
 // The fonts the app's exports draw non-Latin text with beyond the SDK's bundled DejaVu Sans: Noto
 // Sans for Chinese, Japanese, Korean, Arabic and Hebrew from their npm packages, emitted by Vite as
 // assets and fetched only when a text in the export has characters of that script (the CJK files
-// are 5-10 MB each). The server's exports use the same fonts (host-server/src/services/exportFonts.ts).
+// are 5-10 MB each). The server's exports use the same fonts (host-server/src/infrastructure/exportFonts.ts).
 import { SCRIPT_RANGES, type CodePointRanges, type ExportFontOptions, type LazyFont } from '@marginalia/pdf-editor/core';
 import notoSansArabic from '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf?url';
 import notoSansHebrew from '@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf?url';

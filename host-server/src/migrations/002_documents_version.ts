@@ -1,5 +1,5 @@
 // `users.documents_version`: a number that changes whenever anything the user's document list shows
-// changes. The list's response cache is keyed by it (services/listCache.ts).
+// changes. The list's response cache is keyed by it (infrastructure/listCache.ts).
 //
 // It is kept by triggers rather than by the routes: every insert, update and delete of a document
 // row bumps its owner's version inside the same transaction, whichever code path (upload,

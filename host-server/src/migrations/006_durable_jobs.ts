@@ -2,7 +2,7 @@
 // until when): a runner renews it while it works, and only a lease that has run out is taken over,
 // so an instance starting never takes a job another live instance is running. `pdf_jobs` is the
 // queue of PDF work (upload checks, image conversions, exports) shared by every instance when the
-// database is PostgreSQL (services/pdfJobQueue.ts); `pdf_job_owners` remembers when each owner's
+// database is PostgreSQL (infrastructure/pdfJobQueue.ts); `pdf_job_owners` remembers when each owner's
 // last job started, which orders owners round robin across instances.
 import type { Knex } from 'knex';
 

@@ -11,7 +11,7 @@ export abstract class BaseModel extends Model {
     for (const column of (this.constructor as typeof BaseModel).timestampColumns) {
       const value = parsed[column];
       if (!(value instanceof Date) && typeof value !== 'number') continue;
-      // Copied before the first change: the row may be shared (see services/sessions.ts).
+      // Copied before the first change: the row may be shared (see infrastructure/sessions.ts).
       if (parsed === json) parsed = { ...json };
       parsed[column] = new Date(value).toISOString();
     }

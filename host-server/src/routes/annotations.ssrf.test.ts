@@ -8,7 +8,7 @@ import { normalizeAnnotation, serializeAnnotations, type Annotation } from '@mar
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePdf, makePng, TINY_JPEG } from '../test-support/fixtures';
 import { binary, createTestServer, type TestServer } from '../test-support/testServer';
-import { ChildPdfWorker } from '../services/pdfWorker';
+import { ChildPdfWorker } from '../infrastructure/pdfWorker';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

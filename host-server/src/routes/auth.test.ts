@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../logger';
 import { afterResponseSettled } from '../services/accountMail';
-import { OutboxMailer, type Mailer, type MailMessage } from '../services/mailer';
+import { OutboxMailer, type Mailer, type MailMessage } from '../infrastructure/mailer';
 import { linkToken, readOutbox } from '../test-support/outbox';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../test-support/testServer';
 

@@ -7,7 +7,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../config';
-import { DEFAULT_PDF_JOB_LIMITS } from '../services/pdfWorker';
+import { DEFAULT_PDF_JOB_LIMITS } from '../infrastructure/pdfWorker';
 import { hostilePdfs, plainPdf } from '../test-support/hostileFiles';
 import { createTestServer, type TestServer } from '../test-support/testServer';
 import { TOO_MANY_FAILED_UPLOADS } from './documents';

@@ -7,7 +7,7 @@ import type { ServerContext } from '../context';
 import { conflict, HttpError, notFound, tooManyRequests } from '../errors';
 import { isoNow } from '../models/BaseModel';
 import { createDocument, deleteDocument, findOwnDocument, listDocuments, TOO_LARGE } from '../services/documents';
-import { withFileIntent } from '../services/maintenance';
+import { withFileIntent } from '../infrastructure/maintenance';
 import { presentDocument, thumbnailSignatureMatches } from '../services/presenters';
 import { hasUploadsLeft, QUOTA_MESSAGE } from '../services/quota';
 import { detectFileKindOfPath } from '../services/sniff';

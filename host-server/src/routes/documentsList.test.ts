@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { normalizeAnnotation } from '@marginalia/pdf-editor/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTERNAL_WRITES_CHECK_MS } from '../services/sessions';
+import { EXTERNAL_WRITES_CHECK_MS } from '../infrastructure/sessions';
 import { makePdf, makePng } from '../test-support/fixtures';
 import { createTestServer, TEST_DATABASE, type TestServer } from '../test-support/testServer';
 

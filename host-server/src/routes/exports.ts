@@ -12,7 +12,8 @@ import type { Document } from '../models';
 import { storedAnnotations } from '../services/annotations';
 import { findAnnotationImageProblem } from '../services/annotationImages';
 import { contentDisposition, withExtension } from '../services/fileNames';
-import { jobLimitError, PdfWorkerError } from '../services/pdfWorker';
+import { jobLimitError } from '../services/documents';
+import { PdfWorkerError } from '../infrastructure/pdfWorker';
 
 export function parseWatermark(value: unknown): false | { text?: string } {
   if (value === undefined || value === 'false' || value === '0') return false;

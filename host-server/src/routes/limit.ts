@@ -1,6 +1,6 @@
 // The rate limit every account route takes a point from (auth, e-mail verification).
 import { tooManyRequests } from '../errors';
-import type { RateLimiter } from '../services/rateLimit';
+import type { RateLimiter } from '../infrastructure/rateLimit';
 
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 

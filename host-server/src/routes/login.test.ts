@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ProxyTrust } from '../clientAddress';
 import { DEFAULT_LIMITS } from '../config';
 import { passwordHashing } from '../services/passwords';
-import type { RateLimitStore } from '../services/rateLimit';
+import type { RateLimitStore } from '../infrastructure/rateLimit';
 import { openTestRedisStore, redisAvailable } from '../test-support/redis';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../test-support/testServer';
 

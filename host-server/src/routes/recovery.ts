@@ -6,7 +6,7 @@ import { emailField } from '@marginalia/api';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
 import { tooManyRequests } from '../errors';
-import { mailboxKey } from '../services/rateLimit';
+import { mailboxKey } from '../infrastructure/rateLimit';
 import { draftAnnotations, GUEST_TOO_LARGE, openDraft, storeDraft } from '../services/recovery';
 import { checkProAnnotations } from '../services/proFeatures';
 import { checkGuestDraftSpaceLeft } from '../services/storage';

@@ -7,8 +7,8 @@ import { normalizeAnnotation, type Annotation } from '@marginalia/pdf-editor/cor
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../logger';
-import { LocalFileStore } from '../services/fileStore';
-import { recoverFiles } from '../services/maintenance';
+import { LocalFileStore } from '../infrastructure/fileStore';
+import { recoverFiles } from '../infrastructure/maintenance';
 import { REVISIONS_PER_DOCUMENT } from '../services/revisions';
 import { remoteImageAnnotation } from '../test-support/annotations';
 import { makePdf } from '../test-support/fixtures';

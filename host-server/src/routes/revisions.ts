@@ -1,6 +1,7 @@
 // Page saves and version history: PUT /api/documents/:id/content stores a new PDF and its
 // annotations together; /api/documents/:id/revisions lists, opens, saves and restores versions.
 import type Router from '@koa/router';
+import type { ContentSaveResponse } from '@marginalia/api';
 import { z } from 'zod';
 import type { ServerContext } from '../context';
 import { storedAnnotations } from '../services/annotations';
@@ -47,7 +48,7 @@ function presentChange(server: ServerContext, change: ContentChange) {
     annotations: change.annotations,
     version: change.document.annotationsVersion,
     revision: presentRevision(change.revision),
-  };
+  } satisfies ContentSaveResponse;
 }
 
 export function registerRevisionRoutes(router: Router, server: ServerContext): void {

@@ -1,19 +1,19 @@
 // The e-mails about an account (password reset, address verification, a notice to the owner of an
 // address someone tried to take) and how they leave: after the response, so no answer waits on a
 // mail server or on work that only a registered address triggers.
-import type { ServerContext } from '../context';
+import type { Deps } from '../context';
 import { describeError } from '../logger';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from '../infrastructure/mailer';
 
 export const RESET_LINK_MINUTES = 60;
 export const VERIFICATION_LINK_HOURS = 24;
 
-function appLink(server: ServerContext, path: string, token: string): string {
+function appLink(server: Deps<'config'>, path: string, token: string): string {
   return `${server.config.appUrl}${path}?token=${encodeURIComponent(token)}`;
 }
 
 export function resetMail(
-  server: ServerContext,
+  server: Deps<'config'>,
   to: { name: string; email: string },
   token: string,
 ): MailMessage {
@@ -28,7 +28,7 @@ export function resetMail(
 }
 
 export function verificationMail(
-  server: ServerContext,
+  server: Deps<'config'>,
   name: string,
   address: string,
   token: string,
@@ -55,13 +55,13 @@ export function addressTakenNotice(address: string): MailMessage {
   };
 }
 
-const pending = new WeakMap<ServerContext, Set<Promise<unknown>>>();
+const pending = new WeakMap<Deps<'logger'>, Set<Promise<unknown>>>();
 
 /**
  * Runs `task` (lookups, token rows, sending) without the response waiting for it. Failures are
  * logged without the message, which may hold a link.
  */
-export function afterResponse(server: ServerContext, what: string, task: () => Promise<unknown>): void {
+export function afterResponse(server: Deps<'logger'>, what: string, task: () => Promise<unknown>): void {
   const tasks = pending.get(server) ?? new Set();
   pending.set(server, tasks);
   const run: Promise<unknown> = Promise.resolve()
@@ -72,7 +72,7 @@ export function afterResponse(server: ServerContext, what: string, task: () => P
 }
 
 /** Resolves once every task `afterResponse` started for this server has ended (shutdown, tests). */
-export async function afterResponseSettled(server: ServerContext): Promise<void> {
+export async function afterResponseSettled(server: Deps<'logger'>): Promise<void> {
   const tasks = pending.get(server);
   while (tasks && tasks.size > 0) await Promise.all(tasks);
 }

@@ -3,7 +3,7 @@
 // slow hash never holds the (SQLite) writer.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { raw, UniqueViolationError } from 'objection';
-import type { ServerContext } from '../context';
+import type { Deps } from '../context';
 import { ConflictError, InvalidInputError } from '../domain/errors';
 import { isoNow } from '../models/BaseModel';
 import type { User } from '../models';
@@ -20,7 +20,7 @@ export function sha256(text: string): string {
 }
 
 export async function createUser(
-  server: ServerContext,
+  server: Deps<'config' | 'models' | 'now'>,
   fields: { name: string; email: string; password?: string; oidcSubject?: string; emailVerified?: boolean },
 ): Promise<User> {
   const { User } = server.models;
@@ -58,7 +58,7 @@ export async function createUser(
  * would otherwise hand the account back). Documents stay with the account.
  */
 export async function claimUnverifiedAccount(
-  server: ServerContext,
+  server: Deps<'knex' | 'models' | 'now'>,
   user: User,
   identity: { oidcSubject: string; name: string },
 ): Promise<User> {
@@ -81,7 +81,7 @@ export async function claimUnverifiedAccount(
 
 /** The user whose e-mail and password these are, or undefined, in the same time either way. */
 export async function checkCredentials(
-  server: ServerContext,
+  server: Deps<'config' | 'models'>,
   email: string,
   password: string,
   options: HashOptions = {},
@@ -107,7 +107,7 @@ export async function requireCurrentPassword(user: User, password: string | unde
 }
 
 /** Sets a new password and ends every existing session of the account. */
-export async function setPassword(server: ServerContext, user: User, password: string): Promise<User> {
+export async function setPassword(server: Deps<'config' | 'models' | 'now'>, user: User, password: string): Promise<User> {
   const passwordHash = await hashPassword(password, server.config.scrypt);
   await server.models.User.query()
     .findById(user.id)
@@ -120,7 +120,7 @@ export async function setPassword(server: ServerContext, user: User, password: s
  * the account was sent one less than 15 minutes ago. The check and the insert share a transaction
  * with the account's row locked on PostgreSQL (SQLite's single writer serializes them already).
  */
-export async function createPasswordReset(server: ServerContext, user: User): Promise<string | undefined> {
+export async function createPasswordReset(server: Deps<'knex' | 'client' | 'models' | 'now'>, user: User): Promise<string | undefined> {
   const token = randomBytes(32).toString('base64url');
   const now = server.now();
   return server.knex.transaction(async (trx) => {
@@ -148,7 +148,7 @@ export async function createPasswordReset(server: ServerContext, user: User): Pr
  * Mails a reset link to the account with this address, if there is one, after the response: the
  * caller's answer and its timing are the same for registered and unknown addresses.
  */
-export function sendPasswordReset(server: ServerContext, email: string): void {
+export function sendPasswordReset(server: Deps<'config' | 'knex' | 'client' | 'models' | 'mailer' | 'logger' | 'now'>, email: string): void {
   afterResponse(server, 'password reset mail', async () => {
     const user = await server.models.User.query().findOne({ email });
     const token = user && (await createPasswordReset(server, user));
@@ -162,7 +162,7 @@ export const INVALID_RESET = 'This password reset link is invalid or has expired
  * Spends a reset token: valid, unexpired and unused, it is marked used (by one conditional update,
  * so two simultaneous requests cannot both use it) and the password changes.
  */
-export async function resetPassword(server: ServerContext, token: string, password: string): Promise<void> {
+export async function resetPassword(server: Deps<'config' | 'models' | 'now'>, token: string, password: string): Promise<void> {
   const { PasswordReset, User } = server.models;
   const now = isoNow(server.now());
   const reset = await PasswordReset.query()

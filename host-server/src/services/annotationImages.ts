@@ -4,7 +4,7 @@
 // such annotations are refused when saved and when already stored ones are exported.
 // An empty `imageData` (an image box the editor has not filled yet) draws nothing and is allowed.
 import type { Annotation } from '@marginalia/pdf-editor/core';
-import { exceedsPixelLimit, imageSize, MAX_IMAGE_PIXELS } from './imageSize';
+import { exceedsPixelLimit, imageSize, MAX_IMAGE_PIXELS } from '../infrastructure/imageSize';
 
 const DATA_URL = /^data:image\/(png|jpeg|jpg);base64,([A-Za-z0-9+/\s]*={0,2}\s*)$/i;
 

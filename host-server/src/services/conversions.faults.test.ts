@@ -8,7 +8,7 @@ import { missingTools, type PrivateService, startPrivatePostgres } from '../test
 import { RecordingLogger } from '../test-support/recordingLogger';
 import { createTestServer, TEST_DATABASE, type TestServer } from '../test-support/testServer';
 import { ConversionRunner } from './conversions';
-import { ChildPdfWorker, DEFAULT_PDF_JOB_LIMITS, type PdfWorker } from './pdfWorker';
+import { ChildPdfWorker, DEFAULT_PDF_JOB_LIMITS, type PdfWorker } from '../infrastructure/pdfWorker';
 import { schedulePurge } from './recovery';
 
 const missing = missingTools(['initdb', 'pg_ctl']);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../test-support/fixtures';
 import { createTestServer, type TestServer } from '../test-support/testServer';
 import { ConversionRunner } from './conversions';
-import { ChildPdfWorker, DEFAULT_PDF_JOB_LIMITS, type PdfWorker } from './pdfWorker';
+import { ChildPdfWorker, DEFAULT_PDF_JOB_LIMITS, type PdfWorker } from '../infrastructure/pdfWorker';
 
 const worker = new ChildPdfWorker(DEFAULT_PDF_JOB_LIMITS);
 /** Image conversions of instance A wait here until the test lets them go on. */

@@ -4,20 +4,20 @@
 // job only once its lease has run out, so a job of an instance that died is resumed and a job of
 // a live instance is never taken from it. Images become one-page PDFs in the PDF worker; Word files go through
 // LibreOffice (`soffice --headless`) when it is installed, and end FAILED with a reason otherwise.
-// While the database is away the runner keeps retrying with backoff (services/retryLoop.ts).
+// While the database is away the runner keeps retrying with backoff (infrastructure/retryLoop.ts).
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type AnyQueryBuilder, raw } from 'objection';
-import type { JobNotifier, ServerContext } from '../context';
+import type { Deps, JobNotifier } from '../context';
 import { describeError } from '../logger';
 import { isoNow } from '../models/BaseModel';
 import type { ConversionJob, Document } from '../models';
-import { withFileIntent } from './maintenance';
-import { type JobOwner, PdfWorkerError } from './pdfWorker';
-import { FailureStreak, retryDelayMs } from './retryLoop';
+import { withFileIntent } from '../infrastructure/maintenance';
+import { type JobOwner, PdfWorkerError } from '../infrastructure/pdfWorker';
+import { FailureStreak, retryDelayMs } from '../infrastructure/retryLoop';
 import { detectFileKindOfPath } from './sniff';
 
 const run = promisify(execFile);
@@ -33,8 +33,11 @@ class ConversionFailure extends Error {
   override readonly name = 'ConversionFailure';
 }
 
+/** What the runner uses of the server: the queue's rows, the files, the worker and the clock. */
+type ConversionDeps = Deps<'config' | 'knex' | 'models' | 'fileStore' | 'logger' | 'pdfWorker' | 'tmpDir' | 'now'>;
+
 export class ConversionRunner implements JobNotifier {
-  private readonly server: ServerContext;
+  private readonly server: ConversionDeps;
   private readonly pollMs: number;
   private readonly failures: FailureStreak;
   private readonly leaseMs: number;
@@ -47,7 +50,7 @@ export class ConversionRunner implements JobNotifier {
   private wanted = false;
   private stopped = true;
 
-  constructor(server: ServerContext, options: { pollMs?: number; leaseMs?: number } = {}) {
+  constructor(server: ConversionDeps, options: { pollMs?: number; leaseMs?: number } = {}) {
     this.server = server;
     this.pollMs = options.pollMs ?? 5_000;
     this.leaseMs = options.leaseMs ?? CONVERSION_LEASE_MS;

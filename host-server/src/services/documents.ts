@@ -2,16 +2,16 @@
 // the core, quota, row and file committed together), finding a user's own documents, deleting.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ServerContext } from '../context';
-import { NotFoundError, RateLimitedError, UnprocessableFileError, UnsupportedFileError } from '../domain/errors';
+import type { Deps } from '../context';
+import { type DomainError, NotFoundError, RateLimitedError, UnprocessableFileError, UnsupportedFileError } from '../domain/errors';
 import { isoNow } from '../models/BaseModel';
 import { SUMMARY_COLUMNS, type Document, type User } from '../models';
 import type { DocumentSummary } from './presenters';
 import { UUID_PATTERN } from '../domain/ids';
 import { sanitizeFileName, withExtension } from './fileNames';
-import { withFileIntent, writeFileIntents } from './maintenance';
-import { exceedsPixelLimit, imageSize } from './imageSize';
-import { type JobOwner, jobLimitError, PdfWorkerError, TOO_COMPLEX } from './pdfWorker';
+import { withFileIntent, writeFileIntents } from '../infrastructure/maintenance';
+import { exceedsPixelLimit, imageSize } from '../infrastructure/imageSize';
+import { type JobOwner, PdfWorkerError, TOO_COMPLEX } from '../infrastructure/pdfWorker';
 import { QUOTA_MESSAGE, reserveUpload } from './quota';
 import { detectFileKind, type FileKind, MIME_TYPES, readFileHead } from './sniff';
 import { checkStorageAfterChange, lockAccountStorage } from './storage';
@@ -30,7 +30,7 @@ const PDF_REJECTIONS: Record<string, string> = {
 
 /** The user's document with this id; 404 for anybody else's id, or an id that is not one of ours. */
 export async function findOwnDocument(
-  server: ServerContext,
+  server: Deps<'models'>,
   user: User,
   id: string,
   options: { withAnnotations?: boolean } = {},
@@ -48,7 +48,7 @@ export async function findOwnDocument(
  * single writer), so the changes to one document made under it never interleave.
  */
 export async function lockDocument(
-  server: ServerContext,
+  server: Deps<'client' | 'models'>,
   trx: Knex.Transaction,
   document: Document,
 ): Promise<Document> {
@@ -59,8 +59,15 @@ export async function lockDocument(
   return locked;
 }
 
+/** The answer to a job refused for its size (422) or for a full queue (429), common to every route running jobs. */
+export function jobLimitError(error: PdfWorkerError): DomainError | undefined {
+  if (error.reason === 'too-complex') return new UnprocessableFileError(TOO_COMPLEX);
+  if (error.reason === 'busy') return new RateLimitedError(error.message, error.retryAfterMs);
+  return undefined;
+}
+
 /** Rejects a PDF the core cannot open (422), with a message saying why; answers its page count. */
-export async function checkPdf(server: ServerContext, path: string, job: JobOwner): Promise<number> {
+export async function checkPdf(server: Deps<'pdfWorker'>, path: string, job: JobOwner): Promise<number> {
   try {
     return (await server.pdfWorker.check(path, job)).pageCount;
   } catch (error) {
@@ -77,7 +84,7 @@ export async function checkPdf(server: ServerContext, path: string, job: JobOwne
  * PROCESSING with a conversion job. The daily count, the storage check, the row and the move of the
  * file into the store happen in one transaction: if anything fails, none of them remains.
  */
-export async function createDocument(server: ServerContext, user: User, received: ReceivedFile): Promise<Document> {
+export async function createDocument(server: Deps<'config' | 'knex' | 'client' | 'models' | 'fileStore' | 'pdfWorker' | 'jobs' | 'tmpDir' | 'now'>, user: User, received: ReceivedFile): Promise<Document> {
   const head = await readFileHead(received.path);
   const kind = detectFileKind(head);
   if (!kind) throw new UnsupportedFileError(UNSUPPORTED_TYPE);
@@ -155,7 +162,7 @@ export async function createDocument(server: ServerContext, user: User, received
  * The keys are read in the deleting transaction, under the row's lock, so a page save or revision
  * committed just before is not missed.
  */
-export async function deleteDocument(server: ServerContext, document: Document): Promise<void> {
+export async function deleteDocument(server: Deps<'knex' | 'client' | 'models' | 'fileStore' | 'tmpDir'>, document: Document): Promise<void> {
   let releaseIntents: (() => Promise<void>) | undefined;
   try {
     const keys = await server.knex.transaction(async (trx) => {
@@ -194,7 +201,7 @@ function likePattern(search: string): string {
  * the unfiltered total from the user's document count instead of counting rows.
  */
 export async function listDocuments(
-  server: ServerContext,
+  server: Deps<'reader'>,
   user: User,
   options: ListOptions,
 ): Promise<{ documents: DocumentSummary[]; total: number }> {

@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { raw, UniqueViolationError } from 'objection';
-import type { ServerContext } from '../context';
+import type { Deps } from '../context';
 import { ConflictError, InvalidInputError, RateLimitedError } from '../domain/errors';
 import { isoNow } from '../models/BaseModel';
 import type { User, VerificationPurpose } from '../models';
@@ -27,7 +27,7 @@ const TOO_MANY_MAILS = 'Too many verification emails. Please try again later.';
  * on PostgreSQL (SQLite's single writer already serializes), so parallel requests cannot overshoot.
  */
 async function throttle(
-  server: ServerContext,
+  server: Deps<'client' | 'models' | 'now'>,
   trx: Knex.Transaction,
   user: User,
   email: string,
@@ -54,7 +54,7 @@ async function throttle(
 
 /** Records a link for `email` (throttled) and returns its token; only the hash is stored. */
 async function createVerification(
-  server: ServerContext,
+  server: Deps<'knex' | 'client' | 'models' | 'now'>,
   user: User,
   email: string,
   purpose: VerificationPurpose,
@@ -78,7 +78,7 @@ async function createVerification(
 }
 
 /** Sends the account a link that verifies its current address (after registration, or on request). */
-export async function sendVerification(server: ServerContext, user: User): Promise<void> {
+export async function sendVerification(server: Deps<'config' | 'knex' | 'client' | 'models' | 'mailer' | 'logger' | 'now'>, user: User): Promise<void> {
   if (user.emailVerifiedAt) throw new InvalidInputError(ALREADY_VERIFIED);
   const token = await createVerification(server, user, user.email, 'confirm');
   afterResponse(server, 'verification mail', () =>
@@ -91,7 +91,7 @@ export async function sendVerification(server: ServerContext, user: User): Promi
  * when that address already has an account, its owner is told instead. The caller sees the same
  * either way, and the same work is done up to the response.
  */
-export async function requestEmailChange(server: ServerContext, user: User, email: string): Promise<void> {
+export async function requestEmailChange(server: Deps<'config' | 'knex' | 'client' | 'models' | 'mailer' | 'logger' | 'now'>, user: User, email: string): Promise<void> {
   const token = await createVerification(server, user, email, 'change');
   afterResponse(server, 'email change mail', async () => {
     const owner = await server.models.User.query().findOne({ email });
@@ -108,7 +108,7 @@ export async function requestEmailChange(server: ServerContext, user: User, emai
  * session of the account, as a password change does (`movedAddress` tells the caller, which may
  * issue its own caller a new one).
  */
-export async function verifyEmail(server: ServerContext, token: string): Promise<{ user: User; movedAddress: boolean }> {
+export async function verifyEmail(server: Deps<'models' | 'now'>, token: string): Promise<{ user: User; movedAddress: boolean }> {
   const { EmailVerification, User: Users } = server.models;
   const now = isoNow(server.now());
   const link = await EmailVerification.query()

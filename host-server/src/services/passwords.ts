@@ -3,7 +3,7 @@
 // older hashes verifiable.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { BoundedPool } from './boundedPool';
+import { BoundedPool } from '../infrastructure/boundedPool';
 
 export interface ScryptParams {
   /** CPU/memory cost as a power of two (N = 2^log2N). */

@@ -2,10 +2,10 @@
 // when), then deleted with any file a request that died before reading its outcome left behind.
 // One instance at a time does it (exclusiveRun.ts).
 import type { Knex } from 'knex';
-import type { ServerContext } from '../context';
-import { runExclusively } from './exclusiveRun';
-import type { FileStore } from './fileStore';
-import { repeatUntilStopped } from './retryLoop';
+import type { Deps } from '../context';
+import { runExclusively } from '../infrastructure/exclusiveRun';
+import type { FileStore } from '../infrastructure/fileStore';
+import { repeatUntilStopped } from '../infrastructure/retryLoop';
 
 /** Deletes finished jobs older than `olderThanMs` (and files a waiter that died left), and owners idle as long. */
 export async function purgeFinishedPdfJobs(knex: Knex, fileStore: FileStore, olderThanMs: number): Promise<number> {
@@ -40,7 +40,7 @@ export const PDF_JOB_RETENTION_MS = 60 * 60_000;
 export const PDF_JOB_PURGE_INTERVAL_MS = 15 * 60_000;
 
 /** Runs `purgeFinishedPdfJobs` now and every `PDF_JOB_PURGE_INTERVAL_MS`, on one instance at a time. */
-export function schedulePdfJobPurge(server: Pick<ServerContext, 'knex' | 'fileStore' | 'logger'>): () => void {
+export function schedulePdfJobPurge(server: Deps<'knex' | 'fileStore' | 'logger'>): () => void {
   return repeatUntilStopped({
     what: 'deleting finished PDF jobs',
     intervalMs: PDF_JOB_PURGE_INTERVAL_MS,

@@ -2,7 +2,7 @@
 // from its start; when `trialEndsAt` has passed the account is back on the plan it holds (`plan`),
 // worked out here at read time with the server's clock, so nothing has to run when a trial ends and
 // the account's documents are never touched.
-import type { ServerContext } from '../context';
+import type { Deps } from '../context';
 import { ConflictError } from '../domain/errors';
 import { isoNow } from '../models/BaseModel';
 import type { Plan, User } from '../models';
@@ -30,7 +30,7 @@ export function currentPlan(user: PlanFields, now: Date): Plan {
  * Starts the account's trial; refused (409) when one was ever started or the account already pays. One conditional update, so
  * two clicks at once cannot both start it.
  */
-export async function startTrial(server: ServerContext, user: User): Promise<User> {
+export async function startTrial(server: Deps<'models' | 'now'>, user: User): Promise<User> {
   if (user.plan !== 'free') throw new ConflictError(ALREADY_PAID);
   const now = server.now();
   const endsAt = new Date(now.getTime() + TRIAL_DAYS * 24 * 3600_000);

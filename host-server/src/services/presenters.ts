@@ -1,34 +1,15 @@
-// The JSON shapes the API answers with. Built field by field, so adding a column never leaks it.
+// The JSON shapes the API answers with. Built field by field, so adding a column never leaks it,
+// and each `satisfies` the answer type the app reads (@marginalia/api), so a field sent but not
+// declared there, or a declared field left out, fails the typecheck.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ServerContext } from '../context';
+import type { DocumentSummary as ApiDocument, User as ApiUser } from '@marginalia/api';
+import type { Deps } from '../context';
 import type { Document, User } from '../models';
 import { currentPlan, trialActive } from './plans';
 import { dailyLimitOf, dailyUsageOf } from './quota';
 import { storageLimitOf, storageUsedBytes } from './storage';
 
-export interface PublicUser {
-  id: string;
-  name: string;
-  email: string;
-  /** Whether the owner has followed a verification link sent to `email`. */
-  emailVerified: boolean;
-  /** The plan that applies now: a running trial's `personal`, else the plan the account holds. */
-  plan: User['plan'];
-  /** When the account's one trial ends or ended; null if it never started one. */
-  trialEndsAt: string | null;
-  /** Whether the trial is running now (then `plan` is the trial's). */
-  trialActive: boolean;
-  dailyUsage: number;
-  /** Uploads allowed per UTC day, or null when unlimited. */
-  dailyLimit: number | null;
-  /** Bytes of the user's uploaded files and of their revisions' PDFs (each file counted once). */
-  storageUsed: number;
-  /** Bytes `storageUsed` may reach on the plan that applies now. */
-  storageLimit: number;
-  createdAt: string;
-}
-
-export async function presentUser(server: ServerContext, user: User): Promise<PublicUser> {
+export async function presentUser(server: Deps<'config' | 'reader' | 'now'>, user: User) {
   const now = server.now();
   return {
     id: user.id,
@@ -43,7 +24,7 @@ export async function presentUser(server: ServerContext, user: User): Promise<Pu
     storageUsed: await storageUsedBytes(server.reader, user.id),
     storageLimit: storageLimitOf(user, now, server.config.limits.storageBytes),
     createdAt: user.createdAt,
-  };
+  } satisfies ApiUser;
 }
 
 /** The document fields the API shows, as a model or as a plain row from a list query. */
@@ -63,21 +44,7 @@ export type DocumentSummary = Pick<
 
 const iso = (value: string | Date): string => (value instanceof Date ? value.toISOString() : value);
 
-export interface PublicDocument {
-  id: string;
-  name: string;
-  originalName: string;
-  size: number;
-  mimeType: string;
-  status: Document['status'];
-  failureReason: string | null;
-  annotationsVersion: number;
-  thumbnailUrl?: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-function thumbnailSignature(server: ServerContext, documentId: string, version: number): string {
+function thumbnailSignature(server: Deps<'config'>, documentId: string, version: number): string {
   return createHmac('sha256', server.config.jwtSecret)
     .update(`thumbnail:${documentId}:${version}`)
     .digest('base64url')
@@ -88,14 +55,14 @@ function thumbnailSignature(server: ServerContext, documentId: string, version: 
  * Thumbnails are fetched by <img> tags, which cannot send the bearer token, so their URL carries a
  * signature instead: unguessable, given only to the owner, and dead once the thumbnail is replaced.
  */
-export function thumbnailUrl(server: ServerContext, document: DocumentSummary): string | undefined {
+export function thumbnailUrl(server: Deps<'config'>, document: DocumentSummary): string | undefined {
   if (!document.thumbnailKey) return undefined;
   const version = document.thumbnailVersion;
   return `/api/documents/${document.id}/thumbnail?v=${version}&sig=${thumbnailSignature(server, document.id, version)}`;
 }
 
 export function thumbnailSignatureMatches(
-  server: ServerContext,
+  server: Deps<'config'>,
   document: Document,
   version: string | undefined,
   signature: string | undefined,
@@ -106,7 +73,7 @@ export function thumbnailSignatureMatches(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function presentDocument(server: ServerContext, document: DocumentSummary): PublicDocument {
+export function presentDocument(server: Deps<'config'>, document: DocumentSummary) {
   const url = thumbnailUrl(server, document);
   return {
     id: document.id,
@@ -120,5 +87,5 @@ export function presentDocument(server: ServerContext, document: DocumentSummary
     ...(url ? { thumbnailUrl: url } : {}),
     createdAt: iso(document.createdAt),
     updatedAt: iso(document.updatedAt),
-  };
+  } satisfies ApiDocument;
 }

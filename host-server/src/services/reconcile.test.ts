@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../test-support/s3';
 import { createTestServer, type TestServer } from '../test-support/testServer';
-import { type FileStore, LocalFileStore } from './fileStore';
+import { type FileStore, LocalFileStore } from '../infrastructure/fileStore';
 import { reconcileFileStore } from './reconcile';
 
 let s3: TestS3;

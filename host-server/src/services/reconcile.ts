@@ -8,11 +8,11 @@
 // row that names them), and removing a file twice is not an error. The store must be this
 // database's alone: a file no row of this database names is removed once it is old enough.
 import type { Knex } from 'knex';
-import type { ServerContext } from '../context';
+import type { Deps } from '../context';
 import { describeError, type Logger } from '../logger';
-import type { FileStore } from './fileStore';
-import { runExclusively } from './exclusiveRun';
-import { FILE_REFERENCES, isFileReferenced, referencedKeys } from './maintenance';
+import type { FileStore } from '../infrastructure/fileStore';
+import { runExclusively } from '../infrastructure/exclusiveRun';
+import { FILE_REFERENCES, isFileReferenced, referencedKeys } from '../infrastructure/maintenance';
 
 /** Files younger than this are left alone: a write puts its file before committing its row. */
 export const RECONCILE_GRACE_MS = 60 * 60_000;
@@ -83,7 +83,7 @@ export async function reconcileFileStore(knex: Knex, fileStore: FileStore, optio
 
 /** Reconciles now and every `RECONCILE_INTERVAL_MS`, logging what it found; answers the function that stops it. */
 export function scheduleReconciliation(
-  server: Pick<ServerContext, 'knex' | 'fileStore' | 'logger' | 'now'>,
+  server: Deps<'knex' | 'fileStore' | 'logger' | 'now'>,
   options: { intervalMs?: number; graceMs?: number } = {},
 ): () => void {
   const logger: Logger = server.logger;

@@ -4,16 +4,16 @@
 // with their files by `purgeExpiredDrafts`, which the server runs periodically.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { parseAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
-import type { ServerContext } from '../context';
+import type { Deps } from '../context';
 import { ExpiredError, NotFoundError, UnsupportedFileError } from '../domain/errors';
 import { isoNow } from '../models/BaseModel';
 import type { RecoveryDraft } from '../models';
 import { checkPdf } from './documents';
 import { sanitizeFileName } from './fileNames';
-import { isFileReferenced, withFileIntent } from './maintenance';
-import type { JobOwner } from './pdfWorker';
-import { runExclusively } from './exclusiveRun';
-import { repeatUntilStopped } from './retryLoop';
+import { isFileReferenced, withFileIntent } from '../infrastructure/maintenance';
+import type { JobOwner } from '../infrastructure/pdfWorker';
+import { runExclusively } from '../infrastructure/exclusiveRun';
+import { repeatUntilStopped } from '../infrastructure/retryLoop';
 import { detectFileKindOfPath } from './sniff';
 import { reserveGuestDraftSpace } from './storage';
 
@@ -47,7 +47,7 @@ export interface StoredDraft {
   expiresAt: string;
 }
 
-async function mailLink(server: ServerContext, draft: RecoveryDraft, id: string): Promise<void> {
+async function mailLink(server: Deps<'config' | 'mailer'>, draft: RecoveryDraft, id: string): Promise<void> {
   const link = `${server.config.appUrl}/recover/${id}`;
   await server.mailer.send({
     to: draft.email,
@@ -69,7 +69,7 @@ async function mailLink(server: ServerContext, draft: RecoveryDraft, id: string)
  * Refused (507) when all guests' drafts together would pass `limits.guestDraftsBytes`.
  */
 export async function storeDraft(
-  server: ServerContext,
+  server: Deps<'config' | 'knex' | 'client' | 'models' | 'fileStore' | 'mailer' | 'pdfWorker' | 'tmpDir' | 'now'>,
   file: { path: string; size: number },
   input: DraftInput,
   job: JobOwner,
@@ -114,7 +114,7 @@ export async function storeDraft(
 }
 
 /** The draft behind a link: 404 when there is none, 410 once it has expired. */
-export async function openDraft(server: ServerContext, id: string): Promise<RecoveryDraft> {
+export async function openDraft(server: Deps<'models' | 'now'>, id: string): Promise<RecoveryDraft> {
   const draft = ID_PATTERN.test(id)
     ? await server.models.RecoveryDraft.query().findById(hashId(id))
     : undefined;
@@ -127,7 +127,7 @@ export function draftAnnotations(draft: RecoveryDraft): Annotation[] {
   return parseAnnotations(draft.annotations);
 }
 
-async function deleteDrafts(server: ServerContext, drafts: RecoveryDraft[]): Promise<void> {
+async function deleteDrafts(server: Deps<'knex' | 'models' | 'fileStore' | 'tmpDir'>, drafts: RecoveryDraft[]): Promise<void> {
   const keys = drafts.map((draft) => draft.fileKey);
   await withFileIntent(server.tmpDir, keys, async () => {
     await server.models.RecoveryDraft.query()
@@ -143,7 +143,7 @@ async function deleteDrafts(server: ServerContext, drafts: RecoveryDraft[]): Pro
 }
 
 /** Deletes every expired draft and its file; answers how many went. */
-export async function purgeExpiredDrafts(server: ServerContext): Promise<number> {
+export async function purgeExpiredDrafts(server: Deps<'knex' | 'models' | 'fileStore' | 'tmpDir' | 'now'>): Promise<number> {
   let purged = 0;
   for (;;) {
     const expired = await server.models.RecoveryDraft.query()
@@ -159,7 +159,7 @@ export async function purgeExpiredDrafts(server: ServerContext): Promise<number>
  * Runs `purgeExpiredDrafts` now and every `PURGE_INTERVAL_MS`; while the database is away it retries
  * sooner, logging the outage once. Answers the function that stops it.
  */
-export function schedulePurge(server: ServerContext): () => void {
+export function schedulePurge(server: Deps<'knex' | 'models' | 'fileStore' | 'logger' | 'tmpDir' | 'now'>): () => void {
   return repeatUntilStopped({
     what: 'deleting expired recovery drafts',
     intervalMs: PURGE_INTERVAL_MS,

@@ -10,13 +10,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import type { Knex } from 'knex';
-import type { ServerContext } from '../context';
+import type { RevisionSummary } from '@marginalia/api';
+import type { Deps } from '../context';
 import { isoNow } from '../models/BaseModel';
 import type { Document, Revision, User } from '../models';
 import { ConflictError, NotFoundError, NotReadyError, StaleVersionError, UnsupportedFileError } from '../domain/errors';
 import { UUID_PATTERN } from '../domain/ids';
 import { checkPdf, findOwnDocument, lockDocument } from './documents';
-import { isFileReferenced, withFileIntent, writeFileIntents } from './maintenance';
+import { isFileReferenced, withFileIntent, writeFileIntents } from '../infrastructure/maintenance';
 import { checkProAnnotations } from './proFeatures';
 import { detectFileKindOfPath } from './sniff';
 import { checkStorageAfterChange, lockAccountStorage } from './storage';
@@ -44,23 +45,8 @@ const REVISION_SUMMARY = [
   'createdAt',
 ];
 
-export interface PublicRevision {
-  id: string;
-  documentId: string;
-  /** 1, 2, 3... in the order the document's revisions were made. */
-  number: number;
-  createdAt: string;
-  author: { id: string | null; name: string };
-  pageCount: number;
-  annotationCount: number;
-  /** Bytes of the revision's PDF. */
-  size: number;
-  label: string | null;
-  /** The revision this one brought back, when it records a restore. */
-  restoredFromId: string | null;
-}
-
-export function presentRevision(revision: Revision): PublicRevision {
+/** A revision as the API shows it. */
+export function presentRevision(revision: Revision) {
   return {
     id: revision.id,
     documentId: revision.documentId,
@@ -72,9 +58,8 @@ export function presentRevision(revision: Revision): PublicRevision {
     size: Number(revision.size),
     label: revision.label,
     restoredFromId: revision.restoredFromId,
-  };
+  } satisfies RevisionSummary;
 }
-
 
 function readyPdfKey(document: Document): string {
   if (document.status !== 'READY' || !document.pdfKey) {
@@ -96,7 +81,7 @@ interface RevisionContent {
 
 /** Inserts the next revision of a locked document and prunes the oldest; answers the pruned keys. */
 async function recordRevision(
-  server: ServerContext,
+  server: Deps<'models' | 'now'>,
   trx: Knex.Transaction,
   document: Document,
   author: User,
@@ -136,7 +121,7 @@ async function recordRevision(
  * before the commit, so a crash in between leaves them to the start-up check.
  */
 async function changeDocument<T>(
-  server: ServerContext,
+  server: Deps<'config' | 'knex' | 'client' | 'models' | 'fileStore' | 'tmpDir' | 'now'>,
   document: Document,
   change: (trx: Knex.Transaction, locked: Document) => Promise<{ result: T; releasedKeys: string[] }>,
 ): Promise<T> {
@@ -164,7 +149,7 @@ async function changeDocument<T>(
 
 /** Page count and size of a stored PDF: from a revision that names it, else read by the PDF worker. */
 async function describeStoredPdf(
-  server: ServerContext,
+  server: Deps<'models' | 'fileStore' | 'pdfWorker' | 'tmpDir'>,
   user: User,
   documentId: string,
   pdfKey: string,
@@ -190,7 +175,7 @@ const annotationCountOf = (serialized: string | null): number => annotationsOf(s
 
 /** "Save version": a revision of the document as it is now (its PDF is shared, not copied). */
 export async function saveVersion(
-  server: ServerContext,
+  server: Deps<'config' | 'knex' | 'client' | 'models' | 'fileStore' | 'pdfWorker' | 'tmpDir' | 'now'>,
   user: User,
   documentId: string,
   label: string | null,
@@ -226,7 +211,7 @@ export interface ContentChange {
  * recorded as a revision. A stale version (409) or a refused PDF changes nothing.
  */
 export async function replaceContent(
-  server: ServerContext,
+  server: Deps<'config' | 'knex' | 'client' | 'models' | 'fileStore' | 'pdfWorker' | 'tmpDir' | 'now'>,
   user: User,
   documentId: string,
   file: { path: string; size: number },
@@ -285,7 +270,7 @@ export async function replaceContent(
  * annotations included (services/proFeatures.ts).
  */
 export async function restoreRevision(
-  server: ServerContext,
+  server: Deps<'config' | 'knex' | 'client' | 'models' | 'fileStore' | 'tmpDir' | 'now'>,
   user: User,
   documentId: string,
   revisionId: string,
@@ -328,7 +313,7 @@ export async function restoreRevision(
 
 /** The document's revisions, newest first, without their annotations. */
 export async function listRevisions(
-  server: ServerContext,
+  server: Deps<'models'>,
   user: User,
   documentId: string,
 ): Promise<Revision[]> {
@@ -341,7 +326,7 @@ export async function listRevisions(
 
 /** One of the user's document's revisions, with its annotations, and the document. */
 export async function findRevision(
-  server: ServerContext,
+  server: Deps<'models'>,
   user: User,
   documentId: string,
   revisionId: string,

@@ -8,7 +8,7 @@
 // transactions never interleave), and measures the sums again there. Two uploads that each fit
 // alone but not together are serialised on that row: the second sees the first's bytes.
 import type { Knex } from 'knex';
-import type { ServerContext } from '../context';
+import type { Deps } from '../context';
 import { GuestStorageFullError, StorageLimitError } from '../domain/errors';
 import type { Plan } from '../models';
 import { currentPlan } from './plans';
@@ -72,7 +72,7 @@ export async function storageUsedBytes(db: Knex, userId: string): Promise<number
  * row (a plan changed a moment ago counts) and its storage in use.
  */
 export async function lockAccountStorage(
-  server: ServerContext,
+  server: Deps<'config' | 'client' | 'now'>,
   trx: Knex.Transaction,
   userId: string,
 ): Promise<{ used: number; limit: number }> {
@@ -100,7 +100,7 @@ export async function checkStorageAfterChange(
 }
 
 /** Refuses (413) before a request body is read when the account has no room left at all. */
-export async function checkStorageLeft(server: ServerContext, user: PlanFields & { id: string }): Promise<void> {
+export async function checkStorageLeft(server: Deps<'config' | 'reader' | 'now'>, user: PlanFields & { id: string }): Promise<void> {
   const limit = storageLimitOf(user, server.now(), server.config.limits.storageBytes);
   const used = await storageUsedBytes(server.reader, user.id);
   if (used >= limit) throw new StorageLimitError(storageLimitMessage(used, limit), used, limit);
@@ -116,7 +116,7 @@ async function guestDraftsBytes(db: Knex): Promise<number> {
 }
 
 /** Refuses (507) before a request body is read when guests' drafts already fill their cap. */
-export async function checkGuestDraftSpaceLeft(server: ServerContext): Promise<void> {
+export async function checkGuestDraftSpaceLeft(server: Deps<'config' | 'reader'>): Promise<void> {
   if ((await guestDraftsBytes(server.reader)) >= server.config.limits.guestDraftsBytes) {
     throw new GuestStorageFullError(GUEST_STORAGE_FULL_MESSAGE);
   }
@@ -126,7 +126,7 @@ export async function checkGuestDraftSpaceLeft(server: ServerContext): Promise<v
  * Takes the server-wide lock on guests' drafts for the rest of `trx` (PostgreSQL: a transaction-scoped
  * advisory lock; SQLite: its one writer) and refuses (507) a draft of `size` that would pass the cap.
  */
-export async function reserveGuestDraftSpace(server: ServerContext, trx: Knex.Transaction, size: number): Promise<void> {
+export async function reserveGuestDraftSpace(server: Deps<'config' | 'client'>, trx: Knex.Transaction, size: number): Promise<void> {
   if (server.client === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['marginalia.recovery_drafts']);
   if ((await guestDraftsBytes(trx)) + size > server.config.limits.guestDraftsBytes) {
     throw new GuestStorageFullError(GUEST_STORAGE_FULL_MESSAGE);

@@ -1,5 +1,6 @@
 // The storage figures a server starts with unless configured otherwise. Apart from storage.ts so the
-// configuration can read them without importing the services that take the whole ServerContext.
+// configuration can read them without importing a service typed by the ServerContext, which is
+// typed by the configuration (an import cycle).
 import type { Plan } from '../models';
 
 const GB = 1024 * 1024 * 1024;

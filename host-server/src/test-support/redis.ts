@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { silentLogger } from '../logger';
-import { connectRedis, type RateLimitStore } from '../services/rateLimit';
+import { connectRedis, type RateLimitStore } from '../infrastructure/rateLimit';
 
 export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { S3FileStore, type S3Settings } from '../services/s3FileStore';
+import { S3FileStore, type S3Settings } from '../infrastructure/s3FileStore';
 import { freePort } from './privateServices';
 
 export interface TestS3 {

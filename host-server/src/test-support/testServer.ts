@@ -15,12 +15,12 @@ import { type Logger, silentLogger } from '../logger';
 import type { Plan, User } from '../models';
 import { isoNow } from '../models/BaseModel';
 import { ConversionRunner } from '../services/conversions';
-import { type FileStore, LocalFileStore } from '../services/fileStore';
-import { OutboxMailer } from '../services/mailer';
-import type { PdfWorker } from '../services/pdfWorker';
-import { recoverFiles } from '../services/maintenance';
+import { type FileStore, LocalFileStore } from '../infrastructure/fileStore';
+import { OutboxMailer } from '../infrastructure/mailer';
+import type { PdfWorker } from '../infrastructure/pdfWorker';
+import { recoverFiles } from '../infrastructure/maintenance';
 import { hashPassword, PRODUCTION_SCRYPT } from '../services/passwords';
-import type { RateLimitStore } from '../services/rateLimit';
+import type { RateLimitStore } from '../infrastructure/rateLimit';
 import { makePdf } from './fixtures';
 
 export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';

@@ -16,8 +16,11 @@ export interface User {
   trialEndsAt: string | null;
   /** Whether the trial is running now. */
   trialActive: boolean;
+  /** Uploads made today (UTC). */
   dailyUsage: number;
-  /** Bytes of the account's files (uploads and the PDFs its page saves keep). */
+  /** Uploads allowed per UTC day, or null when unlimited. */
+  dailyLimit: number | null;
+  /** Bytes of the account's files (uploads and the PDFs its page saves keep, each file counted once). */
   storageUsed: number;
   /** Bytes `storageUsed` may reach on the plan that applies now. */
   storageLimit: number;
@@ -40,9 +43,16 @@ export interface DocumentSummary {
   originalName: string;
   /** The server may send a number or a numeric string. */
   size: number | string;
+  mimeType: string;
   status: DocumentStatus;
-  createdAt: string;
+  /** Why a conversion failed (`FAILED`), else null. */
+  failureReason: string | null;
+  /** The version of the stored annotations, the base of the next save. */
+  annotationsVersion: number;
+  /** Signed, so an <img> can load it without the bearer token; absent until a thumbnail exists. */
   thumbnailUrl?: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface DocumentListResponse {
@@ -80,12 +90,18 @@ export interface ContentSaveResponse {
 
 export interface RevisionSummary {
   id: string;
+  documentId: string;
+  /** 1, 2, 3... in the order the document's revisions were made. */
+  number: number;
   createdAt: string;
   author: { id: string | null; name: string };
   pageCount: number;
   annotationCount: number;
+  /** Bytes of the revision's PDF. */
   size: number;
   label: string | null;
+  /** The revision this one brought back, when it records a restore. */
+  restoredFromId: string | null;
 }
 
 export interface RevisionListResponse {

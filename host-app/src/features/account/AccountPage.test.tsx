@@ -26,6 +26,7 @@ const ada: User = {
   trialEndsAt: null,
   trialActive: false,
   dailyUsage: 0,
+  dailyLimit: 3,
   storageUsed: 0,
   storageLimit: 1024 ** 3,
   createdAt: '2026-01-01T00:00:00.000Z',

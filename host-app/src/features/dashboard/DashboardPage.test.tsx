@@ -22,6 +22,7 @@ const ada: User = {
   trialEndsAt: null,
   trialActive: false,
   dailyUsage: 1,
+  dailyLimit: 3,
   storageUsed: 0,
   storageLimit: GB,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -11,8 +11,12 @@ const invoice: DocumentSummary = {
   name: 'Invoice.pdf',
   originalName: 'Invoice.pdf',
   size: 2048,
+  mimeType: 'application/pdf',
   status: 'READY',
+  failureReason: null,
+  annotationsVersion: 0,
   createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
 };
 
 function renderResults(props: { pending?: boolean; documents?: DocumentSummary[]; query?: string; firstStep?: ReactNode }) {

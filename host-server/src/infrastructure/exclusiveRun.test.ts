@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecordingLogger } from '../test-support/recordingLogger';
 import { createTestServer, TEST_DATABASE, type TestServer } from '../test-support/testServer';
 import { runExclusively } from './exclusiveRun';
-import { schedulePurge } from './recovery';
+import { schedulePurge } from '../services/recovery';
 
 let a: TestServer & { schema?: string };
 let b: TestServer;

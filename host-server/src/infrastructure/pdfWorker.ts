@@ -10,7 +10,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type DomainError, RateLimitedError, UnprocessableFileError } from '../domain/errors';
 import { FairQueue, QueueFullError } from './fairQueue';
 
 export type PdfFailure =
@@ -117,7 +116,7 @@ interface ChildResult {
 }
 
 function childScript(): string {
-  // Beside this module: src/services/*.ts when running from source, dist/*.js when bundled.
+  // Beside this module: src/infrastructure/*.ts when running from source, dist/*.js when bundled.
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
   return fileURLToPath(new URL(`./pdfWorkerChild${extension}`, import.meta.url));
 }
@@ -307,9 +306,3 @@ export class ChildPdfWorker implements PdfWorker {
   }
 }
 
-/** The answer to a job refused for its size (422) or for a full queue (429), common to every route running jobs. */
-export function jobLimitError(error: PdfWorkerError): DomainError | undefined {
-  if (error.reason === 'too-complex') return new UnprocessableFileError(TOO_COMPLEX);
-  if (error.reason === 'busy') return new RateLimitedError(error.message, error.retryAfterMs);
-  return undefined;
-}
