@@ -10,6 +10,7 @@ export interface Persistence {
   readonly version: number;
   /** Loads the document's stored annotations (and lays `restoreDraft` over them); returns the function that stops. */
   start(): () => void;
+  /** Saves what is unsaved on the stored version, or everything over `over` (a conflict's version). */
   save(over?: number): Promise<boolean>;
 }
 
