@@ -4,7 +4,7 @@
 // when the whole list is sent instead.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { normalizeAnnotation, type Annotation } from '@marginalia/pdf-editor/core';
+import { diffAnnotations, normalizeAnnotation, type Annotation } from '@marginalia/pdf-editor/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from './client';
 import { documentsApi } from './documents';
@@ -66,13 +66,13 @@ const edited = saved.map((annotation, index) => (index === 120 ? { ...annotation
 
 describe('documentsApi.saveAnnotationChanges', () => {
   it('must send only the changed annotation, never the list', async () => {
-    expect(await documentsApi.saveAnnotationChanges('doc', edited, 3, saved)).toEqual({ version: 4 });
+    expect(await documentsApi.saveAnnotationChanges('doc', edited, 3, diffAnnotations(saved, edited))).toEqual({ version: 4 });
     expect(requests).toEqual([{ method: 'PATCH', body: { added: [], updated: [edited[120]], removed: [], version: 3 } }]);
   });
 
   it.each([405, 422])('must send the whole list on the same version when the PATCH answers %i, telling the user nothing', async (status) => {
     patchStatus = status;
-    expect(await documentsApi.saveAnnotationChanges('doc', edited, 3, saved)).toEqual({ version: 4 });
+    expect(await documentsApi.saveAnnotationChanges('doc', edited, 3, diffAnnotations(saved, edited))).toEqual({ version: 4 });
     expect(requests.map((request) => request.method)).toEqual(['PATCH', 'PUT']);
     expect(requests[1]!.body).toEqual({ annotations: JSON.parse(JSON.stringify(edited)), version: 3 });
     expect(toasts).toEqual([]);
@@ -80,7 +80,7 @@ describe('documentsApi.saveAnnotationChanges', () => {
 
   it('must leave a conflict to the caller, without sending the list over it', async () => {
     patchStatus = 409;
-    const error = await documentsApi.saveAnnotationChanges('doc', edited, 3, saved).catch((caught: unknown) => caught);
+    const error = await documentsApi.saveAnnotationChanges('doc', edited, 3, diffAnnotations(saved, edited)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, body: { version: 7 } });
     expect(requests.map((request) => request.method)).toEqual(['PATCH']);
@@ -88,10 +88,10 @@ describe('documentsApi.saveAnnotationChanges', () => {
   });
 
   it('must send the whole list for a first save and for a reordered list', async () => {
-    await documentsApi.saveAnnotationChanges('doc', edited, 0, []);
+    await documentsApi.saveAnnotationChanges('doc', edited, 0, diffAnnotations([], edited));
     // An undone deletion puts n5 back in the middle: changes cannot say where.
     const withoutFive = saved.filter((annotation) => annotation.id !== 'n5');
-    await documentsApi.saveAnnotationChanges('doc', saved, 4, withoutFive);
+    await documentsApi.saveAnnotationChanges('doc', saved, 4, diffAnnotations(withoutFive, saved));
     expect(requests.map((request) => request.method)).toEqual(['PUT', 'PUT']);
   });
 });

@@ -1,5 +1,5 @@
 // Document, annotation and share calls.
-import { diffAnnotations, toAnnotationChanges, type Annotation } from '@marginalia/pdf-editor/core';
+import { toAnnotationChanges, type Annotation, type AnnotationDiff } from '@marginalia/pdf-editor/core';
 import type { UploadProgress } from './client';
 import { ApiError } from './errors';
 import { api } from './instance';
@@ -52,11 +52,12 @@ export const documentsApi = {
       handledStatuses: [409],
     }),
   /**
-   * Saves `annotations`, edited from `saved`, the list stored at `version`: only what changed
-   * (PATCH) when the changes can say it, else the whole list (PUT); 409 when `version` is stale.
+   * Saves `annotations`, which differ from the list stored at `version` by `changes` (the editor's
+   * diff): only what changed (PATCH) when the changes can say it, else the whole list (PUT); 409
+   * when `version` is stale.
    */
-  saveAnnotationChanges: async (id: string, annotations: Annotation[], version: number, saved: readonly Annotation[]) => {
-    const changes = version > 0 ? toAnnotationChanges(diffAnnotations(saved, annotations)) : null;
+  saveAnnotationChanges: async (id: string, annotations: Annotation[], version: number, diff: AnnotationDiff) => {
+    const changes = version > 0 ? toAnnotationChanges(diff) : null;
     if (changes) {
       try {
         return await api().request<{ version: number }>(`/api/documents/${id}/annotations`, {

@@ -1,13 +1,14 @@
 // /editor/:documentId for a signed-in user: loads the stored PDF and its annotations, offers back a
 // local draft left from an earlier visit ("Restore unsaved changes from {time}?"), saves a draft
 // whose save the session's end interrupted as soon as the PDF is open, shows a conflict from another
-// tab instead of losing it, downloads without a watermark and shares a read-only link. Saving,
-// drafts, the exit guard and the version history are the CloudControls'.
+// tab instead of losing it, downloads without a watermark and shares a read-only link. Saving is
+// the editor's persistence over the document's storage and this tab's draft (documentStorage.ts);
+// the badge, the exit guard and the version history are the CloudControls'.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { PdfEditor } from '@marginalia/pdf-editor';
+import { PdfEditor, type EditorDraft, type PdfEditorHandle } from '@marginalia/pdf-editor';
 import { parseAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import { documentsApi } from '../../api/documents';
 import { ApiError } from '../../api/errors';
@@ -21,8 +22,9 @@ import { deleteDraft, draftDiffers, readDraft, restoreQuestion, type DocumentDra
 import { claimTabId } from '../drafts/tabIdentity';
 import { fileToBytes } from '../guest/dataUrl';
 import { browserStores, hasPendingRecovery } from '../guest/recovery';
-import { CloudControls, type CloudControlsApi, type SavedState } from './CloudControls';
-import { ToolWatcher } from './EditorChrome';
+import { CloudControls, SAVE_FAILED_MESSAGE, SAVED_MESSAGE } from './CloudControls';
+import { documentStorage, tabDraftStore } from './documentStorage';
+import { AUTOSAVE_DELAY_MS, ToolWatcher } from './EditorChrome';
 import { CompactHeading, EditorFrame, LoadingDocument } from './EditorFrame';
 import { useAccount } from '../plans/useAccount';
 import { hostGate } from './hostGate';
@@ -51,21 +53,14 @@ async function loadDocument(id: string): Promise<StoredDocument> {
   return { doc, bytes: await fileToBytes(file), annotations: parseAnnotations(stored.annotations), version: stored.version ?? 0 };
 }
 
-/** What the editor opens with: the server's content, or a draft laid over it. */
-function startingPoint(stored: StoredDocument, draft: DocumentDraft | null): {
-  saved: SavedState;
-  file: Uint8Array;
-  annotations: Annotation[];
-  saveOnOpen: boolean;
-} {
-  const saved: SavedState = { pdf: 'opened', annotations: stored.annotations, version: stored.version };
-  if (!draft) return { saved, file: stored.bytes, annotations: stored.annotations, saveOnOpen: false };
-  return {
-    saved: { ...saved, pdf: draft.pdf ? null : 'opened', version: draft.baseVersion },
-    file: draft.pdf ?? stored.bytes,
-    annotations: draft.annotations,
-    saveOnOpen: draft.saveRequested,
-  };
+/** The settings of the editor's autosave: 30 seconds after the last change. */
+const AUTOSAVE = { delayMs: AUTOSAVE_DELAY_MS };
+
+/** What the editor opens: the server's PDF, or the draft's when its pages changed. */
+function startingPoint(stored: StoredDocument, draft: DocumentDraft | null): { file: Uint8Array; annotations: Annotation[]; restore?: EditorDraft } {
+  if (!draft) return { file: stored.bytes, annotations: stored.annotations };
+  const { annotations, pdf, baseVersion, saveRequested } = draft;
+  return { file: pdf ?? stored.bytes, annotations, restore: { annotations, pdf, baseVersion, saveRequested } };
 }
 
 export function CloudEditor({ documentId }: { documentId: string }) {
@@ -77,7 +72,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   const signatureStore = useMemo(() => signatureStoreFor(accountId), [accountId]);
   const location = useLocation();
   const recoveryPending = useMemo(() => hasPendingRecovery(browserStores()), []);
-  const controls = useRef<CloudControlsApi | null>(null);
+  const editor = useRef<PdfEditorHandle>(null);
   const [conflict, setConflict] = useState<{ version: number | undefined } | null>(null);
   /** Whether the local draft is laid over the server's content: asked first, unless its save was interrupted. */
   const [draftChoice, setDraftChoice] = useState<'ask' | 'restore' | 'discard'>('ask');
@@ -121,10 +116,16 @@ export function CloudEditor({ documentId }: { documentId: string }) {
     if (loaded.data && !loaded.data.doc.thumbnailUrl) void storeThumbnail(documentId, loaded.data.bytes);
   }, [loaded.data, documentId]);
 
-  const register = useCallback((api: CloudControlsApi) => {
-    controls.current = api;
-  }, []);
-  const onConflict = useCallback((version: number | undefined) => setConflict({ version }), []);
+  const storage = useMemo(
+    () => loaded.data && documentStorage(loaded.data.doc.name, { annotations: loaded.data.annotations, version: loaded.data.version }),
+    [loaded.data],
+  );
+  const tabId = draft.data?.tabId;
+  const fileName = loaded.data?.doc.name;
+  const drafts = useMemo(
+    () => (accountId !== null && tabId && fileName ? tabDraftStore(accountId, documentId, tabId, fileName) : undefined),
+    [accountId, documentId, tabId, fileName],
+  );
   const reload = useCallback(() => {
     setDraftChoice('discard');
     setConflict(null);
@@ -146,7 +147,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   const stored = loaded.data;
   const { doc } = stored;
   // A draft holding just what the server has (its save went through as the page closed) is no news.
-  const { tabId, found } = draft.data;
+  const { found } = draft.data;
   const localDraft = found && draftDiffers(found, stored) ? found : null;
 
   if (localDraft && draftChoice === 'ask' && !localDraft.saveRequested) {
@@ -178,7 +179,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   const keepMine = () => {
     const version = conflict?.version;
     setConflict(null);
-    if (version !== undefined) void controls.current?.saveOver(version);
+    if (version !== undefined) void editor.current?.saveOver(version);
   };
 
   const banner = conflict ? (
@@ -197,16 +198,28 @@ export function CloudEditor({ documentId }: { documentId: string }) {
     <EditorFrame title={doc.name} banner={banner}>
       <PdfEditor
         key={loaded.dataUpdatedAt}
+        ref={editor}
         file={start.file}
         fileName={doc.name}
         defaultAnnotations={start.annotations}
+        documentId={documentId}
+        storage={storage}
+        drafts={drafts}
+        restoreDraft={start.restore}
+        autosave={AUTOSAVE}
+        onSaved={() => void toast.success(SAVED_MESSAGE)}
+        onConflict={(error) => setConflict({ version: error.currentVersion })}
         exportFonts={EXPORT_FONTS}
         gate={gate}
         signatureStore={signatureStore}
         onDownload={saveDownload}
         onGatePrompt={(decision) => toast.error(decision.message, { id: decision.message })}
         onError={(error, during) => {
-          if (!reportDownloadFailure(error, during)) toast.error(error.message || 'Failed to load PDF file');
+          if (during === 'draft') console.warn('Local draft not updated', error);
+          // Failed requests were toasted by the API client (a 401 also leads to /login; the draft stays).
+          else if (during === 'save') {
+            if (!(error instanceof ApiError)) toast.error(SAVE_FAILED_MESSAGE);
+          } else if (!reportDownloadFailure(error, during)) toast.error(error.message || 'Failed to load PDF file');
         }}
         toolbarStart={<CompactHeading title={doc.name} />}
         toolbarEnd={
@@ -214,15 +227,10 @@ export function CloudEditor({ documentId }: { documentId: string }) {
             <ToolWatcher onPicked={() => undefined} />
             <CloudControls
               documentId={documentId}
-              accountId={accountId ?? ''}
-              tabId={tabId}
               fileName={doc.name}
-              saved={start.saved}
-              saveOnOpen={start.saveOnOpen}
-              paused={conflict !== null}
-              onConflict={onConflict}
+              saveOnOpen={start.restore?.saveRequested ?? false}
               onReload={reload}
-              register={register}
+              discard={async () => drafts?.clear().catch((error: unknown) => console.warn('Draft not deleted', error))}
             />
             <ShareButton documentId={documentId} />
           </span>

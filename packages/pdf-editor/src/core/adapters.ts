@@ -21,7 +21,7 @@ export interface StoredAnnotations {
   version: number;
 }
 
-/** Loads and saves one document's annotations. */
+/** Loads and saves one document's annotations (and, with `saveDocument`, its PDF after page edits). */
 export interface StorageAdapter {
   /** The stored annotations, or null when nothing was saved for this document yet. */
   load(documentId: string): Promise<StoredAnnotations | null>;
@@ -40,6 +40,12 @@ export interface StorageAdapter {
     baseVersion: number,
     changes?: AnnotationDiff,
   ): Promise<StoredAnnotations>;
+  /**
+   * Saves a new PDF, its pages edited (rotated, reordered, deleted, inserted), together with its
+   * `annotations` (already moved with their pages), on the same version check as `save`. Optional:
+   * an editor whose storage lacks it cannot save page edits (`PageEditsUnsupportedError`).
+   */
+  saveDocument?(documentId: string, pdf: Uint8Array, annotations: readonly Annotation[], baseVersion: number): Promise<StoredAnnotations>;
 }
 
 /** Someone else saved the document since it was loaded; reload before saving again. */
@@ -51,6 +57,14 @@ export class StorageConflictError extends Error {
     readonly currentVersion?: number,
   ) {
     super(`Annotations of "${documentId}" were changed elsewhere (now version ${currentVersion ?? 'unknown'}).`);
+  }
+}
+
+/** The pages were edited and the storage has no `saveDocument` to save the new PDF with them. */
+export class PageEditsUnsupportedError extends Error {
+  override readonly name = 'PageEditsUnsupportedError';
+  constructor(readonly documentId: string) {
+    super(`Page edits of "${documentId}" need the storage's saveDocument`);
   }
 }
 

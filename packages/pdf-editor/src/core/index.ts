@@ -185,7 +185,7 @@ export { importAnnotations } from './import/importAnnotations';
 export type { ImportOptions } from './import/importAnnotations';
 
 // Adapters
-export { memorySignatureStore, memoryStorage, openGate, StorageConflictError } from './adapters';
+export { memorySignatureStore, memoryStorage, openGate, PageEditsUnsupportedError, StorageConflictError } from './adapters';
 export type {
   CustomToolId,
   EditorTool,

@@ -41,7 +41,7 @@ export { contains, rectFromPoints } from './kinds/shared/geometry';
 export { strokeThrough } from './kinds/shared/points';
 export { defaultVertices, MIN_VERTICES } from './kinds/shared/vertices';
 export { normalizeAnnotation } from './model/defaults';
-export { memorySignatureStore, memoryStorage, openGate, StorageConflictError } from './adapters';
+export { memorySignatureStore, memoryStorage, openGate, PageEditsUnsupportedError, StorageConflictError } from './adapters';
 export { DEFAULTS, definedOnly, withDefaults } from './model/defaults';
 export { diffAnnotations, squashDocumentDiffs } from './history/diff';
 // Values the `.` and `./editor` entries re-export (the types of their API are defined by them);

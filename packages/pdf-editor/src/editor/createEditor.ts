@@ -3,7 +3,7 @@
 // annotations, export and download. Vanilla hosts drive it directly; <PdfEditor> and usePdfEditor
 // only subscribe to it and hand their props to setOptions, as zustand's react.ts over vanilla.ts.
 import type { Annotation, DocumentDiff, EditorTool, GateDecision, PageRange, Rect, SignatureStore } from '../core/index';
-import { diffAnnotations, squashDocumentDiffs } from '../core/internal';
+import { squashDocumentDiffs } from '../core/internal';
 import { browserSignatureStore } from '../browser/browserSignatureStore';
 import { registerHostKinds } from '../core/internal';
 import { createDocumentController } from './document/documentController';
@@ -15,6 +15,7 @@ import type { RunExportOptions } from './export/runExport';
 import { resolveMessages } from './messages';
 import type { Messages } from './messages';
 import type { EditorErrorSource, EditorOptions } from './options';
+import { createPersistence } from './persistence';
 import { syncSavedSignatures } from './savedSignatures';
 import { createEditorStore } from './store/createEditorStore';
 import type { EditorStore } from './store/createEditorStore';
@@ -48,11 +49,19 @@ export interface EditorApi {
   /** Chooses a tool; false when the gate refused it (its prompt went to `onGatePrompt`). */
   setTool(tool: EditorTool): boolean;
   /**
-   * Saves through the storage adapter (asks the gate first). Resolves false when nothing was
-   * saved: no `storage` or `documentId`, the gate refused, or the save failed (the error, e.g. a
-   * `StorageConflictError`, goes to `onError`, or to the editor's notice without one).
+   * Saves through the storage adapter (asks the gate first): the annotations, and the PDF with them
+   * when its pages were edited (the adapter's `saveDocument`). One save runs at a time; a save
+   * asked meanwhile follows it. Resolves true once saved (or when nothing is unsaved), false when
+   * nothing was saved: no `storage` or `documentId`, the gate refused, or the save failed (a
+   * `StorageConflictError` goes to `onConflict`, other errors to `onError`, or to the editor's
+   * notice without one).
    */
   save(): Promise<boolean>;
+  /**
+   * Saves the editor's work over `version` (default: the one of `state.conflict`), the version
+   * storage holds after a conflict: "keep my version". Resolves as `save`.
+   */
+  saveOver(version?: number): Promise<boolean>;
   /**
    * Exports the PDF and hands it to `onDownload`, or downloads it as `<fileName>_edited.pdf`
    * without one (asks the gate first). Resolves false when the gate refused or the export or the
@@ -131,7 +140,6 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
   if (options.kinds !== undefined) registerHostKinds(options.kinds, 'options.kinds');
   const tools = withHostTools(options.tools);
   let messages = resolveMessages(options.messages);
-  let storageVersion = 0;
   let view: EditorView | null = null;
   let mounted = false;
   // Set while a change from the host's `annotations` is applied, so it is not reported back to it.
@@ -156,6 +164,10 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     if (options.onError) options.onError(failure, during);
     else store.getState().actions.setNotice({ message, detail: failure.message });
   };
+  // A failed load or draft write was only ever the host's to hear; a failed save is shown without it.
+  const persistence = createPersistence(store, () => options, (error, during) =>
+    during === 'save' ? report(error, during, messages.saveFailed) : options.onError?.(toError(error), during),
+  );
 
   // A gesture reports once, when it ends, not on every pointer move: the diffs of its changes
   // wait and are reported squashed into one. Their diffs are worked out only for a host that listens.
@@ -264,22 +276,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
   let stopStorage: () => void = noop;
   const loadStored = () => {
     stopStorage();
-    stopStorage = noop;
-    const { storage, documentId } = options;
-    if (!storage || !documentId) return;
-    let cancelled = false;
-    stopStorage = () => {
-      cancelled = true;
-    };
-    storage.load(documentId).then(
-      (stored) => {
-        if (cancelled || !stored) return;
-        storageVersion = stored.version;
-        history.reset({ ...history.state, annotations: stored.annotations });
-        store.setState({ savedAnnotations: stored.annotations });
-      },
-      (error: unknown) => options.onError?.(toError(error), 'load'),
-    );
+    stopStorage = persistence.start();
   };
 
   // `undefined` means the default store, made once per editor.
@@ -309,7 +306,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
       return view;
     },
     get storageVersion() {
-      return storageVersion;
+      return persistence.version;
     },
     getState: () => store.getState(),
     subscribe: (listener) => store.subscribe(listener),
@@ -368,25 +365,8 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
       view?.scrollToPage(store.getState().currentPage);
     },
     setTool: (tool) => store.getState().actions.setTool(tool),
-    async save() {
-      const { storage, documentId } = options;
-      const { actions, annotations, savedAnnotations } = store.getState();
-      if (!storage || !documentId || !actions.allow({ type: 'save' })) return false;
-      store.setState({ saving: true });
-      try {
-        // What changed since the stored version (everything, when nothing is stored yet).
-        const changes = diffAnnotations(storageVersion === 0 ? [] : savedAnnotations, annotations);
-        const saved = await storage.save(documentId, annotations, storageVersion, changes);
-        storageVersion = saved.version;
-        store.setState({ savedAnnotations: annotations });
-        return true;
-      } catch (error) {
-        report(error, 'save', messages.saveFailed);
-        return false;
-      } finally {
-        store.setState({ saving: false });
-      }
-    },
+    save: () => persistence.save(),
+    saveOver: (version) => persistence.save(version ?? store.getState().conflict?.currentVersion),
     download(exportOptions) {
       const watermark = Boolean(exportOptions?.watermark);
       return deliver(watermark, () => editor.exportPdf(exportOptions), `_edited${watermark ? '_watermark' : ''}`);

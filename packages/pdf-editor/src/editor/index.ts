@@ -4,7 +4,7 @@
 // (enforced by eslint.config.js).
 export { createEditor } from './createEditor';
 export type { Editor, EditorApi, EditorView } from './createEditor';
-export type { AnnotationsChange, EditorConfig, EditorErrorSource, EditorOptions, ExportedPdf } from './options';
+export type { AnnotationsChange, DraftStore, EditorConfig, EditorDraft, EditorErrorSource, EditorOptions, ExportedPdf } from './options';
 
 // Store
 export type { EditorStore } from './store/createEditorStore';
@@ -34,6 +34,8 @@ export type { RunExportOptions } from './export/runExport';
 // Storage and saved signatures in the browser (memoryStorage and the rest of the core are at
 // @marginalia/pdf-editor/core)
 export { browserSignatureStore, browserStorage, httpStorage, StorageRequestError } from '../browser/index';
+// The errors a save rejects with, which `onConflict`, `onError` and `state.conflict` hand the host.
+export { PageEditsUnsupportedError, StorageConflictError } from '../core/internal';
 export type { BrowserSignatureStoreOptions, BrowserStorageOptions } from '../browser/index';
 
 // The core's types the editor's options and state name, so a host types them from this entry

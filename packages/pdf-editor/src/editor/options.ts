@@ -1,7 +1,7 @@
 // What a host tells an editor: the document, controlled or uncontrolled annotations, storage,
 // saved signatures, gate, strings, and where downloads and errors go. <PdfEditor>'s props and
 // usePdfEditor's options are these same options.
-import type { Annotation, AnnotationDiff, ExportFontOptions, Gate, GateAction, GateDecision, HostKind, SignatureStore, StorageAdapter } from '../core/index';
+import type { Annotation, AnnotationDiff, ExportFontOptions, Gate, GateAction, GateDecision, HostKind, SignatureStore, StorageAdapter, StorageConflictError, StoredAnnotations } from '../core/index';
 import type { PdfFile } from './document/loadFile';
 import type { Messages } from './messages';
 import type { ToolDefinition } from './tools/types';
@@ -14,6 +14,29 @@ export interface ExportedPdf {
   annotations: readonly Annotation[];
   /** What the export skipped or replaced, one message each (also given to the export's `onWarning`). */
   warnings: readonly string[];
+}
+
+/** The unsaved work of an editor, as a `DraftStore` keeps it and `restoreDraft` gives it back. */
+export interface EditorDraft {
+  /** The annotations as edited. */
+  annotations: Annotation[];
+  /** The edited PDF when its pages changed since it was saved (rotated, reordered, deleted, inserted); else null. */
+  pdf: Uint8Array | null;
+  /** The stored version the work builds on: the base of its save's version check. */
+  baseVersion: number;
+  /** A save of this work was asked for and did not go through (e.g. the session expired). */
+  saveRequested: boolean;
+}
+
+/**
+ * Where the editor keeps its unsaved work between sessions (e.g. IndexedDB), so a closed tab, a
+ * crash or an expired session loses nothing. Calls never overlap: each waits for the one before.
+ */
+export interface DraftStore {
+  /** Keeps `draft`: 300 ms after the last change while the work is unsaved, and before every save request. */
+  write(draft: EditorDraft): Promise<void>;
+  /** Forgets the draft: the work was saved or is back at the saved state. (A host whose user discards the work calls it itself.) */
+  clear(): Promise<void>;
 }
 
 /** What `onAnnotationsChange` tells besides the new list. */
@@ -29,10 +52,10 @@ export interface AnnotationsChange {
 
 /**
  * What the editor was doing when an error reached `onError`: loading the annotations of
- * `documentId`, saving them, downloading, loading or saving the saved signatures, or a page
- * operation (rotate, delete, reorder, insert).
+ * `documentId`, saving them, writing or clearing the local draft (`drafts`), downloading, loading
+ * or saving the saved signatures, or a page operation (rotate, delete, reorder, insert).
  */
-export type EditorErrorSource = 'load' | 'save' | 'download' | 'signatures' | 'page-operation';
+export type EditorErrorSource = 'load' | 'save' | 'draft' | 'download' | 'signatures' | 'page-operation';
 
 /** Host settings an editor reads when it needs them: gate, storage, file name, where downloads and errors go. */
 export interface EditorConfig {
@@ -48,6 +71,27 @@ export interface EditorConfig {
   storage?: StorageAdapter;
   /** The document's id in `storage`; without it nothing is loaded or saved. */
   documentId?: string;
+  /** Saves by itself `delayMs` after the last change while there is unsaved work (not while a conflict waits). Default: off. */
+  autosave?: { delayMs: number };
+  /**
+   * Keeps the unsaved work locally (e.g. in IndexedDB): written 300 ms after the last change and
+   * before every save request, cleared once saved. Without `restoreDraft`, loading clears it.
+   */
+  drafts?: DraftStore;
+  /**
+   * A draft to lay over the stored annotations once they load (the user chose to restore it): its
+   * annotations, its `baseVersion` as the base of the next save, its PDF (when not null) as the
+   * `file` the host gives (so unsaved). When its `saveRequested`, call `save()` once the PDF is open.
+   */
+  restoreDraft?: EditorDraft;
+  /** Called after every save that storage confirmed (the draft is already cleared). */
+  onSaved?: (stored: StoredAnnotations) => void;
+  /**
+   * Called when a save is refused because storage holds another version (`state.conflict` says
+   * which): offer `saveOver(version)` to keep the editor's work, or a reload. Without it the
+   * conflict goes to `onError` as any failed save.
+   */
+  onConflict?: (error: StorageConflictError) => void;
   /** Name the download is based on: `report.pdf` downloads as `report_edited.pdf`. Default `document.pdf`. */
   fileName?: string;
   /**

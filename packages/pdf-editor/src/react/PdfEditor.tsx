@@ -109,6 +109,7 @@ export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function Pd
     goToPage: editor.goToPage,
     setTool: editor.setTool,
     save: editor.save,
+    saveOver: editor.saveOver,
     download: editor.download,
   }), [editor]);
 

@@ -36,10 +36,12 @@ export type {
   DocumentController,
   DocumentState,
   DocumentView,
+  DraftStore,
   Editor,
   EditorActions,
   EditorApi,
   EditorConfig,
+  EditorDraft,
   EditorErrorSource,
   EditorNotice,
   EditorOptions,
@@ -166,4 +168,4 @@ export { defaultMessages, downloadFile } from '../editor/index';
 export { browserSignatureStore, browserStorage, httpStorage, StorageRequestError } from '../browser/index';
 export type { BrowserSignatureStoreOptions, BrowserStorageOptions } from '../browser/index';
 // From the core's internal entry: its public index would put the PDF engine in the first paint.
-export { memorySignatureStore, memoryStorage, StorageConflictError } from '../core/internal';
+export { memorySignatureStore, memoryStorage, PageEditsUnsupportedError, StorageConflictError } from '../core/internal';

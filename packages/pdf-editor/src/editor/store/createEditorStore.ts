@@ -253,7 +253,9 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
       placement: null,
       savedSignatures: [],
       savedAnnotations: history.state.annotations,
+      dirty: false,
       saving: false,
+      conflict: null,
       notice: null,
       actions,
     };

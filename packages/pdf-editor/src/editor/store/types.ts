@@ -1,6 +1,6 @@
 // Shape of one editor's state. The document part ({ pdf, annotations }, the core's DocumentState)
 // is what the core history records, so page operations and annotation edits undo alike.
-import type { Annotation, AnnotationPatch, DocumentState, EditorTool, Gate, GateAction, GateDecision, History, PdfRevision, Point, Rect } from '../../core/index';
+import type { Annotation, AnnotationPatch, DocumentState, EditorTool, Gate, GateAction, GateDecision, History, PdfRevision, Point, Rect, StorageConflictError } from '../../core/index';
 import type { AnnotationStyle } from './style';
 
 /**
@@ -111,9 +111,17 @@ export interface EditorState {
    * signature dialog. The editor loads and saves them through its `signatureStore` option.
    */
   savedSignatures: string[];
-  /** The annotations as last loaded from or saved to storage: anything else is unsaved. */
+  /** The annotations as last loaded from or saved to storage. */
   savedAnnotations: Annotation[];
+  /** The annotations or the pages differ from what storage holds (undoing back to it clears it). */
+  dirty: boolean;
+  /** A save is running. */
   saving: boolean;
+  /**
+   * Why the last save was refused when storage holds another version (its `currentVersion`, which
+   * `saveOver` saves over); null once a save starts.
+   */
+  conflict: StorageConflictError | null;
   /** The notice on show, until the user dismisses it or the next one replaces it. */
   notice: EditorNotice | null;
   actions: EditorActions;

@@ -31,7 +31,7 @@ export function Toolbar({ start, end, download = true, save }: ToolbarProps) {
   const canUndo = useEditorState((s) => s.canUndo);
   const canRedo = useEditorState((s) => s.canRedo);
   const saving = useEditorState((s) => s.saving);
-  const unsaved = useEditorState((s) => s.annotations !== s.savedAnnotations);
+  const unsaved = useEditorState((s) => s.dirty);
   const hasDocument = useEditorState((s) => s.pdf !== null);
   const showSave = save ?? Boolean(runtime.options.storage && runtime.options.documentId);
   const [menuOpen, setMenuOpen] = useState(false);

@@ -1,0 +1,154 @@
+// One editor's persistence: what its storage holds (the version, the annotations and PDF revision
+// last loaded or saved), whether the editor differs from it (`dirty`, worked out here only), saves
+// one at a time, the autosave, the local draft kept while work is unsaved, and conflicts. Framework
+// free; createEditor makes one, and its save() and the Toolbar's Save button both come here.
+import { diffAnnotations, PageEditsUnsupportedError, StorageConflictError } from '../core/internal';
+import type { DraftStore, EditorDraft, EditorErrorSource, EditorOptions } from './options';
+import type { EditorStore } from './store/createEditorStore';
+
+export interface Persistence {
+  readonly version: number;
+  /** Loads the document's stored annotations (and lays `restoreDraft` over them); returns the function that stops. */
+  start(): () => void;
+  /** Saves what is unsaved on the stored version, or everything over `over` (a conflict's version). */
+  save(over?: number): Promise<boolean>;
+}
+
+const DRAFT_DELAY_MS = 300;
+
+export function createPersistence(
+  store: EditorStore,
+  options: () => EditorOptions,
+  report: (error: unknown, during: EditorErrorSource) => void,
+): Persistence {
+  const { history } = store;
+  let version = 0;
+  let shown = history.state.pdf;
+  let savedPdf = shown;
+  let requested = false;
+  let saves = Promise.resolve(true);
+  let drafts = Promise.resolve();
+  let draftTimer: ReturnType<typeof setTimeout> | undefined;
+  let autosaveTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const isDirty = () => {
+    const { pdf, annotations } = history.state;
+    return pdf !== savedPdf || annotations !== store.getState().savedAnnotations;
+  };
+  // Draft writes and clears run in the order asked, so a clear is never overtaken by an older write.
+  const keep = (work: (drafts: DraftStore) => Promise<void>) => {
+    const target = options().drafts;
+    if (target) drafts = drafts.then(() => work(target)).catch((error: unknown) => report(error, 'draft'));
+    return drafts;
+  };
+  const draftOf = (baseVersion: number): EditorDraft => {
+    const { pdf, annotations } = history.state;
+    // A copy of this revision's bytes alone: its buffer may also hold later revisions.
+    return { annotations, pdf: pdf && pdf !== savedPdf ? pdf.bytes().slice() : null, baseVersion, saveRequested: requested };
+  };
+  const stopTimers = () => {
+    clearTimeout(draftTimer);
+    clearTimeout(autosaveTimer);
+  };
+
+  // After every change: dirty once, the draft 300 ms after the last change (gone when back at the
+  // saved state), the autosave `delayMs` after it unless a conflict waits for the user.
+  const refresh = () => {
+    const dirty = isDirty();
+    const { dirty: was, conflict } = store.getState();
+    if (dirty !== was) store.setState({ dirty });
+    stopTimers();
+    if (dirty) {
+      draftTimer = setTimeout(() => keep((target) => target.write(draftOf(version))), DRAFT_DELAY_MS);
+      const autosave = options().autosave;
+      if (autosave && !conflict) autosaveTimer = setTimeout(() => void save(), autosave.delayMs);
+    } else if (was) void keep((target) => target.clear());
+  };
+
+  history.subscribe((doc, { reason }) => {
+    // A reset that brings another PDF is a new file: what storage holds, but for a restored draft's.
+    if (reason === 'reset' && doc.pdf !== shown) savedPdf = options().restoreDraft?.pdf ? null : doc.pdf;
+    shown = doc.pdf;
+    if (!history.inTransaction) refresh();
+  });
+
+  const run = async (over?: number): Promise<boolean> => {
+    const { storage, documentId } = options();
+    const state = store.getState();
+    if (!storage || !documentId || !state.actions.allow({ type: 'save' })) return false;
+    if (over === undefined && !isDirty()) return true;
+    const { pdf, annotations } = history.state;
+    const base = over ?? version;
+    requested = true;
+    store.setState({ saving: true, conflict: null });
+    // On disk before the request: an expired session or a closed tab cannot lose this work.
+    await keep((target) => target.write(draftOf(base)));
+    try {
+      const pagesChanged = pdf && pdf !== savedPdf;
+      if (pagesChanged && !storage.saveDocument) throw new PageEditsUnsupportedError(documentId);
+      const stored = pagesChanged
+        ? await storage.saveDocument!(documentId, pdf.bytes(), annotations, base)
+        : // The changes are measured against the list stored at `version`: over another one, the whole list goes.
+          await storage.save(documentId, annotations, base, over === undefined ? diffAnnotations(version ? state.savedAnnotations : [], annotations) : undefined);
+      version = stored.version;
+      savedPdf = pdf;
+      requested = false;
+      store.setState({ savedAnnotations: annotations });
+      // Edits made while the request ran stay unsaved; without any, the draft is gone before `onSaved`.
+      refresh();
+      await drafts;
+      options().onSaved?.(stored);
+      return true;
+    } catch (error) {
+      if (error instanceof StorageConflictError) {
+        store.setState({ conflict: error });
+        const onConflict = options().onConflict;
+        if (onConflict) return (onConflict(error), false);
+      }
+      report(error, 'save');
+      return false;
+    } finally {
+      store.setState({ saving: false });
+    }
+  };
+  // One save at a time: a second waits for the first (whatever became of it), then saves what is still unsaved.
+  const save = (over?: number) => {
+    const next = () => run(over);
+    return (saves = saves.then(next, next));
+  };
+
+  return {
+    get version() {
+      return version;
+    },
+    start() {
+      const { storage, documentId, restoreDraft: draft } = options();
+      if (!storage || !documentId) return stopTimers;
+      let stopped = false;
+      storage.load(documentId).then(
+        (stored) => {
+          if (stopped) return;
+          if (stored) {
+            version = stored.version;
+            store.setState({ savedAnnotations: stored.annotations });
+            history.reset({ ...history.state, annotations: stored.annotations });
+          }
+          if (draft) {
+            version = draft.baseVersion;
+            requested = draft.saveRequested;
+            // Its PDF is the `file` the host opens: not what storage holds, whenever it opens.
+            if (draft.pdf) savedPdf = null;
+            history.reset({ ...history.state, annotations: draft.annotations });
+            // An unrestored draft is one the host chose to leave: storage's copy replaces it.
+          } else void keep((target) => target.clear());
+        },
+        (error: unknown) => report(error, 'load'),
+      );
+      return () => {
+        stopped = true;
+        stopTimers();
+      };
+    },
+    save,
+  };
+}
