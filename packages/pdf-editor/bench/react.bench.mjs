@@ -16,7 +16,9 @@
 //     (< 16.7 ms);
 //  6. the SDK's own min+gzip size (scripts/size-budget.ts).
 // Run: npm run bench:browser -w @marginalia/pdf-editor. MARGINALIA_BENCH_ROUNDS overrides the 15
-// rounds (for a quick look), MARGINALIA_BENCH_PROFILE=<dir> writes a CPU profile of the first scroll
+// rounds (for a quick look), MARGINALIA_BENCH_FILES=tracemonkey (names or parts, comma-separated)
+// keeps only those files, MARGINALIA_BENCH_FIRST_PAINT=1 measures only the first paint (no scroll,
+// memory, jumps or drag), MARGINALIA_BENCH_PROFILE=<dir> writes a CPU profile of the first scroll
 // of each viewer and file there (unminified) (open in Chrome DevTools' Performance panel).
 /* global process, console, window, document, performance, requestAnimationFrame, MessageChannel, setTimeout */
 import { execFileSync } from 'node:child_process';
@@ -41,11 +43,14 @@ const JUMP_PAGE = 2000;
 // 200 pages are kept whole rather than cut to save time.
 const STEP_MS = 40;
 const VIEWPORT = { width: 1280, height: 900 };
-const FILES = [
+const ALL_FILES = [
   { name: 'synthetic', path: '/synthetic.pdf', count: JUMP_PAGE },
   { name: 'freeculture.pdf', path: '/freeculture.pdf', source: 'freeculture.pdf', count: 352 },
   { name: 'tracemonkey.pdf', path: '/tracemonkey.pdf', source: 'tracemonkey.pdf', count: 14 },
 ];
+const only = process.env.MARGINALIA_BENCH_FILES?.split(',');
+const FILES = only ? ALL_FILES.filter((file) => only.some((part) => file.name.includes(part))) : ALL_FILES;
+const FIRST_PAINT_ONLY = process.env.MARGINALIA_BENCH_FIRST_PAINT === '1';
 
 const missing = ['make-synthetic.mjs', 'freeculture.pdf', 'tracemonkey.pdf'].filter((file) => !existsSync(join(sharedPdfs, file)));
 if (!existsSync('/usr/bin/chromium') || missing.length > 0) {
@@ -55,7 +60,7 @@ if (!existsSync('/usr/bin/chromium') || missing.length > 0) {
 
 const work = mkdtempSync(join(tmpdir(), 'marginalia-bench-'));
 const { makeSyntheticPdf } = await import(pathToFileURL(join(sharedPdfs, 'make-synthetic.mjs')).href);
-const served = new Map([['/synthetic.pdf', await makeSyntheticPdf(JUMP_PAGE)]]);
+const served = new Map(FILES.some((file) => file.name === 'synthetic') || !FIRST_PAINT_ONLY ? [['/synthetic.pdf', await makeSyntheticPdf(JUMP_PAGE)]] : []);
 for (const file of FILES) if (file.source) served.set(file.path, readFileSync(join(sharedPdfs, file.source)));
 await build({
   root: join(root, 'bench/pages'),
@@ -209,6 +214,10 @@ async function memory(page) {
 async function round(viewer, file, profile) {
   const first = await open(viewer, file);
   const { page } = first;
+  if (FIRST_PAINT_ONLY) {
+    await page.close();
+    return { first };
+  }
   const { count } = file;
   await settle();
   const scrolled = await scroll(page, Math.min(SCROLL_PAGES, count - 1), count, profile);
@@ -223,23 +232,8 @@ async function round(viewer, file, profile) {
   return { first, scrolled, mem, afterScroll, freshJump, target };
 }
 
-const results = new Map();
-const record = (key, value) => results.set(key, [...(results.get(key) ?? []), value]);
-const loadBefore = loadavg();
-const started = Date.now();
-try {
-  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
-  for (let run = 0; run < RUNS; run++) {
-    for (const file of FILES) {
-      const order = run % 2 === 0 ? ['editor', 'bare'] : ['bare', 'editor'];
-      for (const viewer of order) {
-        const profile = PROFILE_DIR && run === 0 ? `${file.path.slice(1, -4)}-${viewer}` : undefined;
-        record(`${file.path} ${viewer}`, await round(viewer, file, profile));
-      }
-    }
-  }
-
-  // Dragging one rectangle among 2,000 on page 1.
+/** Dragging one rectangle among 2,000 on page 1: the frames' main-thread work and where the shape ended. */
+async function dragAmongMany() {
   const drag = await browser.newPage({ viewport: VIEWPORT });
   await drag.goto(`${base}/editor.html?file=/synthetic.pdf&annotations=2000`);
   await drag.waitForFunction(() => typeof window.firstPaint === 'number', undefined, { timeout: 60_000 });
@@ -288,8 +282,27 @@ try {
   });
   const moved = await drag.evaluate(() => window.editor.getAnnotations()[0].position.x);
   await drag.close();
+  return { frames, moved };
+}
 
-  const size = execFileSync(process.execPath, [join(root, 'scripts/size-budget.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').filter((line) => line.includes('min+gzip')).join('\n');
+const results = new Map();
+const record = (key, value) => results.set(key, [...(results.get(key) ?? []), value]);
+const loadBefore = loadavg();
+const started = Date.now();
+try {
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+  for (let run = 0; run < RUNS; run++) {
+    for (const file of FILES) {
+      const order = run % 2 === 0 ? ['editor', 'bare'] : ['bare', 'editor'];
+      for (const viewer of order) {
+        const profile = PROFILE_DIR && run === 0 ? `${file.path.slice(1, -4)}-${viewer}` : undefined;
+        record(`${file.path} ${viewer}`, await round(viewer, file, profile));
+      }
+    }
+  }
+
+  const dragged = FIRST_PAINT_ONLY ? undefined : await dragAmongMany();
+  const size = dragged && execFileSync(process.execPath, [join(root, 'scripts/size-budget.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').filter((line) => line.includes('min+gzip')).join('\n');
 
   const ms = (values) => `${median(values).toFixed(0)} ms`;
   const mb = (bytes) => `${(bytes / 1048576).toFixed(0)} MB`;
@@ -315,6 +328,7 @@ try {
     console.log(`${file.name} (${count} pages):`);
     console.log(line('first paint CPU', (r) => r.first.cpu, 1.1));
     console.log(info('first paint wall', (r) => r.first.time));
+    if (FIRST_PAINT_ONLY) continue;
     console.log(line(`scroll ${pages} pages CPU`, (r) => r.scrolled.cpu, 1.5));
     console.log(info(`scroll ${pages} pages wall (${STEP_MS} ms a step, until drawn and idle)`, (r) => r.scrolled.time));
     console.log(`  scroll frames: editor ${frameStats(editor)}; bare ${frameStats(bare)}; page reached: editor ${median(pick(editor, (r) => r.scrolled.reached))}, bare ${median(pick(bare, (r) => r.scrolled.reached))}`);
@@ -325,8 +339,11 @@ try {
     console.log(line(`jump to page ${target} fresh, wall`, (r) => r.freshJump.time, 2));
     console.log(info(`jump to page ${target} fresh, CPU`, (r) => r.freshJump.cpu));
   }
-  console.log(`drag among 2,000 annotations: ${frames.length} frames, p95 frame time ${percentile(frames, 0.95).toFixed(1)} ms, median ${median(frames).toFixed(1)} ms, frames over 16.7 ms: ${frames.filter((f) => f > 16.7).length} (target p95 < 16.7 ms) ${percentile(frames, 0.95) < 16.7 ? 'PASS' : 'FAIL'}; shape moved to x=${moved.toFixed(0)}`);
-  console.log(size);
+  if (dragged) {
+    const { frames, moved } = dragged;
+    console.log(`drag among 2,000 annotations: ${frames.length} frames, p95 frame time ${percentile(frames, 0.95).toFixed(1)} ms, median ${median(frames).toFixed(1)} ms, frames over 16.7 ms: ${frames.filter((f) => f > 16.7).length} (target p95 < 16.7 ms) ${percentile(frames, 0.95) < 16.7 ? 'PASS' : 'FAIL'}; shape moved to x=${moved.toFixed(0)}`);
+    console.log(size);
+  }
 } finally {
   await browser.close();
   site.close();

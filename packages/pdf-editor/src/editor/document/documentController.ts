@@ -1,5 +1,5 @@
 // Keeps the pdf.js document in step with the editor's PDF: opens it (asking for a password
-// when needed), learns page sizes, and swaps documents after a page operation without flashing
+// when needed), learns page sizes as pages are drawn, and swaps documents after a page operation without flashing
 // an empty viewer. A zustand vanilla store, so every view of the editor reads the same document.
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
@@ -21,7 +21,8 @@ export interface DocumentView {
   error: string | null;
   /** The password prompt is showing after a wrong password. */
   passwordRetry: boolean;
-  /** Page sizes in points as displayed (rotation applied); estimated from page 1 until measured. */
+  /** Page sizes in points as displayed (rotation applied); a page not drawn yet has page 1's size
+   * (or its size before a page operation) until the viewer measures it. */
   pageSizes: PageSize[];
 }
 
@@ -41,30 +42,12 @@ export interface DocumentController extends StoreApi<DocumentView> {
   isFollowing(): boolean;
 }
 
-const SIZE_BATCH = 64;
-
 export function createDocumentController(editor: EditorStore): DocumentController {
   const view = createStore<DocumentView>()(() => ({ status: 'empty', pdf: null, error: null, passwordRetry: false, pageSizes: [] }));
   let answerPassword: ((password: string | null) => void) | undefined;
   let generation = 0;
   let disposed = false;
   let following = false;
-
-  const measureAll = async (pdf: PDFDocumentProxy, mine: number) => {
-    for (let start = 2; start <= pdf.numPages; start += SIZE_BATCH) {
-      // Yield between batches so a 1,000-page file measures in the background of the first paint.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      if (mine !== generation) return;
-      const end = Math.min(pdf.numPages, start + SIZE_BATCH - 1);
-      const sizes = view.getState().pageSizes.slice();
-      for (let n = start; n <= end; n++) {
-        const page = await pdf.getPage(n);
-        const { width, height } = page.getViewport({ scale: 1 });
-        sizes[n - 1] = { width, height };
-      }
-      if (mine === generation) view.setState({ pageSizes: sizes });
-    }
-  };
 
   const load = async (bytes: Uint8Array | null) => {
     const mine = ++generation;
@@ -95,6 +78,9 @@ export function createDocumentController(editor: EditorStore): DocumentControlle
         void pdf.loadingTask.destroy();
         return;
       }
+      // Only page 1 is asked for: the others take its size (or the size they had before a page
+      // operation) until the viewer draws them and reports theirs (measured), as pdf.js's viewer
+      // does. Asking for every page up front made the worker parse them while page 1 was drawing.
       const first = await pdf.getPage(1);
       const { width, height } = first.getViewport({ scale: 1 });
       const kept = view.getState().pageSizes;
@@ -106,7 +92,6 @@ export function createDocumentController(editor: EditorStore): DocumentControlle
       // Pages of the old document cancel their renders when React moves to the new one; destroy
       // it only after that, or their pending getPage calls fail with "Transport destroyed".
       if (previous) setTimeout(() => void previous.loadingTask.destroy(), 1000);
-      measureAll(pdf, mine).catch(() => undefined);
     } catch (error) {
       if (mine !== generation) return;
       // A cancelled password prompt is an Error too (PasswordCancelledError): its message is shown.

@@ -32,6 +32,9 @@ export interface TransientEdit {
   ids: readonly string[];
   /** Those annotations as they would be if the gesture ended now. */
   annotations: readonly Annotation[];
+  /** A move: the annotations as the gesture found them (the same array throughout) and how far
+   * they have moved, so the viewer slides one drawing of them instead of redrawing them. */
+  moved?: { from: readonly Annotation[]; dx: number; dy: number };
 }
 
 /** The box a select-tool drag on empty page area spans (page points), while the drag lasts. */

@@ -157,7 +157,8 @@ describe.skipIf(!hasChromium || !hasSharedPdfs)('PdfEditor in Chromium (examples
     await click(1, 60, 340);
     await expect.poll(() => page.locator('.mg-selection-box').count()).toBe(1);
     // While the shape is dragged only its transient copy moves: the overlay holding every other
-    // shape is not written to (no page re-render, no attribute updates) until the release.
+    // shape is not written to (no page re-render, no attribute updates) until the release, and the
+    // copy itself is drawn once and slid (its layer's transform), not redrawn at every move.
     const from = await at(1, 60, 340);
     const to = await at(1, 80, 350);
     await page.mouse.move(from.x, from.y);
@@ -168,16 +169,23 @@ describe.skipIf(!hasChromium || !hasSharedPdfs)('PdfEditor in Chromium (examples
       const observer = new MutationObserver(() => undefined);
       observer.observe(overlay, { subtree: true, attributes: true, childList: true, characterData: true });
       (window as unknown as { overlayObserver: MutationObserver }).overlayObserver = observer;
+      const copy = new MutationObserver(() => undefined);
+      copy.observe(document.querySelector('.mg-transient [data-annotation-id]') as Element, { subtree: true, attributes: true });
+      (window as unknown as { copyObserver: MutationObserver }).copyObserver = copy;
     });
     await page.mouse.move(to.x, to.y, { steps: 6 });
     const during = await page.evaluate(() => {
       const observer = (window as unknown as { overlayObserver: MutationObserver }).overlayObserver;
       const mutations = observer.takeRecords().length;
       observer.disconnect();
-      return { mutations, moving: document.querySelectorAll('.mg-transient [data-annotation-id]').length };
+      const copy = (window as unknown as { copyObserver: MutationObserver }).copyObserver;
+      const redrawn = copy.takeRecords().length;
+      copy.disconnect();
+      const layer = document.querySelector('.mg-transient') as SVGElement;
+      return { mutations, redrawn, slid: layer.style.transform !== '', moving: document.querySelectorAll('.mg-transient [data-annotation-id]').length };
     });
     await page.mouse.up();
-    expect(during).toEqual({ mutations: 0, moving: 1 });
+    expect(during).toEqual({ mutations: 0, redrawn: 0, slid: true, moving: 1 });
     expect(await page.locator('.mg-transient').count()).toBe(0);
     const moved = (await annotations()).find((a) => a.type === 'rectangle');
     expect(moved?.position.x).toBeCloseTo(80, 0);

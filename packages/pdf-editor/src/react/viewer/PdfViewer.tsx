@@ -6,6 +6,7 @@ import type { Annotation, Rect } from '../../core/index';
 import type { EditorState } from '../../editor/index';
 import { useDocumentView, useEditorRuntime, useEditorState } from '../context';
 import { centerPage, layoutPages, PAGE_GAP, visiblePages } from './layout';
+import type { PageLayout } from './layout';
 import { PageNavigation } from './PageNavigation';
 import { PageView } from './PageView';
 import { PasswordPrompt } from './PasswordPrompt';
@@ -159,20 +160,25 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
     return () => observer?.disconnect();
   }, [measure, status]);
 
-  // A new zoom or document keeps the current page in view.
+  // A new zoom or document shows the current page from its top. A page measured when drawn (until
+  // then it has page 1's size) moves the pages after it: the page the user is on stays where it is
+  // on screen, so refining a size above it never makes the view jump.
+  const shown = useRef<{ layout: PageLayout; zoom: number; pdf: unknown }>({ layout, zoom, pdf: undefined });
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    const top = layout.tops[runtime.store.getState().currentPage - 1];
+    const before = shown.current;
+    shown.current = { layout, zoom, pdf };
+    const page = runtime.store.getState().currentPage;
+    const top = layout.tops[page - 1];
     if (el && top !== undefined) {
-      el.scrollTop = top - PAGE_GAP;
-      scrolledTo.current = runtime.store.getState().currentPage;
+      if (before.zoom === zoom && before.pdf === pdf) el.scrollTop += top - (before.layout.tops[page - 1] ?? top);
+      else {
+        el.scrollTop = top - PAGE_GAP;
+        scrolledTo.current = page;
+      }
     }
     measure();
-    // Only on zoom or document changes: later size measurements must not yank the scroll.
-  }, [zoom, pdf]);
-
-  // New page sizes (measured in the background) move the pages.
-  useLayoutEffect(mount, [layout, mount]);
+  }, [layout]);
 
   if (status === 'password') return <PasswordPrompt />;
   if (status === 'error') return <p className="mg-error" role="alert">{error}</p>;

@@ -1,6 +1,7 @@
 // The viewer while scrolling a long file, in a real Chromium: only the pages near the view are
-// mounted, the canvases of pages scrolled past give their pixels back, and a scroll that brings no
-// new page re-renders nothing. React's commits are counted through the hook its developer tools
+// mounted, the canvases of pages scrolled past give their pixels back, a scroll that brings no
+// new page re-renders nothing, and a page whose real size is learnt when it is drawn (until then
+// it has page 1's) never moves the page the user went to. React's commits are counted through the hook its developer tools
 // use, which production builds call too.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ import '@marginalia/pdf-editor/styles.css';
 
 document.body.style.margin = '0';
 createRoot(document.getElementById('root')).render(
-  <PdfEditor file="/long.pdf" sidebar={false} propertiesPanel={false} signatureStore={null} style={{ height: '100vh' }} />,
+  <PdfEditor file={new URLSearchParams(location.search).get('file') ?? '/long.pdf'} sidebar={false} propertiesPanel={false} signatureStore={null} style={{ height: '100vh' }} />,
 );
 `;
 
@@ -36,6 +37,15 @@ async function longPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** Page 1 letter-sized, then pages alternately 400 (even) and 1,100 (odd) points tall. */
+const mixedHeight = (n: number) => (n === 1 ? 792 : n % 2 === 0 ? 400 : 1100);
+
+async function mixedPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let n = 1; n <= PAGES; n++) doc.addPage([612, mixedHeight(n)]);
+  return doc.save();
+}
+
 describe.skipIf(!hasChromium)('scrolling a long file', () => {
   let built: { dir: string; remove(): void };
   let server: { url: string; close(): Promise<void> };
@@ -45,6 +55,7 @@ describe.skipIf(!hasChromium)('scrolling a long file', () => {
   beforeAll(async () => {
     built = await buildTestPage(MAIN);
     writeFileSync(join(built.dir, 'long.pdf'), await longPdf());
+    writeFileSync(join(built.dir, 'mixed.pdf'), await mixedPdf());
     server = await serveStatic(built.dir);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
@@ -87,7 +98,7 @@ describe.skipIf(!hasChromium)('scrolling a long file', () => {
     const commits = await page.evaluate(async () => {
       const scroller = document.querySelector('.mg-scroll') as HTMLElement;
       const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      // Page sizes are measured in the background after the first page: wait until that is done.
+      // Wait until the first pages are drawn and measured.
       for (let quiet = window.commits - 1; quiet !== window.commits; ) {
         quiet = window.commits;
         await new Promise((done) => setTimeout(done, 500));
@@ -147,5 +158,26 @@ describe.skipIf(!hasChromium)('scrolling a long file', () => {
     // None of the pages left behind keeps its drawing.
     expect(seen.holdingPixelsDetached).toBe(0);
     expect(seen.everDrawn).toBeGreaterThan(4);
+  });
+
+  it('must keep the page typed in the page number field in place while the pages around it learn their sizes', async () => {
+    const mixed = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await mixed.goto(`${server.url}/?file=/mixed.pdf`);
+    await mixed.getByText(`Page 1 of ${PAGES}`).waitFor();
+    const field = mixed.getByRole('textbox', { name: 'Page number' });
+    await field.fill('200');
+    await field.press('Enter');
+    // Page 200 and the pages beside it are drawn, so their real sizes replace page 1's.
+    for (const n of [199, 200, 201]) await mixed.locator(`.mg-page[data-page-number="${n}"] canvas[width]`).waitFor();
+    await mixed.waitForTimeout(300);
+    const shown = await mixed.evaluate(() => {
+      const view = (document.querySelector('.mg-scroll') as HTMLElement).getBoundingClientRect();
+      const box = (n: number) => (document.querySelector(`.mg-page[data-page-number="${n}"]`) as HTMLElement).getBoundingClientRect();
+      return { top: box(200).top - view.top, scale: box(200).width / 612, heights: [199, 200, 201].map((n) => box(n).height) };
+    });
+    await mixed.close();
+    // Page 200 is where going to it put it, one gap below the top of the view, at its own size.
+    expect(shown.top).toBeCloseTo(16, 0);
+    expect(shown.heights.map((h) => Math.round(h / shown.scale))).toEqual([1100, 400, 1100]);
   });
 });

@@ -2,6 +2,7 @@
 // turn in the viewer's render queue; a render still waiting or running when the page leaves the
 // view, or the zoom changes, is dropped or cancelled.
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { PDFDocumentProxy } from '../../editor/internal';
 import { loadPdfJs, outputScale } from '../../editor/internal';
 import type { RenderQueue } from './renderQueue';
@@ -54,7 +55,9 @@ export function usePageRender(
         return;
       }
       if (cancelled) return;
-      setRendered(true);
+      // The spinner goes now, not when React next finds time: the text layer below would otherwise
+      // run first and leave the drawn page under the spinner meanwhile.
+      flushSync(() => setRendered(true));
       // The text layer after the drawing, as pdf.js's own viewer does: built alongside, it competes
       // with the canvas for the main thread and the worker, and the page shows later.
       const container = textRef.current;

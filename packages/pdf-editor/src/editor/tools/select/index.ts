@@ -94,7 +94,8 @@ function createSelectMachine(context: ToolContext): ToolMachine {
           ? { [originals[0].id]: resize(originals[0], handle, pointer) }
           : Object.fromEntries(originals.map((a) => [a.id, translate(a, dx, dy)]));
       patches = next;
-      actions().setTransient({ ids, annotations: originals.map((a) => ({ ...a, ...next[a.id] }) as Annotation) });
+      const annotations = originals.map((a) => ({ ...a, ...next[a.id] }) as Annotation);
+      actions().setTransient(state === 'resizing' ? { ids, annotations } : { ids, annotations, moved: { from: originals, dx, dy } });
     },
     pointerUp() {
       if (state === 'marquee') {
