@@ -1,5 +1,7 @@
-import { PdfStream } from '@libpdf/core';
+import { brotliCompressSync } from 'node:zlib';
+import { PdfRef, PdfStream, type PDF } from '@libpdf/core';
 import { describe, expect, it } from 'vitest';
+import { handmadePdf } from '../../test-support/handmadePdf';
 import { qpdf, qpdfCheck } from '../../test-support/pdfTools';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { decodeBrotliStreams } from './brotli';
@@ -56,5 +58,42 @@ describe.skipIf(!hasSharedPdfs)('Brotli-compressed files', () => {
 
   it('leaves a file without a Brotli stream alone', async () => {
     expect(await decodeBrotliStreams(readSharedPdf('tracemonkey.pdf'))).toBeUndefined();
+  });
+});
+
+/** The text of page `index`'s content stream, decoded. */
+function contentOf(pdf: PDF, index: number): string {
+  const contents = pdf.getPage(index)?.dict.get('Contents');
+  const stream = contents instanceof PdfRef ? pdf.getObject(contents) : undefined;
+  return stream instanceof PdfStream ? new TextDecoder('latin1').decode(stream.getDecodedData()) : '';
+}
+
+describe('Brotli streams written by hand', () => {
+  const latin1 = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+  const brotli = (text: string) => new Uint8Array(brotliCompressSync(Buffer.from(text, 'latin1')));
+  const first = '0 0 100 100 re f';
+  const second = '10 10 50 50 re S';
+  const hex = Buffer.from(brotli(second)).toString('hex');
+  const third = brotli('1 0 0 RG 0 0 m 200 200 l S');
+  const page = (contents: number) => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents ${contents} 0 R >>`;
+
+  it('decodes Brotli alone, after an ASCII filter, and with a length held elsewhere', async () => {
+    const data = brotli(first);
+    const bytes = handmadePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R 5 0 R 7 0 R] /Count 3 >>',
+      page(4),
+      `<< /Filter /BrotliDecode /Length ${data.length} >>\nstream\n${latin1(data)}\nendstream`,
+      page(6),
+      `<< /Length ${hex.length + 1} /Filter [/ASCIIHexDecode /BrotliDecode] /DecodeParms [null null] >>\nstream\n${hex}>\nendstream`,
+      page(8),
+      `<< /Filter [/BrotliDecode] /Length 9 0 R >>\nstream\n${latin1(third)}\nendstream`,
+      `${third.length}`,
+    ]);
+    const decode = PdfStream.prototype.getDecodedData;
+    const { pdf, repaired } = await openPdf(bytes);
+    expect(repaired).toBe(true);
+    expect([0, 1, 2].map((index) => contentOf(pdf, index))).toEqual([first, second, '1 0 0 RG 0 0 m 200 200 l S']);
+    expect(PdfStream.prototype.getDecodedData).toBe(decode);
   });
 });
