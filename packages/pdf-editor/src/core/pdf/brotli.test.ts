@@ -73,11 +73,12 @@ describe('Brotli streams written by hand', () => {
   const brotli = (text: string) => new Uint8Array(brotliCompressSync(Buffer.from(text, 'latin1')));
   const first = '0 0 100 100 re f';
   const second = '10 10 50 50 re S';
-  const hex = Buffer.from(brotli(second)).toString('hex');
+  // PNG predictor rows of one column per byte, each led by its filter type (0: none).
+  const predicted = brotli(`\x00${second}`);
   const third = brotli('1 0 0 RG 0 0 m 200 200 l S');
   const page = (contents: number) => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents ${contents} 0 R >>`;
 
-  it('decodes Brotli alone, after an ASCII filter, and with a length held elsewhere', async () => {
+  it('decodes Brotli alone, with a predictor, and with a length held elsewhere', async () => {
     const data = brotli(first);
     const bytes = handmadePdf([
       '<< /Type /Catalog /Pages 2 0 R >>',
@@ -85,7 +86,7 @@ describe('Brotli streams written by hand', () => {
       page(4),
       `<< /Filter /BrotliDecode /Length ${data.length} >>\nstream\n${latin1(data)}\nendstream`,
       page(6),
-      `<< /Length ${hex.length + 1} /Filter [/ASCIIHexDecode /BrotliDecode] /DecodeParms [null null] >>\nstream\n${hex}>\nendstream`,
+      `<< /Length ${predicted.length} /Filter [/BrotliDecode] /DecodeParms [<< /Predictor 12 /Columns ${second.length} >>] >>\nstream\n${latin1(predicted)}\nendstream`,
       page(8),
       `<< /Filter [/BrotliDecode] /Length 9 0 R >>\nstream\n${latin1(third)}\nendstream`,
       `${third.length}`,
