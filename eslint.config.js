@@ -22,6 +22,27 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // One seam to the PDF engine: only src/core/pdf speaks to @libpdf/core, and everything else
+  // (tests included, as they would break on an engine upgrade too) goes through
+  // src/core/pdf/engine.ts or the engine-neutral types of src/core/pdfObjectTypes.ts. The base rule,
+  // not typescript-eslint's, so the layer rules below (which set that one) do not replace it.
+  {
+    files: ['packages/pdf-editor/src/**/*.{ts,tsx}'],
+    ignores: ['packages/pdf-editor/src/core/pdf/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@libpdf/core(/|$)',
+              message: 'Only src/core/pdf speaks to the PDF engine: take what you need from src/core/pdf/engine.ts (docs/architecture.md, "The PDF engine").',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The SDK's layers point one way: core <- editor (createEditor, no React) <- react. Each layer
   // imports the one below through its public index, plus one explicit internal entry.
   {

@@ -1,7 +1,7 @@
 // The ExportContext for one document: fonts embedded once and cached, images embedded once per
 // distinct data (a failure rejects), page-space mappings computed once per page, warnings routed
 // to the caller.
-import type { PDF, PDFPage } from '@libpdf/core';
+import type { PDF, PDFPage } from '../pdf/engine';
 import type { PageSpace } from '../geometry/pageSpace';
 import { pageSpaceOf } from '../pdf/pageAttributes';
 import type { ExportContext, FontStyle } from './context';

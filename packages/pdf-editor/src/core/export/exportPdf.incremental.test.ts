@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { P12Signer, PDF } from '@libpdf/core';
+import { P12Signer, PDF } from '../pdf/engine';
 import { describe, expect, it } from 'vitest';
 import { COLORS } from '../../test-support/annotationFixtures';
 import { hasColorIn, pdfsig, pdfText, qpdf, qpdfCheck, renderPagePixels } from '../../test-support/pdfTools';

@@ -5,7 +5,7 @@
 // Page count and page sizes never change; unreadable input raises a typed error.
 import { checkExportArguments } from '../exportInput';
 import type { Annotation } from '../model/types';
-import type { PDF, PDFPage } from '@libpdf/core';
+import type { PDF, PDFPage } from '../pdf/engine';
 import { openLazyAppend } from '../pdf/lazyAppend';
 import { ObjectBytesWriter, type ObjectSink } from '../pdf/objectWriter';
 import { openPdf } from '../pdf/openPdf';

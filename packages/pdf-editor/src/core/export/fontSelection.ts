@@ -4,7 +4,7 @@
 // text needs them), as few as cover the text, subset by the engine when the document is saved.
 // Characters no font draws and fonts that fail to load raise typed errors, so nothing is drawn as
 // "?" silently.
-import { PDF, StandardFonts, type EmbeddedFont, type PdfRef, type Standard14FontName } from '@libpdf/core';
+import { PDF, StandardFonts, type EmbeddedFont, type PdfRef, type Standard14FontName } from '../pdf/engine';
 import { loadBundledFont, type BundledFontStyle } from '../../fonts';
 import { FontLoadError } from '../errors';
 import { pdfDict } from '../pdf/objects';

@@ -1,7 +1,7 @@
 // Turns an annotation's image data (a data URL, an http(s) address or raw bytes) into a PDF image.
 // The format is read from the bytes' signature; when that is inconclusive the spec's rule applies:
 // PNG if the data string contains "png", otherwise JPEG.
-import type { PDF } from '@libpdf/core';
+import type { PDF } from '../pdf/engine';
 import type { PdfReference } from '../pdfObjectTypes';
 import { ascii } from '../pdf/update';
 import { embedPng } from './pngImage';

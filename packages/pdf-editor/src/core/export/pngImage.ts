@@ -5,7 +5,7 @@
 // embedded that way; the rest (alpha, palette, 16-bit, interlaced) go through the engine. The compressed data is
 // checked first either way, so corrupt data is refused before any decoder sees it.
 import pako from 'pako';
-import type { PDF, PdfRef } from '@libpdf/core';
+import type { PDF, PdfRef } from '../pdf/engine';
 import { pdfStream } from '../pdf/objects';
 import { concat } from '../pdf/update';
 

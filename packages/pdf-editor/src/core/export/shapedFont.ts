@@ -5,7 +5,7 @@
 // right letter and ligatures as their letters; marks carry no text of their own. Written at the end
 // of the export (`finish`), when the glyphs used are known; the file is subset by glyph id. The
 // font's BaseFont is only set then, which is why its dictionary is registered empty first.
-import { PdfArray, PdfDict, PdfName, PdfNumber, PdfString } from '@libpdf/core';
+import { PdfArray, PdfDict, PdfName, PdfNumber, PdfString } from '../pdf/engine';
 import { pdfDict, pdfStream, pdfValue } from '../pdf/objects';
 import type { ShapedFontFactory } from './exportFont';
 import { hasGlyfOutlines, subsetGlyphs } from './glyphSubset';

@@ -3,7 +3,7 @@
 // (text is shown with Tj, so no kerning applies), asked of the engine once per character and
 // reused. Embedded fonts are written as Identity-H, two bytes of glyph id per character, and the
 // engine records the glyphs each call uses so that only those are kept when the font is subset.
-import { Standard14Font, type Standard14FontName } from '@libpdf/core';
+import { Standard14Font, type Standard14FontName } from '../pdf/engine';
 
 /** Widths, heights and encoding of text in one font, as the export measures and shows it. */
 export interface TextMetrics {

@@ -3,7 +3,7 @@
 // annotations they did not touch still come back exactly. Also the cases other writers produce:
 // FreeText whose appearance draws another colour than /DA says, rich-text-only contents, and notes
 // with a zero-size /Rect.
-import { PdfArray, PdfString, type PDF, type PdfDict } from '@libpdf/core';
+import { PdfArray, PdfString, type PDF, type PdfDict } from '../pdf/engine';
 import * as mupdf from 'mupdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportPdf } from '../export/exportPdf';

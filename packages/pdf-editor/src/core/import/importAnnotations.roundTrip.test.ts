@@ -1,7 +1,7 @@
 // Native export followed by import gives back what was drawn: exactly while our private copy of the
 // model is there, and within half a point from the standard keys alone once another tool drops it,
 // on ordinary, rotated (90/180/270), odd-sized, landscape and offset-box pages.
-import { PDF } from '@libpdf/core';
+import { PDF } from '../pdf/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportPdf } from '../export/exportPdf';
 import type { Annotation, Point } from '../model/types';

@@ -1,7 +1,7 @@
 // Import of annotations other tools wrote (pdf.js's editor, a Chinese PDF editor), of files with
 // nothing to import, and of files that cannot be read. Expected values are read off the files'
 // own dictionaries (qpdf --json), converted to display space by hand: y = page height - y.
-import { PdfArray, PdfNumber } from '@libpdf/core';
+import { PdfArray, PdfNumber } from '../pdf/engine';
 import { describe, expect, it } from 'vitest';
 import { PdfInvalidError, PdfPasswordError } from '../errors';
 import { exportPdf } from '../export/exportPdf';

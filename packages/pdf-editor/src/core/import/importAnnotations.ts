@@ -4,7 +4,7 @@
 // them) is rebuilt from the standard keys. Only annotations a page's /Annots lists are read, so
 // orphans that merely point at a page (/P) stay out, and so do annotations another tool deleted.
 // Subtypes the model has no type for (FileAttachment, Widget, Link, Popup, ...) are left alone.
-import { PdfArray, PdfDict, type PDF } from '@libpdf/core';
+import { PdfArray, PdfDict, type PDF } from '../pdf/engine';
 import { nanoid } from 'nanoid';
 import { PdfEmptyError } from '../errors';
 import { fromPdfDate } from '../export/native/pdfDate';

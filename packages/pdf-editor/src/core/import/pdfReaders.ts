@@ -1,7 +1,7 @@
 // Tolerant readers for the values of an annotation dictionary written by any tool: indirect
 // references are followed, and numbers that are missing or of the wrong type read as undefined
 // instead of throwing.
-import { PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF } from '@libpdf/core';
+import { PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF } from '../pdf/engine';
 import type { PdfArrayObject, PdfDictionary, PdfObjectValue } from '../pdfObjectTypes';
 import type { Rect } from '../model/base';
 import { toHexColor } from '../pdf/color';

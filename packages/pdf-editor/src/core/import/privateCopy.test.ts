@@ -3,7 +3,7 @@
 // URL that was exported; files written with the earlier formats (version 3: the same streams with
 // a digest of version 2; version 2: a stream per annotation, its image under /Image; version 1: the
 // whole data URL inside the JSON) still import.
-import { PDF, PdfArray, PdfDict, PdfRef, PdfStream, type PdfObject } from '@libpdf/core';
+import { PDF, PdfArray, PdfDict, PdfRef, PdfStream, type PdfObject } from '../pdf/engine';
 import { describe, expect, it } from 'vitest';
 import { exportPdf } from '../export/exportPdf';
 import { MARGINALIA_DATA_NAME, MARGINALIA_IMAGE_NAME, MARGINALIA_IMAGES_NAME, PAYLOAD_VERSION } from '../export/native/marginaliaData';

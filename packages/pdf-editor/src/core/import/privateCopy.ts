@@ -6,7 +6,7 @@
 // /Images, version 4 with a digest of what the keys mean (version 3 of the digest), version 3 with
 // one of how they were printed (version 2); version 2 streams hold one copy, its image's bytes
 // under /Image; version 1 streams hold one copy with its image's whole data URL in the JSON.
-import { PdfArray, PdfStream, PdfString, type PDF, type PdfDict } from '@libpdf/core';
+import { PdfArray, PdfStream, PdfString, type PDF, type PdfDict } from '../pdf/engine';
 import {
   MARGINALIA_DATA_NAME,
   MARGINALIA_IMAGE_NAME,

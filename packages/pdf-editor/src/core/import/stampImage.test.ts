@@ -1,7 +1,7 @@
 import { encode as encodeJpeg } from 'jpeg-js';
 import pako from 'pako';
 import { describe, expect, it } from 'vitest';
-import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfStream, type PdfObject } from '@libpdf/core';
+import { PDF, PdfArray, PdfDict, PdfName, PdfNumber, PdfStream, type PdfObject } from '../pdf/engine';
 import { createDictReader } from './pdfReaders';
 import { extractStampImage } from './stampImage';
 

@@ -2,7 +2,7 @@
 // appearance (or a form inside it) paints, as a data URL. JPEGs without transparency are passed
 // through untouched; everything else is decoded to 8-bit pixels, its soft mask applied as alpha,
 // and written as PNG. Vector-only appearances and exotic encodings give a reason instead.
-import { PdfArray, PdfDict, PdfName, PdfStream } from '@libpdf/core';
+import { PdfArray, PdfDict, PdfName, PdfStream } from '../pdf/engine';
 import { pdfValue } from '../pdf/objects';
 import type { PdfDictionary } from '../pdfObjectTypes';
 import { readName, readNumber, type DictReader } from './pdfReaders';

@@ -3,7 +3,7 @@
 // must move when any standard key another tool edits changes. Version 3 also stays the same
 // through what a re-save by MuPDF or PDFium does to numbers (float32, their own printing) and to
 // the way a value is spelled (names for strings, defaults written out, /Rect corners swapped).
-import { PDF, PdfName, PdfString, type PdfDict } from '@libpdf/core';
+import { PDF, PdfName, PdfString, type PdfDict } from '../pdf/engine';
 import { describe, expect, it } from 'vitest';
 import { pdfDict, pdfValue, type PdfValue } from '../pdf/objects';
 import { snapStandardKeys, standardKeysDigest, standardKeysDigestOfValues, type DigestVersion } from './standardKeysDigest';

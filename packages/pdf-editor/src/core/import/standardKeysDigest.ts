@@ -16,7 +16,7 @@
 // Version 1 hashes the canonical text of the values (numbers digit by digit) and version 2 the
 // same information with fewer steps (numbers as integer counts of 10^-5, keys by position); files
 // exported before version 3 carry them, and import still checks them with them.
-import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '@libpdf/core';
+import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '../pdf/engine';
 import { isPdfObject, WrittenRef, type PdfValue } from '../pdf/objects';
 import { decimalText } from '../pdf/objectWriter';
 import { streamText } from './pdfReaders';

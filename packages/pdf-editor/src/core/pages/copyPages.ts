@@ -7,7 +7,7 @@
 // that pointed at a page left out are dropped. Named destinations are copied only where they lead
 // to a copied page: a manual's tree of thousands of them would otherwise ride along in every part
 // of a split, each part carrying the whole document's names.
-import { PdfArray, PdfDict, PdfName, PdfNull, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '@libpdf/core';
+import { PdfArray, PdfDict, PdfName, PdfNull, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '../pdf/engine';
 import { inheritInto, resolved } from '../pdf/pageAttributes';
 import { latin1 } from '../pdf/update';
 

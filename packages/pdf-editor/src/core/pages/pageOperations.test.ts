@@ -1,4 +1,4 @@
-import { PDF, PdfArray, PdfDict, PdfName, PdfNull, PdfRef, PdfString, type PdfObject } from '@libpdf/core';
+import { PDF, PdfArray, PdfDict, PdfName, PdfNull, PdfRef, PdfString, type PdfObject } from '../pdf/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidInputError, PageRangeError, PdfInvalidError, PdfPasswordError } from '../errors';
 import { pdfDict } from '../pdf/objects';

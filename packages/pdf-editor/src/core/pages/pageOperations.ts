@@ -10,7 +10,7 @@
 // an incremental update unless the source had to be repaired. Delete on an encrypted source does
 // the same, so the file stays encrypted: there the removed pages leave the page tree but stay in
 // the earlier revision of the file, which the password protects.
-import { PDF, PdfNumber } from '@libpdf/core';
+import { PDF, PdfNumber } from '../pdf/engine';
 import { PageRangeError } from '../errors';
 import { checkArray, checkBytes, checkInteger } from '../input';
 import { normalizeRotation } from '../geometry/pageSpace';

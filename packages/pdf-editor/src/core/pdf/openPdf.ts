@@ -1,8 +1,8 @@
 // Opens PDF bytes with the engine (@libpdf/core), repairing damaged files the way readers do, and
 // turns every engine failure into the core's typed errors: nothing untyped escapes to callers.
-import { PDF } from '@libpdf/core';
+import { PDF, PdfRef } from '@libpdf/core';
 import { PdfEmptyError, PdfEncryptedError, PdfInvalidError, PdfPasswordError } from '../errors';
-import { readBrotli, usesBrotli, withoutBrotli } from './brotli';
+import { decodeBrotliStreams, usesBrotli } from './brotli';
 import { withPlainCatalog } from './catalogProbe';
 import { keepCleartextMetadata } from './cleartextMetadata';
 import { openWithLockedAttachments } from './lockedAttachments';
@@ -157,9 +157,9 @@ export async function openPdf(source: PdfSource, options: OpenPdfOptions = {}): 
   // when its objects parse: so does the engine. Such a file is rewritten with a header of its own.
   const headerless = !hasPdfHeader(bytes);
   const credentials = options.password === undefined ? {} : { credentials: options.password };
-  const brotli = usesBrotli(bytes);
-  if (brotli) await readBrotli();
-  const loaded = await load(bytes, credentials, options.password).catch((error: unknown) => {
+  // Brotli-compressed streams are decoded before the engine reads the file (see brotli.ts).
+  const brotli = usesBrotli(bytes) ? await decodeBrotliStreams(bytes) : undefined;
+  const loaded = await load(brotli?.bytes ?? bytes, credentials, options.password).catch((error: unknown) => {
     throw headerless && error instanceof PdfInvalidError ? notAPdf(error) : error;
   });
   let { pdf } = loaded;
@@ -178,7 +178,15 @@ export async function openPdf(source: PdfSource, options: OpenPdfOptions = {}): 
   keepCleartextMetadata(pdf);
   // Opened through a probe appended to the file (shortRc4Key.ts): only a rewrite leaves it out.
   let repaired = pdf.recoveredViaBruteForce || loaded.throughProbe || headerless;
-  if (brotli && readingEngine(() => withoutBrotli(pdf)) > 0) repaired = true;
+  if (brotli) {
+    // Read through a copy of the file, whose trailer the engine rebuilt with /Root alone. The
+    // engine hands its bytes back on a save without changes: marked changed, every save writes
+    // the document out (with the file's /Info), never the copy with its cross-reference blanked.
+    repaired = true;
+    const trailer = pdf.context.info.trailer;
+    if (brotli.info && !trailer.has('Info')) trailer.set('Info', PdfRef.of(brotli.info.objectNumber, brotli.info.generation));
+    pdf.getCatalog().dirty = true;
+  }
   if (readingEngine(() => pdf.getPageCount()) === 0 && readingEngine(() => recoverPages(pdf, bytes)) > 0) repaired = true;
   if (readingEngine(() => untangleLoopingPageTree(pdf))) repaired = true;
   if (!options.allowEmpty && pdf.getPageCount() === 0) throw headerless ? notAPdf() : new PdfEmptyError();

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDF } from '@libpdf/core';
+import { PDF } from '../../core/pdf/engine';
 import { describe, expect, it } from 'vitest';
 import { createFontSelector } from '../../test-support/fontSelector';
 import { baselineOffset, TEXT_LINE_HEIGHT } from '../../core/internal';

@@ -2,7 +2,7 @@
 // are in display coordinates (points, origin top-left of the displayed page, y down: the
 // annotation model's own space). It opens with the display-to-PDF matrix (/Rotate and CropBox
 // offset applied) and round joins; on commit it becomes ONE content stream appended to the page.
-import type { PDF, PDFPage } from '@libpdf/core';
+import type { PDF, PDFPage } from '../../pdf/engine';
 import type { PageSpace } from '../../geometry/pageSpace';
 import { parseHexColor, type RgbComponents } from '../../pdf/color';
 import type { ExportContext } from '../context';

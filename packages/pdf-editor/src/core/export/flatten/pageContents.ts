@@ -2,7 +2,7 @@
 // wrapped in q ... Q, so a matrix, colour or opacity it leaves set cannot leak into what is drawn
 // after it. Only the page dictionary changes (its /Contents array); the page's existing streams are
 // referenced as they are, so an incremental save rewrites none of them.
-import { PdfArray, type PDF, type PDFPage, type PdfRef } from '@libpdf/core';
+import { PdfArray, type PDF, type PDFPage, type PdfRef } from '../../pdf/engine';
 import { pdfStream } from '../../pdf/objects';
 import { resolved } from '../../pdf/pageAttributes';
 

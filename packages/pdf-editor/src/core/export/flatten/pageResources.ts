@@ -4,7 +4,7 @@
 // once in the page's /Resources, with names that cannot clash with the page's own. Pages that
 // inherit or share a /Resources dictionary share the names too: every name points at a
 // document-wide object, so it means the same on each of them.
-import { PdfDict, type PDF, type PDFPage, type PdfRef } from '@libpdf/core';
+import { PdfDict, type PDF, type PDFPage, type PdfRef } from '../../pdf/engine';
 import { pdfDict, pdfValue } from '../../pdf/objects';
 import type { PdfReference } from '../../pdfObjectTypes';
 import { resolved, writableResources } from '../../pdf/pageAttributes';

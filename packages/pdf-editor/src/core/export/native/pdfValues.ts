@@ -1,5 +1,5 @@
 // Small encoders for values written into annotation dictionaries and appearance streams.
-import { PdfString } from '@libpdf/core';
+import { PdfString } from '../../pdf/engine';
 import { parseHexColor } from '../../pdf/color';
 import { decimalText } from '../../pdf/objectWriter';
 

@@ -3,7 +3,7 @@
 // is a /Watermark annotation (PDF 1.6, 12.5.6.22) added last to the page's /Annots, which viewers
 // paint after, and so over, every other annotation. Its appearance is the very drawing the
 // flattened export puts into the content, over the whole displayed page.
-import { PdfDict, type PDF } from '@libpdf/core';
+import { PdfDict, type PDF } from '../../pdf/engine';
 import { parseHexColor } from '../../pdf/color';
 import { pdfDict, pdfStream } from '../../pdf/objects';
 import type { ExportContext } from '../context';

@@ -1,7 +1,7 @@
 // Native export: each annotation becomes a real PDF annotation on its page's /Annots, with an
 // appearance stream so every viewer shows it and the standard keys other tools edit, plus a private
 // copy of our model so our own import gets it back exactly.
-import type { PDF, PDFPage, PdfString } from '@libpdf/core';
+import type { PDF, PDFPage, PdfString } from '../../pdf/engine';
 import { annotationWriteError } from '../../errors';
 import type { PdfValue } from '../../pdf/objects';
 import { engineObjects, type ObjectSink } from '../../pdf/objectWriter';

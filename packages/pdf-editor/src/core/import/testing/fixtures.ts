@@ -1,7 +1,7 @@
 // Test fixtures for native export and import: one annotation of every type within a 320 x 300 pt
 // area at the top-left of a page (every test page is at least that large), a tiny PNG, and
 // helpers that read and rewrite exported files with the engine, the way other tools would.
-import { PdfArray, PdfDict, PdfRef, type PDF } from '@libpdf/core';
+import { PdfArray, PdfDict, PdfRef, type PDF } from '../../pdf/engine';
 import { PDFDocument } from 'pdf-lib';
 import { STAMP_PRESETS } from '../../kinds/stamp';
 import { normalizeAnnotation } from '../../model/defaults';

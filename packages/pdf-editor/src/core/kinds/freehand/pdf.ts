@@ -3,7 +3,6 @@
 // stroke off its points; each quadratic is written as the cubic Bezier that traces the same curve,
 // since content streams have no quadratic operator. Written as /Ink, whose /InkList holds the
 // exact points in PDF user space; each /InkList path reads back as one stroke.
-import { PdfArray } from '@libpdf/core';
 import { CubicPathWriter, smoothPath } from '../../geometry/annotationGeometry';
 import { LineCap } from '../../export/flatten/contentBuilder';
 import type { Canvas } from '../../export/flatten/frame';
@@ -51,7 +50,7 @@ const writeFreehand: NativeWriter<FreehandAnnotation> = (annotation, env) => {
 const readInk: AnnotationReader = (env) => {
   const list = env.read.lookup(env.dict, 'InkList');
   const paths: number[][] = [];
-  if (list instanceof PdfArray) {
+  if (list?.type === 'array') {
     for (let index = 0; index < list.length; index++) {
       const path = numbersOf(env.read, list.at(index));
       if (path && path.length >= 2) paths.push(path);

@@ -1,7 +1,7 @@
 // Stamps of every preset in both exports (qpdf; pdftoppm draws the frame in the preset's colour,
 // pdftotext finds the word where the layout puts it), written as Acrobat's named /Stamp, back
 // through our import exactly and from the standard keys alone; other tools' stamps from the corpus.
-import { Standard14Font } from '@libpdf/core';
+import { Standard14Font } from '../../pdf/engine';
 import * as mupdf from 'mupdf';
 import { degrees, PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
