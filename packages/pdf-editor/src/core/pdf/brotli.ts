@@ -9,7 +9,7 @@
 // The rewritten streams are longer than the originals, so the offsets of the cross-reference data
 // no longer hold: the copy has its `startxref` keywords blanked, and the engine rebuilds the
 // structure by scanning its objects (object streams included), as it does for damaged files. That
-// scan keeps only /Root and /Size of the trailer, so the caller carries /Info over (`info`). The
+// scan keeps only /Root and /Size of the trailer, so openPdf carries /Info over, as for any rebuilt file. The
 // document must then be saved whole (openPdf reports it as repaired): its bytes are not the file's.
 // Files saved from it carry Flate, which every reader reads (qpdf, poppler, MuPDF and older pdf.js
 // cannot read Brotli).
@@ -108,25 +108,12 @@ function rewriteStream(text: string, bytes: Uint8Array, at: number, decompress: 
   };
 }
 
-/** The file's last `/Info` reference (its latest trailer, or cross-reference stream dictionary). */
-function infoReference(text: string): { objectNumber: number; generation: number } | undefined {
-  const matches = [...text.matchAll(/\/Info\s*(\d+)\s+(\d+)\s+R/g)];
-  const last = matches.at(-1);
-  return last ? { objectNumber: Number(last[1]), generation: Number(last[2]) } : undefined;
-}
-
-/** A copy of a Brotli file that the engine reads, and the /Info reference to carry over. */
-export interface BrotliDecoded {
-  bytes: Uint8Array;
-  info: { objectNumber: number; generation: number } | undefined;
-}
-
 /**
  * The file with every Brotli-compressed stream rewritten with Flate and its cross-reference start
  * blanked, for the engine to rebuild (see above); undefined when nothing was rewritten (no Brotli
  * stream, or an encrypted file).
  */
-export async function decodeBrotliStreams(bytes: Uint8Array): Promise<BrotliDecoded | undefined> {
+export async function decodeBrotliStreams(bytes: Uint8Array): Promise<Uint8Array | undefined> {
   const text = latin1.decode(bytes);
   if (/\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(text)) return undefined;
   const { decompress } = await import('brotli/decompress');
@@ -154,6 +141,5 @@ export async function decodeBrotliStreams(bytes: Uint8Array): Promise<BrotliDeco
     parts.push(source.subarray(from, rewrite.start), ...rewrite.replacement);
     from = rewrite.end;
   }
-  const copy = concat([...parts, source.subarray(from)]);
-  return { bytes: copy, info: infoReference(text) };
+  return concat([...parts, source.subarray(from)]);
 }

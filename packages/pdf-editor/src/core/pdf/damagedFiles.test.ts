@@ -84,6 +84,24 @@ describe('files pdf.js opens, made here', () => {
   });
 });
 
+describe('files rebuilt from their objects', () => {
+  it('are written out whole with their /Info even when nothing changed, never handed back damaged', async () => {
+    const objects = [CATALOG, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', PAGE, SQUARE, '<< /Title (Kept through the repair) >>'];
+    const made = latin1(handmadePdf(objects)).replace('/Root 1 0 R >>', '/Root 1 0 R /Info 5 0 R >>');
+    // The cross-reference start points past the end: readers rebuild the file by scanning it.
+    const damaged = bytesOf(made.replace(/startxref\n\d+/, 'startxref\n999999'));
+    expect((await qpdfCheck(damaged)).warnings.length).toBeGreaterThan(0);
+    for (const mode of ['flatten', 'native'] as const) {
+      const output = await exportPdf(damaged, [], { mode });
+      const check = await qpdfCheck(output);
+      expect(check.warnings, `${mode}: ${check.output}`).toEqual([]);
+      expect(check.errors, mode).toEqual([]);
+      expect(latin1(output), mode).toContain('/Title (Kept through the repair)');
+      expect(latin1(output), mode).not.toContain('999999');
+    }
+  });
+});
+
 describe('page trees that loop', () => {
   it.each([
     ['the root among its own kids, before the page', handmadePdf([CATALOG, '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>', PAGE, SQUARE])],

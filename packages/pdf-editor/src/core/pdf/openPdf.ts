@@ -1,6 +1,6 @@
 // Opens PDF bytes with the engine (@libpdf/core), repairing damaged files the way readers do, and
 // turns every engine failure into the core's typed errors: nothing untyped escapes to callers.
-import { PDF, PdfRef } from '@libpdf/core';
+import { PDF, PdfDict, PdfRef } from '@libpdf/core';
 import { PdfEmptyError, PdfEncryptedError, PdfInvalidError, PdfPasswordError } from '../errors';
 import { decodeBrotliStreams, usesBrotli } from './brotli';
 import { withPlainCatalog } from './catalogProbe';
@@ -145,6 +145,25 @@ async function load(bytes: Uint8Array, credentials: { credentials?: string }, pa
   }
 }
 
+/** The file's last `/Info` reference (its latest trailer, or cross-reference stream dictionary). */
+function lastInfoReference(bytes: Uint8Array): PdfRef | undefined {
+  const last = [...latin1.decode(bytes).matchAll(/\/Info\s*(\d+)\s+(\d+)\s+R/g)].at(-1);
+  return last ? PdfRef.of(Number(last[1]), Number(last[2])) : undefined;
+}
+
+/**
+ * A document the engine rebuilt by scanning its objects (a damaged file, or a copy: Brotli decoded,
+ * cross-reference start blanked). The scan keeps only /Root and /Size of the trailer, so the file's
+ * /Info is carried over; and the engine hands its bytes back on a save without changes, which
+ * would be the damaged file or the copy: marked changed, every save writes the document out.
+ */
+function keepRebuiltDocument(pdf: PDF, bytes: Uint8Array): void {
+  const trailer = pdf.context.info.trailer;
+  const info = lastInfoReference(bytes);
+  if (info && !trailer.has('Info') && pdf.getObject(info) instanceof PdfDict) trailer.set('Info', info);
+  pdf.getCatalog().dirty = true;
+}
+
 /**
  * Opens (repairing when needed) a PDF with @libpdf/core. Throws `PdfInvalidError` for bytes that are
  * not a PDF or cannot be recovered, `PdfPasswordError` when a needed password is missing or wrong,
@@ -159,7 +178,7 @@ export async function openPdf(source: PdfSource, options: OpenPdfOptions = {}): 
   const credentials = options.password === undefined ? {} : { credentials: options.password };
   // Brotli-compressed streams are decoded before the engine reads the file (see brotli.ts).
   const brotli = usesBrotli(bytes) ? await decodeBrotliStreams(bytes) : undefined;
-  const loaded = await load(brotli?.bytes ?? bytes, credentials, options.password).catch((error: unknown) => {
+  const loaded = await load(brotli ?? bytes, credentials, options.password).catch((error: unknown) => {
     throw headerless && error instanceof PdfInvalidError ? notAPdf(error) : error;
   });
   let { pdf } = loaded;
@@ -177,16 +196,8 @@ export async function openPdf(source: PdfSource, options: OpenPdfOptions = {}): 
   if (!pdf.isEncrypted && !lockedAttachments && namesEncryption(pdf, bytes)) throw new PdfEncryptedError(DAMAGED_ENCRYPTION);
   keepCleartextMetadata(pdf);
   // Opened through a probe appended to the file (shortRc4Key.ts): only a rewrite leaves it out.
-  let repaired = pdf.recoveredViaBruteForce || loaded.throughProbe || headerless;
-  if (brotli) {
-    // Read through a copy of the file, whose trailer the engine rebuilt with /Root alone. The
-    // engine hands its bytes back on a save without changes: marked changed, every save writes
-    // the document out (with the file's /Info), never the copy with its cross-reference blanked.
-    repaired = true;
-    const trailer = pdf.context.info.trailer;
-    if (brotli.info && !trailer.has('Info')) trailer.set('Info', PdfRef.of(brotli.info.objectNumber, brotli.info.generation));
-    pdf.getCatalog().dirty = true;
-  }
+  let repaired = pdf.recoveredViaBruteForce || loaded.throughProbe || headerless || brotli !== undefined;
+  if (pdf.recoveredViaBruteForce || brotli) keepRebuiltDocument(pdf, bytes);
   if (readingEngine(() => pdf.getPageCount()) === 0 && readingEngine(() => recoverPages(pdf, bytes)) > 0) repaired = true;
   if (readingEngine(() => untangleLoopingPageTree(pdf))) repaired = true;
   if (!options.allowEmpty && pdf.getPageCount() === 0) throw headerless ? notAPdf() : new PdfEmptyError();
