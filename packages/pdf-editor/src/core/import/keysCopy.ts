@@ -43,16 +43,27 @@ export function baseFields(read: DictReader, dict: PdfDictionary, pageNumber: nu
 const UNSEEN = new Set(['AP', 'P', 'Popup', 'Parent', 'MarginaliaData']);
 
 /** Numbers on the digest's grid, so that both ends read the same values. */
-const snap = (value: PdfObjectValue | undefined): PdfObjectValue | undefined =>
-  value instanceof PdfNumber && Number.isFinite(value.value) ? PdfNumber.of(onGrid(value.value)) : value;
+function snap(value: PdfObjectValue | undefined): PdfObjectValue | undefined {
+  if (!(value instanceof PdfNumber) || !Number.isFinite(value.value)) return value;
+  const snapped = onGrid(value.value);
+  // Most numbers are on the grid already (export writes them there): no new object for those.
+  return snapped === value.value ? value : PdfNumber.of(snapped);
+}
+
+const gridReaders = new WeakMap<DictReader, DictReader>();
 
 /** `read` as a rebuild sees the dictionary: numbers on the grid, the unseen keys absent. */
-export function gridReader(read: DictReader): DictReader {
-  return {
-    resolve: (value) => snap(read.resolve(value)),
-    lookup: (dict, key) => (UNSEEN.has(key) ? undefined : snap(read.lookup(dict, key))),
-    item: (array, index) => snap(read.item(array, index)),
-  };
+function gridReader(read: DictReader): DictReader {
+  let grid = gridReaders.get(read);
+  if (!grid) {
+    grid = {
+      resolve: (value) => snap(read.resolve(value)),
+      lookup: (dict, key) => (UNSEEN.has(key) ? undefined : snap(read.lookup(dict, key))),
+      item: (array, index) => snap(read.item(array, index)),
+    };
+    gridReaders.set(read, grid);
+  }
+  return grid;
 }
 
 /** Reads a dictionary built from plain values: nothing in it refers to another object. */
@@ -102,16 +113,14 @@ export function rebuildFromKeys(
  * Format 5's copy, as JSON: the digest, then only what the rebuild does not give back. `n`: a
  * field whose numbers alone differ, as how far each number is from the rebuilt one, counted in
  * steps of the double's last bit (`bitSteps`, written by `stepsText`; the rebuild gives the
- * shape); `m`: dates that differ in their milliseconds only, as those, or as one number when the
- * two dates every annotation has share them; `f`: any other field as it is; `r`: fields the
- * rebuild has and the annotation has not.
+ * shape); `m`: the milliseconds of both dates, when they differ in those only; `f`: any other
+ * field as it is, `null` for a field the rebuild has and the annotation has not.
  */
 export interface KeysCopy {
   d: string;
-  n?: Record<string, string>;
-  m?: Record<string, number> | number;
+  n?: Record<string, unknown>;
+  m?: number;
   f?: Record<string, unknown>;
-  r?: string[];
 }
 
 type Json = unknown;
@@ -225,71 +234,54 @@ function withNumbers(shape: Json, numbers: readonly unknown[], at: { index: numb
   return out;
 }
 
-const ISO_MILLISECONDS = /\.\d{3}Z$/;
+/** The milliseconds of an ISO date; -1 for anything else. */
+const millisecondsOf = (date: Json): number => (typeof date === 'string' && /\.\d{3}Z$/.test(date) ? Number(date.slice(-4, -1)) : -1);
 
-/** `rebuilt` (an ISO date with milliseconds) with its milliseconds set to `milliseconds`. */
-function withMilliseconds(rebuilt: Json, milliseconds: number): Json {
-  if (typeof rebuilt !== 'string' || !ISO_MILLISECONDS.test(rebuilt) || !Number.isInteger(milliseconds)) return undefined;
-  if (milliseconds < 0 || milliseconds > 999) return undefined;
-  return `${rebuilt.slice(0, -4)}${String(milliseconds).padStart(3, '0')}Z`;
-}
+/** `date` (an ISO date) with its milliseconds set to `milliseconds`. */
+const withMilliseconds = (date: Json, milliseconds: number): Json => `${String(date).slice(0, -4)}${String(milliseconds).padStart(3, '0')}Z`;
+
+const DATES = ['createdAt', 'updatedAt'] as const;
 
 /** The copy of format 5 that gives `annotation` back from `rebuilt`, as JSON text. */
 export function keysCopyOf(annotation: Annotation, rebuilt: Annotation, digest: string): string {
   const copy: KeysCopy = { d: digest };
-  const model = annotation as unknown as Record<string, Json>;
+  const model = { ...(annotation as unknown as Record<string, Json>) };
   const from = rebuilt as unknown as Record<string, Json>;
+  // PDF dates stop at seconds: the milliseconds both dates share, when that is all they lack.
+  const milliseconds = millisecondsOf(model.createdAt);
+  if (milliseconds > 0 && DATES.every((key) => millisecondsOf(from[key]) === 0 && withMilliseconds(from[key], milliseconds) === model[key])) {
+    copy.m = milliseconds;
+    for (const key of DATES) model[key] = from[key];
+  }
   for (const key in model) {
     const value = model[key];
     if (value === undefined || key === 'page' || sameValue(value, from[key])) continue;
     const numbers: number[] = [];
-    if (typeof value === 'string' && typeof from[key] === 'string' && ISO_MILLISECONDS.test(value)) {
-      const milliseconds = Number(value.slice(-4, -1));
-      if (withMilliseconds(from[key], milliseconds) === value) {
-        ((copy.m ??= {}) as Record<string, number>)[key] = milliseconds;
-        continue;
-      }
-    }
     if (from[key] !== undefined && numbersAlong(value, from[key], numbers)) (copy.n ??= {})[key] = stepsText(numbers);
     else (copy.f ??= {})[key] = value;
   }
-  for (const key in from) if (from[key] !== undefined && model[key] === undefined && key !== 'page') (copy.r ??= []).push(key);
-  const dates = copy.m;
-  if (typeof dates === 'object' && Object.keys(dates).length === 2 && dates.createdAt !== undefined && dates.createdAt === dates.updatedAt) {
-    copy.m = dates.createdAt;
-  }
+  for (const key in from) if (from[key] !== undefined && model[key] === undefined && key !== 'page') (copy.f ??= {})[key] = null;
   return JSON.stringify(copy);
 }
 
 /** `rebuilt` with what `copy` stores put back; undefined when the copy does not fit it. */
 export function fromKeysCopy(rebuilt: Annotation, copy: KeysCopy): unknown {
   const out: Record<string, Json> = { ...(rebuilt as unknown as Record<string, Json>) };
-  for (const key in copy.n ?? {}) {
-    const text = copy.n?.[key];
-    const numbers = typeof text === 'string' ? stepsOf(text) : undefined;
-    if (!numbers || out[key] === undefined) return undefined;
+  for (const key in copy.n) {
+    const numbers = stepsOf(String(copy.n[key]));
     const at = { index: 0 };
-    out[key] = withNumbers(out[key], numbers, at);
-    if (at.index !== numbers.length) return undefined;
+    out[key] = numbers && withNumbers(out[key], numbers, at);
+    if (at.index !== numbers?.length) return undefined;
   }
-  const dates = typeof copy.m === 'number' ? { createdAt: copy.m, updatedAt: copy.m } : (copy.m ?? {});
-  for (const key in dates) {
-    out[key] = withMilliseconds(out[key], dates[key] as number);
-    if (out[key] === undefined) return undefined;
+  if (copy.m !== undefined) for (const key of DATES) out[key] = withMilliseconds(out[key], copy.m);
+  for (const key in copy.f) {
+    if (copy.f[key] === null) delete out[key];
+    else out[key] = copy.f[key];
   }
-  Object.assign(out, copy.f);
-  for (const key of copy.r ?? []) delete out[key];
   return out;
-}
-
-/** Whether `value` (parsed JSON) has the form of a copy of format 5. */
-export function isKeysCopy(value: unknown): value is KeysCopy {
-  const { d, n, m, f, r } = (value ?? {}) as Record<string, unknown>;
-  return typeof d === 'string' && [n, m, f].every((item) => item === undefined || typeof item === 'object' || typeof item === 'number') && (r === undefined || Array.isArray(r));
 }
 
 /** Whether the copy `json` gives back `annotation` from `rebuilt`, once written and read as JSON. */
 export function givesBack(annotation: Annotation, rebuilt: Annotation, json: string): boolean {
-  const parsed: unknown = JSON.parse(json);
-  return isKeysCopy(parsed) && sameValue(fromKeysCopy(rebuilt, parsed), annotation);
+  return sameValue(fromKeysCopy(rebuilt, JSON.parse(json) as KeysCopy), annotation);
 }

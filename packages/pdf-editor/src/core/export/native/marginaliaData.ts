@@ -19,10 +19,11 @@
 // 5 (import/keysCopy.ts): a short string in its own dictionary holding the digest and only what
 // the standard keys do not give back, where the whole model in a page stream had made a native
 // export add twice the bytes of other tools' and repeated everything the keys already say.
-import { PdfString } from '@libpdf/core';
+import type { PdfString } from '@libpdf/core';
 import pako from 'pako';
 import type { ObjectRef, ObjectSink, PdfDictValue } from '../../pdf/objectWriter';
 import type { Annotation } from '../../model/types';
+import { textString } from './pdfValues';
 
 /** Private annotation-dictionary key holding a stream of UTF-8 JSON. */
 export const MARGINALIA_DATA_NAME = 'MarginaliaData';
@@ -69,10 +70,7 @@ const utf8 = new TextEncoder();
  * escape), so it is written as a literal string, byte for byte the JSON, rather than as UTF-16 hex.
  */
 export function keysCopyString(json: string): PdfString {
-  const ascii = json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  const bytes = new Uint8Array(ascii.length);
-  for (let index = 0; index < ascii.length; index++) bytes[index] = ascii.charCodeAt(index);
-  return new PdfString(bytes, 'literal');
+  return textString(json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 /** A data URL that `data:<type>;base64,` and the standard base64 of its bytes give back exactly. */
