@@ -280,8 +280,3 @@ export function fromKeysCopy(rebuilt: Annotation, copy: KeysCopy): unknown {
   }
   return out;
 }
-
-/** Whether the copy `json` gives back `annotation` from `rebuilt`, once written and read as JSON. */
-export function givesBack(annotation: Annotation, rebuilt: Annotation, json: string): boolean {
-  return sameValue(fromKeysCopy(rebuilt, JSON.parse(json) as KeysCopy), annotation);
-}

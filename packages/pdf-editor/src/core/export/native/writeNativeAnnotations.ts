@@ -12,7 +12,7 @@ import type { ExportContext } from '../context';
 import { pdfKindOf } from '../../kinds/pdfRegistry';
 import { AppearanceWriter } from './appearance';
 import { snapStandardKeys, standardKeysDigestOfValues } from '../../import/standardKeysDigest';
-import { givesBack, keysCopyOf, plainReader, rebuildFromKeys } from '../../import/keysCopy';
+import { keysCopyOf, plainReader, rebuildFromKeys } from '../../import/keysCopy';
 import { keysCopyString, MARGINALIA_DATA_NAME, PrivateCopyWriter } from './marginaliaData';
 import { toPdfDate } from './pdfDate';
 import { whenReady } from './nativeTypes';
@@ -94,9 +94,9 @@ function writeOne(
       // An image's bytes are already in its appearance, which a rebuild does not read.
       if ('imageData' in annotation) return finish(writers.privateCopies.write(annotation, digest));
       return whenReady(rebuildFromKeys(plainReader, pdfDict(dict), space, annotation.page), (rebuilt) => {
-        const json = rebuilt && keysCopyOf(annotation, rebuilt, digest);
-        // Checked as import will read it; anything it would not give back keeps the whole model.
-        finish(rebuilt && json && givesBack(annotation, rebuilt, json) ? keysCopyString(json) : writers.privateCopies.write(annotation, digest));
+        // The copy gives the annotation back by construction (keysCopy.ts); a subtype whose reader
+        // gives no single annotation keeps the whole model.
+        finish(rebuilt ? keysCopyString(keysCopyOf(annotation, rebuilt, digest)) : writers.privateCopies.write(annotation, digest));
       });
     });
   });
