@@ -5,18 +5,17 @@
 // orphans that merely point at a page (/P) stay out, and so do annotations another tool deleted.
 // Subtypes the model has no type for (FileAttachment, Widget, Link, Popup, ...) are left alone.
 import { PdfArray, PdfDict, type PDF } from '../pdf/engine';
-import { nanoid } from 'nanoid';
 import { PdfEmptyError } from '../errors';
-import { fromPdfDate } from '../export/native/pdfDate';
 import { nativeReader } from '../kinds/pdfRegistry';
 import { checkBytes, checkOptional, checkOptions } from '../input';
 import type { Annotation } from '../model/types';
 import { openPdf, readingEngine } from '../pdf/openPdf';
 import { pageSpaceOf } from '../pdf/pageAttributes';
 import type { PdfSource } from '../pdf/source';
-import { createDictReader, readBorderWidth, readColor, readName, readNumber, readText, type DictReader } from './pdfReaders';
+import { baseFields } from './keysCopy';
+import { createDictReader, readName, type DictReader } from './pdfReaders';
 import { readPrivateCopy } from './privateCopy';
-import type { BaseFields, ReadEnv } from './readerTypes';
+import type { ReadEnv } from './readerTypes';
 
 /** Subtypes that are not annotations a user draws (a Watermark is the free version's): skipped without a word. */
 const SILENTLY_IGNORED = new Set(['Widget', 'Link', 'Popup', 'Watermark']);
@@ -27,23 +26,6 @@ export interface ImportOptions {
   onWarning?: (message: string) => void;
   /** The password of a file that needs one to open; files with an empty user password need none. */
   password?: string;
-}
-
-function baseFields(read: DictReader, dict: PdfDict, pageNumber: number): BaseFields {
-  const created = fromPdfDate(readText(read, dict, 'CreationDate') ?? '');
-  const modified = fromPdfDate(readText(read, dict, 'M') ?? '');
-  const fallback = new Date().toISOString();
-  const opacity = readNumber(read, dict, 'CA');
-  const id = readText(read, dict, 'NM')?.trim();
-  return {
-    id: id ? id : nanoid(),
-    page: pageNumber,
-    color: readColor(read, dict, 'C'),
-    opacity: opacity === undefined ? undefined : Math.min(1, Math.max(0, opacity)),
-    strokeWidth: readBorderWidth(read, dict),
-    createdAt: created ?? modified ?? fallback,
-    updatedAt: modified ?? created ?? fallback,
-  };
 }
 
 async function readPage(pdf: PDF, read: DictReader, pageIndex: number, warn: (message: string) => void): Promise<Annotation[]> {
@@ -63,7 +45,9 @@ async function readPage(pdf: PDF, read: DictReader, pageIndex: number, warn: (me
       continue;
     }
     try {
-      const ours = readPrivateCopy(pdf, read, dict);
+      const copy = readPrivateCopy(pdf, read, dict, space, pageNumber);
+      // A promise only when the kind's reader waits for something: no microtask for the others.
+      const ours = copy instanceof Promise ? await copy : copy;
       if (ours) {
         result.push({ ...ours, page: pageNumber });
         continue;

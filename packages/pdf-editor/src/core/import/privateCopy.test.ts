@@ -1,9 +1,11 @@
-// The private copy's format: one stream per page holds the copies of its annotations (version 4);
-// an image's bytes are stored once per export, apart from the JSON, and come back as the very data
-// URL that was exported; files written with the earlier formats (version 3: the same streams with
-// a digest of version 2; version 2: a stream per annotation, its image under /Image; version 1: the
-// whole data URL inside the JSON) still import.
-import { PDF, PdfArray, PdfDict, PdfRef, PdfStream, type PdfObject } from '../pdf/engine';
+// The private copy's format: for an annotation without an image, a short string in its dictionary
+// holding only what the standard keys cannot (format 5); for one with an image, one stream per
+// page holds the copies (version 4), the image's bytes stored once per export, apart from the
+// JSON, and come back as the very data URL that was exported; files written with the earlier
+// formats (version 4 for every kind; version 3: the same streams with a digest of version 2;
+// version 2: a stream per annotation, its image under /Image; version 1: the whole data URL inside
+// the JSON) still import.
+import { PDF, PdfArray, PdfDict, PdfRef, PdfStream, PdfString, type PdfObject } from '../pdf/engine';
 import { describe, expect, it } from 'vitest';
 import { exportPdf } from '../export/exportPdf';
 import { MARGINALIA_DATA_NAME, MARGINALIA_IMAGE_NAME, MARGINALIA_IMAGES_NAME, PAYLOAD_VERSION } from '../export/native/marginaliaData';
@@ -61,25 +63,87 @@ async function privateCopies(bytes: Uint8Array): Promise<{ pdf: PDF; copies: Sto
   return { pdf, copies };
 }
 
+/**
+ * `bytes` as version 4 wrote it for every kind: each page's copies in one stream, the whole
+ * annotation in each, with the digest of version 3; `drawn` gives the annotations the format 5
+ * copies stand for.
+ */
+async function asVersion4(bytes: Uint8Array, drawn: readonly Annotation[]): Promise<Uint8Array> {
+  const { pdf } = await openPdf(bytes);
+  const byId = new Map(drawn.map((annotation) => [annotation.id, annotation]));
+  const pages = new Map<number, { stream: PdfStream; copies: unknown[] }>();
+  for (const dict of annotationDicts(pdf)) {
+    if (!(dict.get(MARGINALIA_DATA_NAME) instanceof PdfString)) continue;
+    const annotation = byId.get(dict.getString('NM')?.asString() ?? '');
+    if (!annotation) throw new Error('a copy without its annotation');
+    let page = pages.get(annotation.page);
+    if (!page) pages.set(annotation.page, (page = { stream: new PdfStream(new PdfDict(), new Uint8Array()), copies: [] }));
+    page.copies.push({ digest: standardKeysDigest(pdf, dict, 3), annotation });
+    dict.set(MARGINALIA_DATA_NAME, page.stream);
+  }
+  for (const { stream, copies } of pages.values()) {
+    stream.setData(new TextEncoder().encode(JSON.stringify({ version: 4, copies })));
+    const ref = pdf.register(stream);
+    for (const dict of annotationDicts(pdf)) if (dict.get(MARGINALIA_DATA_NAME) === stream) dict.set(MARGINALIA_DATA_NAME, ref);
+  }
+  return pdf.save();
+}
+
+/** The format 5 copy (JSON text) of each annotation that has one, by id. */
+async function keysCopies(bytes: Uint8Array): Promise<Map<string, string>> {
+  const { pdf } = await openPdf(bytes);
+  const copies = new Map<string, string>();
+  for (const dict of annotationDicts(pdf)) {
+    const copy = dict.get(MARGINALIA_DATA_NAME);
+    if (copy instanceof PdfString) copies.set(dict.getString('NM')?.asString() ?? '', copy.asString());
+  }
+  return copies;
+}
+
 describe('the private copies of native annotations', () => {
-  it("must keep one page's copies in one stream and import them exactly", async () => {
+  it('must hold only what the standard keys cannot carry, in the dictionary, and give back every annotation exactly', async () => {
     const drawn = [...everyType(1), ...everyType(2)];
     const exported = await exportPdf(await blankPdf(), drawn, { mode: 'native' });
-    const { copies } = await privateCopies(exported);
-    expect(copies).toHaveLength(drawn.length);
-    const streamsOf = (page: number) =>
-      new Set(copies.filter(({ json }) => (json.annotation as Annotation).page === page).map(({ stream }) => stream));
-    expect(streamsOf(1).size).toBe(1);
-    expect(streamsOf(2).size).toBe(1);
-    expect([...streamsOf(1)][0]).not.toBe([...streamsOf(2)][0]);
-    expect(copies.every(({ page }) => page.version === PAYLOAD_VERSION)).toBe(true);
+    const copies = await keysCopies(exported);
+    // Every annotation without an image has a string of format 5; the two with one keep version 4.
+    const withImage = drawn.filter((annotation) => 'imageData' in annotation);
+    const imageIds = new Set(withImage.map(({ id }) => id));
+    expect([...copies.keys()].sort()).toEqual(drawn.filter(({ id }) => !imageIds.has(id)).map(({ id }) => id).sort());
+    const { pdf } = await openPdf(exported);
+    const inStreams = annotationDicts(pdf).filter((dict) => resolver(pdf)(dict.get(MARGINALIA_DATA_NAME)) instanceof PdfStream);
+    expect(inStreams.map((dict) => dict.getString('NM')?.asString()).sort()).toEqual(withImage.map(({ id }) => id).sort());
+    // No copy repeats the annotation: the keys give back its type, colour, size and text.
+    for (const [id, copy] of copies) {
+      expect(copy, id).not.toContain('"type"');
+      expect(copy.length, id).toBeLessThan(120);
+    }
     expect(await importAnnotations(exported)).toEqual(drawn);
     expect((await qpdfCheck(exported)).errors).toEqual([]);
+    // Files that version 4 wrote for every kind still import.
+    const version4File = await asVersion4(exported, drawn);
+    expect((await privateCopies(version4File)).copies.every(({ page }) => page.version === PAYLOAD_VERSION)).toBe(true);
+    expect(await importAnnotations(version4File)).toEqual(drawn);
+  });
+
+  it('must keep next to nothing for a rectangle and a highlight the keys hold whole, and give them back exactly', async () => {
+    const at = '2025-03-01T09:30:00.000Z';
+    const drawn = [
+      normalizeAnnotation({ type: 'rectangle', page: 1, id: 'box', position: { x: 100, y: 120 }, width: 80, height: 40, color: '#FF0000', createdAt: at, updatedAt: at }),
+      normalizeAnnotation({ type: 'highlight', page: 1, id: 'mark', position: { x: 100, y: 200 }, width: 150, height: 14, createdAt: at, updatedAt: at }),
+    ];
+    const exported = await exportPdf(await blankPdf(), drawn, { mode: 'native' });
+    const copies = await keysCopies(exported);
+    // The digest alone, which tells import that the keys are still the ones written: version 4
+    // kept the whole annotation, some 300 bytes each.
+    for (const { id } of drawn) expect(copies.get(id), id).toMatch(/^\{"d":"[0-9a-z]+"\}$/);
+    expect(await importAnnotations(exported)).toEqual(drawn);
   });
 
   it("must deflate a page's copies from a kilobyte on, keep a lone small copy plain, and import both exactly", async () => {
-    const busy = [...everyType(1), ...everyType(1, 'again')];
-    const lone = normalizeAnnotation({ type: 'circle', page: 2, id: 'lone', position: { x: 100, y: 100 }, radius: 20 });
+    const busy = [1, 2, 3, 4, 5, 6].map((index) =>
+      normalizeAnnotation({ type: 'image', page: 1, id: `busy-${index}`, position: { x: 20 + 60 * index, y: 50 }, width: 50, height: 40, imageData: picture }),
+    );
+    const lone = normalizeAnnotation({ type: 'image', page: 2, id: 'lone', position: { x: 100, y: 100 }, width: 50, height: 40, imageData: picture });
     const exported = await exportPdf(await blankPdf(), [...busy, lone], { mode: 'native' });
     const { copies } = await privateCopies(exported);
     const streamOf = (page: number) => copies.find(({ json }) => (json.annotation as Annotation).page === page)!.stream;
@@ -95,7 +159,7 @@ describe('the private copies of native annotations', () => {
   it('must still import files written with version 3: the same page streams, a digest of version 2', async () => {
     // In page order, as import lists them.
     const drawn = [...everyType(1), ...everyType(2), ...images()].sort((a, b) => a.page - b.page);
-    const exported = await exportPdf(await blankPdf(), drawn, { mode: 'native' });
+    const exported = await asVersion4(await exportPdf(await blankPdf(), drawn, { mode: 'native' }), drawn);
     const { pdf, copies } = await privateCopies(exported);
     const dictById = new Map(copies.map(({ dict, json }) => [(json.annotation as { id: string }).id, dict]));
     for (const stream of new Set(copies.map((copy) => copy.stream))) {
@@ -115,7 +179,7 @@ describe('the private copies of native annotations', () => {
 
   it('must still import files written with version 2: a stream per annotation, its image under /Image', async () => {
     const drawn = [...everyType(1), ...images()];
-    const exported = await exportPdf(await blankPdf(), drawn, { mode: 'native' });
+    const exported = await asVersion4(await exportPdf(await blankPdf(), drawn, { mode: 'native' }), drawn);
     const { pdf, copies } = await privateCopies(exported);
     const resolve = resolver(pdf);
     for (const { dict, stream, json } of copies) {
@@ -175,7 +239,7 @@ describe('the private copy of an image annotation', () => {
 
   it('must still import files written with the first format: the whole data URL inside the JSON', async () => {
     const drawn = [...everyType(1), ...images()];
-    const exported = await exportPdf(await blankPdf(), drawn, { mode: 'native' });
+    const exported = await asVersion4(await exportPdf(await blankPdf(), drawn, { mode: 'native' }), drawn);
     const { pdf, copies } = await privateCopies(exported);
     const byId = new Map(drawn.map((annotation) => [annotation.id, annotation]));
     // Rewritten as version 1 wrote it: the annotation as it is, the /Rect it was written for, and

@@ -6,7 +6,11 @@
 // /Images, version 4 with a digest of what the keys mean (version 3 of the digest), version 3 with
 // one of how they were printed (version 2); version 2 streams hold one copy, its image's bytes
 // under /Image; version 1 streams hold one copy with its image's whole data URL in the JSON.
+// Format 5, which export writes for every annotation without an image, is no stream but a string
+// in the dictionary itself: only what the standard keys cannot carry (import/keysCopy.ts).
 import { PdfArray, PdfStream, PdfString, type PDF, type PdfDict } from '../pdf/engine';
+import type { PageSpace } from '../geometry/pageSpace';
+import { whenReady } from '../export/native/nativeTypes';
 import {
   MARGINALIA_DATA_NAME,
   MARGINALIA_IMAGE_NAME,
@@ -16,6 +20,7 @@ import {
 import { checkAnnotation } from '../model/check';
 import type { Annotation } from '../model/types';
 import { toDataUrl } from './png';
+import { fromKeysCopy, rebuildFromKeys, type KeysCopy } from './keysCopy';
 import type { DictReader } from './pdfReaders';
 import { standardKeysDigest, type DigestVersion } from './standardKeysDigest';
 
@@ -33,6 +38,9 @@ type ParsedStream = { version: 3 | 4; byId: Map<string, StoredCopy[]> } | { vers
 
 /** The digest each version of the private copy carries. */
 const DIGEST_OF_PAYLOAD: Record<1 | 2 | 3 | 4, DigestVersion> = { 1: 1, 2: 2, 3: 2, 4: 3 };
+
+/** The digest format 5 carries. */
+const KEYS_COPY_DIGEST: DigestVersion = 3;
 
 /** Each stream parsed once per document: a page's annotations share theirs. */
 const parsedStreams = new WeakMap<PdfStream, ParsedStream>();
@@ -66,8 +74,15 @@ function parse(stream: PdfStream): ParsedStream {
  * carries the digest of the standard keys the dictionary still has. Undefined otherwise, also for
  * copies written before digests were stored (nothing tells whether another tool changed them).
  */
-export function readPrivateCopy(pdf: PDF, read: DictReader, dict: PdfDict): Annotation | undefined {
+export function readPrivateCopy(
+  pdf: PDF,
+  read: DictReader,
+  dict: PdfDict,
+  space: PageSpace,
+  pageNumber: number,
+): Annotation | undefined | Promise<Annotation | undefined> {
   const stream = read.lookup(dict, MARGINALIA_DATA_NAME);
+  if (stream instanceof PdfString) return readKeysCopy(pdf, read, dict, stream, space, pageNumber);
   if (!(stream instanceof PdfStream)) return undefined;
   const parsed = parse(stream);
   if (!parsed) return undefined;
@@ -88,11 +103,34 @@ export function readPrivateCopy(pdf: PDF, read: DictReader, dict: PdfDict): Anno
     if (copy.imageType !== undefined) image = read.lookup(stream, MARGINALIA_IMAGE_NAME);
   }
   if (!copy) return undefined;
-  const annotation = withImage(copy, image);
+  return checked(withImage(copy, image));
+}
+
+/** Checked as a loaded list is: a host kind's annotation comes back whether or not it is registered. */
+function checked(annotation: unknown): Annotation | undefined {
   if (annotation === undefined) return undefined;
-  // Checked as a loaded list is: a host kind's annotation comes back whether or not it is registered.
-  const checked = checkAnnotation(annotation, 'annotation');
-  return 'annotation' in checked ? checked.annotation : undefined;
+  const result = checkAnnotation(annotation, 'annotation');
+  return 'annotation' in result ? result.annotation : undefined;
+}
+
+/** Format 5: the annotation the keys give, with what the copy stores put back, while the digest holds. */
+function readKeysCopy(
+  pdf: PDF,
+  read: DictReader,
+  dict: PdfDict,
+  text: PdfString,
+  space: PageSpace,
+  pageNumber: number,
+): Annotation | undefined | Promise<Annotation | undefined> {
+  let copy: KeysCopy;
+  try {
+    copy = JSON.parse(text.asString()) as KeysCopy;
+  } catch {
+    return undefined;
+  }
+  if (copy?.d !== standardKeysDigest(pdf, dict, KEYS_COPY_DIGEST)) return undefined;
+  // A copy of the wrong shape gives something the check refuses, or throws, which skips it too.
+  return whenReady(rebuildFromKeys(read, dict, space, pageNumber), (rebuilt) => (rebuilt ? checked(fromKeysCopy(rebuilt, copy)) : undefined));
 }
 
 /** The stored annotation, with its image's data URL rebuilt when the bytes were kept apart in `image`. */

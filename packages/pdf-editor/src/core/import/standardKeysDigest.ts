@@ -234,7 +234,7 @@ function gridSteps(value: number): number {
  * `value` on the grid `gridSteps` counts it on. Just below 4096 it goes on the coarse grid already
  * (which is on the fine one too), so that a re-save moving it past 4096 still counts it the same.
  */
-function onGrid(value: number): number {
+export function onGrid(value: number): number {
   return value < COARSE_FROM - 1 / COARSE_STEPS && value > -(COARSE_FROM - 1 / COARSE_STEPS)
     ? Math.round(value * FINE_STEPS) / FINE_STEPS
     : Math.round(value * COARSE_STEPS) / COARSE_STEPS;

@@ -2,7 +2,8 @@
 // (`setList([...next])`) or parses it back from JSON hands over a new array with the same content,
 // which is no change at all.
 
-function sameValue(a: unknown, b: unknown): boolean {
+/** Whether two JSON-like values hold the same content (a field set to `undefined` counts as absent). */
+export function sameValue(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

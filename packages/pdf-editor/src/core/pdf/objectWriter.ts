@@ -141,6 +141,18 @@ function writeDigits(out: Uint8Array, at: number, value: number): number {
   return at + digits;
 }
 
+/**
+ * Whether `value` is written starting with a regular character (a digit, a sign, a letter), which
+ * needs whitespace after a name; names, strings, arrays and dictionaries start with a delimiter.
+ */
+function startsWithRegular(value: PdfValue): boolean {
+  if (typeof value === 'number' || typeof value === 'boolean') return true;
+  if (typeof value === 'string' || Array.isArray(value)) return false;
+  const type = (value as object).constructor;
+  if (type === Object || type === PdfString || type === PdfName) return false;
+  return !(value instanceof PdfString || value instanceof PdfName || value instanceof PdfArray || value instanceof PdfDict);
+}
+
 /** Bytes of a new chunk of `SyntaxBuffer` unless one write needs more. */
 const CHUNK_BYTES = 256 * 1024;
 
@@ -339,20 +351,24 @@ class SyntaxBuffer {
     this.byte(0x5d);
   }
 
-  /** `dict`, and a stream's /Length when given. */
+  /**
+   * `dict`, and a stream's /Length when given, with no whitespace but where a token would
+   * otherwise run into the one before (before a number, a reference or a boolean): about a tenth
+   * of the bytes of an annotation dictionary were spaces next to a delimiter.
+   */
   dict(dict: PdfDictValue, length?: number): void {
     this.ascii('<<');
     for (const key in dict) {
-      this.byte(SPACE);
       this.name(key);
-      this.byte(SPACE);
-      this.value(dict[key] as PdfValue);
+      const value = dict[key] as PdfValue;
+      if (startsWithRegular(value)) this.byte(SPACE);
+      this.value(value);
     }
     if (length !== undefined) {
-      this.ascii(' /Length ');
+      this.ascii('/Length ');
       this.integer(length);
     }
-    this.ascii(' >>');
+    this.ascii('>>');
   }
 
   private hexByte(prefix: number | undefined, byte: number): void {
@@ -433,20 +449,15 @@ export class ObjectBytesWriter implements ObjectSink {
   }
 
   /**
-   * Writes each page's /Annots as a new array object of its own: the annotations it had, then
-   * the new ones; the page (saved by the engine) then points at it.
+   * Gives each page a new /Annots, inline in its dictionary (which the engine writes anyway): the
+   * annotations it had, then the new ones. An array object of its own cost a header, a reference
+   * and a cross-reference entry on each page, some 50 bytes where most pages get one annotation.
    */
   close(): void {
     for (const [page, added] of this.annots) {
       const annots = resolved(this.doc, page.dict.get('Annots'));
-      const items: PdfValue[] = annots instanceof PdfArray ? annots.toArray() : [];
-      const ref = this.reserve();
-      this.entries.push({ objectNumber: ref.objectNumber, offset: this.out.position });
-      this.out.integer(ref.objectNumber);
-      this.out.ascii(' 0 obj\n');
-      this.out.array([...items, ...added]);
-      this.out.ascii('\nendobj\n');
-      page.dict.set('Annots', engineRef(ref));
+      const items = annots instanceof PdfArray ? annots.toArray() : [];
+      page.dict.set('Annots', new PdfArray([...items, ...added.map(engineRef)]));
     }
     this.annots.clear();
   }

@@ -44,16 +44,20 @@ interface PageCanvas extends Canvas {
 /**
  * A canvas drawing into `content` in the display coordinates of `space`: it opens the frame (the
  * display-to-PDF matrix, round joins) on `content`, which callers close with one `restore()`.
- * `content` may already hold a transform into another space (a form XObject's, say).
+ * With `origin`, the canvas draws a form XObject whose space starts at that point of PDF space:
+ * the frame is one matrix, and neither saved nor restored, as a form's content is painted in a
+ * graphics state of its own (a native export's appearances: 22 bytes each).
  */
 export function createCanvas(
   space: PageSpace,
   content: ContentBuilder,
   resources: PageResources,
   color: (hex: string | undefined) => RgbComponents,
+  origin?: { x: number; y: number },
 ): Canvas {
   const { a, b, c, d, e, f } = displayToPdfMatrix(space);
-  content.save().transform(a, b, c, d, e, f).lineJoin(LineJoin.round);
+  if (origin) content.transform(a, b, c, d, e - origin.x, f - origin.y).lineJoin(LineJoin.round);
+  else content.save().transform(a, b, c, d, e, f).lineJoin(LineJoin.round);
   return {
     width: space.width,
     height: space.height,

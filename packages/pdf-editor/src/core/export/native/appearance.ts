@@ -86,20 +86,15 @@ export class AppearanceWriter {
    * where deflate costs more than it saves.
    */
   write(space: PageSpace, pdfRect: Rect, draw: (canvas: Canvas) => Promise<void> | void): Promise<ObjectRef> | ObjectRef {
-    const content = this.content.clear().transform(1, 0, 0, 1, -pdfRect.x, -pdfRect.y);
+    const content = this.content.clear();
     const resources = new FormResources();
-    return whenReady(draw(createCanvas(space, content, resources, this.color)), () =>
-      this.objects.add(
-        {
-          Type: 'XObject',
-          Subtype: 'Form',
-          // No /FormType or /Matrix: their defaults (1, the identity) are what is meant, and an
-          // export writes a thousand forms.
-          BBox: [0, 0, pdfRect.width, pdfRect.height],
-          Resources: resources.dictionary(),
-        },
-        content.restore().view(),
-      ),
-    );
+    return whenReady(draw(createCanvas(space, content, resources, this.color, pdfRect)), () => {
+      // No /FormType or /Matrix: their defaults (1, the identity) are what is meant, and an
+      // export writes a thousand forms; no /Resources either when the form uses none.
+      const dictionary: Record<string, PdfDictValue[string]> = { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, pdfRect.width, pdfRect.height] };
+      const used = resources.dictionary();
+      if (Object.keys(used).length > 0) dictionary.Resources = used;
+      return this.objects.add(dictionary, content.view());
+    });
   }
 }

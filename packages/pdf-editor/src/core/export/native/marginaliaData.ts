@@ -14,9 +14,16 @@
 // that edits nothing leaves as it was. Version 3 (the same streams, a version 2 digest), version 2
 // (one stream per annotation, its image under /Image) and version 1 (one stream per annotation,
 // the whole data URL in the JSON) still import.
+//
+// Version 4 is now written only for annotations with an image. Every other annotation gets format
+// 5 (import/keysCopy.ts): a short string in its own dictionary holding the digest and only what
+// the standard keys do not give back, where the whole model in a page stream had made a native
+// export add twice the bytes of other tools' and repeated everything the keys already say.
+import type { PdfString } from '../../pdf/engine';
 import pako from 'pako';
 import type { ObjectRef, ObjectSink, PdfDictValue } from '../../pdf/objectWriter';
 import type { Annotation } from '../../model/types';
+import { textString } from './pdfValues';
 
 /** Private annotation-dictionary key holding a stream of UTF-8 JSON. */
 export const MARGINALIA_DATA_NAME = 'MarginaliaData';
@@ -57,6 +64,14 @@ export interface PageCopies {
 const COMPRESS_COPIES_FROM_BYTES = 1024;
 
 const utf8 = new TextEncoder();
+
+/**
+ * Format 5's JSON as the string stored under /MarginaliaData: ASCII (anything else as a JSON
+ * escape), so it is written as a literal string, byte for byte the JSON, rather than as UTF-16 hex.
+ */
+export function keysCopyString(json: string): PdfString {
+  return textString(json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
 
 /** A data URL that `data:<type>;base64,` and the standard base64 of its bytes give back exactly. */
 const BASE64_DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/;

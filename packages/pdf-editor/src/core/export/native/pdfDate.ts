@@ -28,6 +28,14 @@ const PDF_DATE = /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:([Zz
  * An offset that is itself out of range is ignored (read as UTC) rather than losing the date.
  */
 export function fromPdfDate(text: string): string | undefined {
+  if (lastRead?.text !== text) lastRead = { text, iso: parsePdfDate(text) };
+  return lastRead.iso;
+}
+
+/** The last date read: a file's annotations mostly share a few, and import reads two of each. */
+let lastRead: { text: string; iso: string | undefined } | undefined;
+
+function parsePdfDate(text: string): string | undefined {
   const match = PDF_DATE.exec(text.trim());
   if (!match) return undefined;
   const [, year, month = '01', day = '01', hour = '00', minute = '00', second = '00', sign, offH, offM] = match;

@@ -1,16 +1,19 @@
 // Native export: each annotation becomes a real PDF annotation on its page's /Annots, with an
 // appearance stream so every viewer shows it and the standard keys other tools edit, plus a private
-// copy of our model so our own import gets it back exactly.
+// copy of what those keys cannot carry so our own import gets it back exactly: a short string in the
+// dictionary (format 5, import/keysCopy.ts), or for an annotation with an image, the whole model
+// in its page's stream (format 4, marginaliaData.ts).
 import type { PDF, PDFPage, PdfString } from '../../pdf/engine';
 import { annotationWriteError } from '../../errors';
-import type { PdfValue } from '../../pdf/objects';
+import { pdfDict, type PdfValue } from '../../pdf/objects';
 import { engineObjects, type ObjectSink } from '../../pdf/objectWriter';
 import type { Annotation } from '../../model/types';
 import type { ExportContext } from '../context';
 import { pdfKindOf } from '../../kinds/pdfRegistry';
 import { AppearanceWriter } from './appearance';
 import { snapStandardKeys, standardKeysDigestOfValues } from '../../import/standardKeysDigest';
-import { MARGINALIA_DATA_NAME, PrivateCopyWriter } from './marginaliaData';
+import { keysCopyOf, plainReader, rebuildFromKeys } from '../../import/keysCopy';
+import { keysCopyString, MARGINALIA_DATA_NAME, PrivateCopyWriter } from './marginaliaData';
 import { toPdfDate } from './pdfDate';
 import { whenReady } from './nativeTypes';
 import { colorComponents, textString } from './pdfValues';
@@ -68,33 +71,46 @@ function writeOne(
         NM: textString(annotation.id),
         F: parts.flags ?? PRINT_FLAG,
         P: page.ref,
-        CA: Math.min(1, Math.max(0, annotation.opacity)),
         // /Type /Border and a solid /S are the defaults.
         BS: { W: parts.borderWidth },
         AP: { N: appearance },
       };
+      // /CA 1 is the default, and /CreationDate the same date as /M says nothing more (import takes
+      // either for both): bytes every annotation paid. The private copy keeps what they leave out.
+      const opacity = Math.min(1, Math.max(0, annotation.opacity));
+      if (opacity !== 1) dict.CA = opacity;
       if (parts.color !== undefined) dict.C = colorComponents(parts.color);
       if (parts.contents !== undefined) dict.Contents = textString(parts.contents);
-      if (created) dict.CreationDate = created;
+      if (created && created.asString() !== modified?.asString()) dict.CreationDate = created;
       if (modified) dict.M = modified;
       Object.assign(dict, parts.entries);
       // On the digest's grid, so a re-save by another tool that prints numbers its own way keeps them on it.
       snapStandardKeys(dict);
-      dict[MARGINALIA_DATA_NAME] = writers.privateCopies.write(annotation, standardKeysDigestOfValues(dict));
-      objects.annotate(page, objects.add(dict));
+      const digest = standardKeysDigestOfValues(dict);
+      const finish = (copy: PdfValue): void => {
+        dict[MARGINALIA_DATA_NAME] = copy;
+        objects.annotate(page, objects.add(dict));
+      };
+      // An image's bytes are already in its appearance, which a rebuild does not read.
+      if ('imageData' in annotation) return finish(writers.privateCopies.write(annotation, digest));
+      return whenReady(rebuildFromKeys(plainReader, pdfDict(dict), space, annotation.page), (rebuilt) => {
+        // The copy gives the annotation back by construction (keysCopy.ts); a subtype whose reader
+        // gives no single annotation keeps the whole model.
+        finish(rebuilt ? keysCopyString(keysCopyOf(annotation, rebuilt, digest)) : writers.privateCopies.write(annotation, digest));
+      });
     });
   });
 }
 
 /**
  * The most objects `writeNativeAnnotations` adds to a sink for `annotations`: a dictionary and an
- * appearance per annotation, a private-copy stream and an /Annots array per page, and a stream
- * per distinct image.
+ * appearance per annotation, a private-copy stream per page with an image (format 4; the others'
+ * copies sit in their dictionaries), and a stream per distinct image. Numbers reserved and left
+ * unused each cost a free entry in the cross-reference section (20 bytes).
  */
 export function nativeObjectCount(annotations: readonly Annotation[]): number {
-  const pages = new Set(annotations.map((annotation) => annotation.page)).size;
-  const images = new Set(annotations.flatMap((annotation) => ('imageData' in annotation ? [annotation.imageData] : []))).size;
-  return 2 * annotations.length + 2 * pages + images;
+  // At most one page stream and one image stream for each annotation with an image.
+  return 2 * annotations.length + 2 * annotations.filter((annotation) => 'imageData' in annotation).length;
 }
 
 /**
