@@ -31,11 +31,14 @@ export const SIZE_BUDGET_BYTES = 60 * 1024;
  * of the viewer's pace (the engine kept out of the first paint, per-page annotation lists so an edit
  * costs what it changed, a light drag preview, a render queue nearest the view first), issue 23's
  * shape (the values its types name exported, zero forgotten exports) and the export's fixes (named
- * destinations pruned on split, flattening on the fast path) brought it to 85.3 KB: held at 86 KB,
- * so it cannot grow unnoticed, until the owner decides between a larger budget and giving something
- * up (see docs/architecture.md, "Size").
+ * destinations pruned on split, flattening on the fast path) brought it to 85.3 KB. Issue 26's
+ * persistence controller (the save path the product kept to itself, moved into the editor object)
+ * and issue 24's private copy format 5 (a copy of only what the standard keys cannot carry, which
+ * export finds by reading back what it wrote) brought it to 87.4 KB, while issue 23's moves won back
+ * 0.2 KB: held at 88 KB, so it cannot grow unnoticed, until the owner decides between a larger
+ * budget and giving something up (see docs/architecture.md, "Size").
  */
-export const TOTAL_SIZE_BUDGET_BYTES = 86 * 1024;
+export const TOTAL_SIZE_BUDGET_BYTES = 88 * 1024;
 
 export interface SizeReport {
   /** Entry files measured, relative to the package root. */
