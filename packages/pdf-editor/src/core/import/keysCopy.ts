@@ -8,7 +8,8 @@
 // the keys: numbers on the digest's grid (so a re-save that moves them by less than half a step,
 // which the digest ignores, changes nothing), the page's box on it too, and no appearance, page or
 // popup, which export has not written yet when it rebuilds.
-import { PdfNumber, type PdfDict } from '../pdf/engine';
+import { PdfDict, PdfNumber } from '../pdf/engine';
+import { pdfValue, type PdfValue } from '../pdf/objects';
 import { nanoid } from 'nanoid';
 import { whenReady } from '../export/native/nativeTypes';
 import { fromPdfDate } from '../export/native/pdfDate';
@@ -23,8 +24,8 @@ import { onGrid } from './standardKeysDigest';
 
 /** Fields every annotation has, read from /NM, /C, /CA, /BS and the dates; a new id and now when missing. */
 export function baseFields(read: DictReader, dict: PdfDictionary, pageNumber: number): BaseFields {
-  const created = fromPdfDate(readText(read, dict, 'CreationDate') ?? '');
-  const modified = fromPdfDate(readText(read, dict, 'M') ?? '');
+  const created = fromPdfDate(readText(read, dict, 'CreationDate'));
+  const modified = fromPdfDate(readText(read, dict, 'M'));
   const fallback = created ?? modified ? '' : new Date().toISOString();
   const opacity = readNumber(read, dict, 'CA');
   const id = readText(read, dict, 'NM')?.trim();
@@ -66,10 +67,28 @@ function gridReader(read: DictReader): DictReader {
   return grid;
 }
 
-/** Reads a dictionary built from plain values: nothing in it refers to another object. */
+/**
+ * A stand-in for `pdfDict(values)` that only `plainReader` reads: a rebuild reads a few of the
+ * keys export has just written, and building the whole dictionary (its appearance, page and
+ * border too) cost as much as the rebuild's reading.
+ */
+export class PlainDict extends PdfDict {
+  constructor(readonly values: { readonly [key: string]: PdfValue }) {
+    super();
+  }
+}
+
+/**
+ * Reads dictionaries built from plain values, nothing in them referring to another object; a
+ * `PlainDict`'s keys as `pdfValue` gives them, each converted only when a reader asks.
+ */
 export const plainReader: DictReader = {
   resolve: (value) => value,
-  lookup: (dict, key) => dict.get(key),
+  lookup: (dict, key) => {
+    const value = dict instanceof PlainDict ? dict.values[key] : dict.get(key);
+    // An engine object stays as it is.
+    return value === undefined ? undefined : pdfValue(value);
+  },
   item: (array, index) => array.at(index),
 };
 
@@ -147,7 +166,6 @@ function bitSteps(value: number, from: number): number | undefined {
 
 /** 64 characters that JSON and a PDF literal string both keep as they are. */
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const DIGIT_VALUES = new Map([...DIGITS].map((char, index) => [char, index]));
 /** A digit's low five bits carry the number; the sixth says that more digits follow. */
 const MORE = 32;
 
@@ -176,8 +194,8 @@ function stepsOf(text: string): number[] | undefined {
   let value = 0;
   let scale = 1;
   for (const char of text) {
-    const digit = DIGIT_VALUES.get(char);
-    if (digit === undefined || scale > 2 ** 53) return undefined;
+    const digit = DIGITS.indexOf(char);
+    if (digit < 0 || scale > 2 ** 53) return undefined;
     value += (digit % MORE) * scale;
     if (digit >= MORE) {
       scale *= MORE;

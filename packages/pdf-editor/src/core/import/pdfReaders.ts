@@ -2,7 +2,7 @@
 // references are followed, and numbers that are missing or of the wrong type read as undefined
 // instead of throwing.
 import { PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF } from '../pdf/engine';
-import type { PdfArrayObject, PdfDictionary, PdfObjectValue } from '../pdfObjectTypes';
+import type { PdfArrayObject, PdfDictionary, PdfObjectValue, PdfStringObject } from '../pdfObjectTypes';
 import type { Rect } from '../model/base';
 import { toHexColor } from '../pdf/color';
 
@@ -37,7 +37,21 @@ export function readName(read: DictReader, dict: PdfDictionary, key: string): st
 
 export function readText(read: DictReader, dict: PdfDictionary, key: string): string | undefined {
   const value = read.lookup(dict, key);
-  return value instanceof PdfString ? value.asString() : undefined;
+  return value instanceof PdfString ? textOf(value) : undefined;
+}
+
+/**
+ * `value.asString()`, printable ASCII straight from the bytes, which
+ * PDFDocEncoding decodes to themselves: ids, dates and private copies are that, and the engine's
+ * decoder, a lookup and an array push a byte, cost more than the rest of reading them.
+ */
+export function textOf(value: PdfStringObject): string {
+  let text = '';
+  for (const byte of value.bytes) {
+    if (byte < 0x20 || byte > 0x7e) return value.asString();
+    text += String.fromCharCode(byte);
+  }
+  return text;
 }
 
 /** The numbers of an array; undefined when it is missing or holds anything but numbers. */

@@ -21,7 +21,7 @@ import { checkAnnotation } from '../model/check';
 import type { Annotation } from '../model/types';
 import { toDataUrl } from './png';
 import { fromKeysCopy, rebuildFromKeys, type KeysCopy } from './keysCopy';
-import type { DictReader } from './pdfReaders';
+import { streamText, textOf, type DictReader } from './pdfReaders';
 import { standardKeysDigest, type DigestVersion } from './standardKeysDigest';
 
 /** One annotation's copy as read, not yet checked. */
@@ -49,7 +49,8 @@ function parse(stream: PdfStream): ParsedStream {
   if (parsedStreams.has(stream)) return parsedStreams.get(stream);
   let parsed: ParsedStream;
   try {
-    const json = JSON.parse(new TextDecoder().decode(stream.getDecodedData())) as StoredCopy & { copies?: unknown };
+    // Undefined when the stream cannot be decoded: JSON.parse throws on it too.
+    const json = JSON.parse(streamText(stream) as string) as StoredCopy & { copies?: unknown };
     if (json.version === 1 || json.version === 2) parsed = { version: json.version, copy: json };
     else if ((json.version === 3 || json.version === PAYLOAD_VERSION) && Array.isArray(json.copies)) {
       const byId = new Map<string, StoredCopy[]>();
@@ -124,7 +125,7 @@ function readKeysCopy(
 ): Annotation | undefined | Promise<Annotation | undefined> {
   let copy: KeysCopy;
   try {
-    copy = JSON.parse(text.asString()) as KeysCopy;
+    copy = JSON.parse(textOf(text)) as KeysCopy;
   } catch {
     return undefined;
   }

@@ -19,7 +19,7 @@
 import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '../pdf/engine';
 import { isPdfObject, WrittenRef, type PdfValue } from '../pdf/objects';
 import { decimalText } from '../pdf/objectWriter';
-import { streamText } from './pdfReaders';
+import { streamText, textOf } from './pdfReaders';
 
 /** Keys whose values make up the digest; /BS counts by its width only. */
 const STANDARD_KEYS = [
@@ -158,15 +158,6 @@ const [SPACE, SLASH, EQUALS, NEWLINE, OPEN_BRACKET, CLOSE_BRACKET] = [...' /=\n[
   number,
   number,
 ];
-
-/** Whether the bytes are printable ASCII, which PDFDocEncoding decodes to the same characters. */
-function isPrintableAscii(bytes: Uint8Array): boolean {
-  for (let index = 0; index < bytes.length; index++) {
-    const byte = bytes[index] as number;
-    if (byte < 0x20 || byte > 0x7e) return false;
-  }
-  return true;
-}
 
 /**
  * Version 1: the hash of `KEY=canonical\n` for each standard key, then `BS=canonical`. Version 2:
@@ -317,7 +308,7 @@ class KeyHasher extends Hash53 {
       return this.text(name);
     }
     // Text as decoded, so re-encoding it (PDFDocEncoding or UTF-16) changes nothing.
-    if (value instanceof PdfString) return meaning ? this.string(value) : this.text(JSON.stringify(value.asString()));
+    if (value instanceof PdfString) return meaning ? this.textValue(textOf(value)) : this.text(JSON.stringify(textOf(value)));
     const items = Array.isArray(value) ? (value as readonly Raw[]) : value instanceof PdfArray ? value.toArray() : undefined;
     if (items && depth <= MAX_DEPTH) {
       this.code(meaning ? ARRAY_TAG : OPEN_BRACKET);
@@ -341,16 +332,6 @@ class KeyHasher extends Hash53 {
     this.text('<<');
     this.value(dict ? value.get('W') : (value as { readonly [key: string]: PdfValue }).W, depth + 1);
     this.text('>>');
-  }
-
-  /** Version 3's reading of a string: as its text, printable ASCII straight from the bytes. */
-  string(value: PdfString): void {
-    const { bytes } = value;
-    if (!isPrintableAscii(bytes)) return this.textValue(value.asString());
-    // Printable ASCII decodes to itself: its bytes are its text's code units.
-    this.code(TEXT_TAG);
-    for (let index = 0; index < bytes.length; index++) this.code(bytes[index] as number);
-    this.code(END_TAG);
   }
 
   /** Version 3: the value of `key`, read as the key means it. */

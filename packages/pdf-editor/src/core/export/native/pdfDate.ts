@@ -24,10 +24,14 @@ function convert(iso: string): string | undefined {
 const PDF_DATE = /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:([Zz+-])(\d{2})?'?(\d{2})?'?)?/;
 
 /**
- * The ISO timestamp of a PDF date string, or undefined when its calendar fields are out of range.
- * An offset that is itself out of range is ignored (read as UTC) rather than losing the date.
+ * The ISO timestamp of a PDF date string, or undefined when it is missing or its calendar fields
+ * are out of range. An offset that is itself out of range is ignored (read as UTC) rather than losing the date.
  */
-export function fromPdfDate(text: string): string | undefined {
+export function fromPdfDate(text: string | undefined): string | undefined {
+  // A missing or empty date, which no date reads as, leaves the cache alone: export leaves
+  // /CreationDate out when it is /M, and an empty text read between two /M dates had each of them
+  // parsed anew.
+  if (!text) return undefined;
   if (lastRead?.text !== text) lastRead = { text, iso: parsePdfDate(text) };
   return lastRead.iso;
 }

@@ -5,14 +5,14 @@
 // in its page's stream (format 4, marginaliaData.ts).
 import type { PDF, PDFPage, PdfString } from '../../pdf/engine';
 import { annotationWriteError } from '../../errors';
-import { pdfDict, type PdfValue } from '../../pdf/objects';
+import type { PdfValue } from '../../pdf/objects';
 import { engineObjects, type ObjectSink } from '../../pdf/objectWriter';
 import type { Annotation } from '../../model/types';
 import type { ExportContext } from '../context';
 import { pdfKindOf } from '../../kinds/pdfRegistry';
 import { AppearanceWriter } from './appearance';
 import { snapStandardKeys, standardKeysDigestOfValues } from '../../import/standardKeysDigest';
-import { keysCopyOf, plainReader, rebuildFromKeys } from '../../import/keysCopy';
+import { keysCopyOf, PlainDict, plainReader, rebuildFromKeys } from '../../import/keysCopy';
 import { keysCopyString, MARGINALIA_DATA_NAME, PrivateCopyWriter } from './marginaliaData';
 import { toPdfDate } from './pdfDate';
 import { whenReady } from './nativeTypes';
@@ -93,7 +93,7 @@ function writeOne(
       };
       // An image's bytes are already in its appearance, which a rebuild does not read.
       if ('imageData' in annotation) return finish(writers.privateCopies.write(annotation, digest));
-      return whenReady(rebuildFromKeys(plainReader, pdfDict(dict), space, annotation.page), (rebuilt) => {
+      return whenReady(rebuildFromKeys(plainReader, new PlainDict(dict), space, annotation.page), (rebuilt) => {
         // The copy gives the annotation back by construction (keysCopy.ts); a subtype whose reader
         // gives no single annotation keeps the whole model.
         finish(rebuilt ? keysCopyString(keysCopyOf(annotation, rebuilt, digest)) : writers.privateCopies.write(annotation, digest));
