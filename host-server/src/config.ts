@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { NO_PROXY, proxyList, type ProxyTrust } from './clientAddress';
 import { PRODUCTION_SCRYPT, type ScryptParams } from './services/passwords';
 import { DEFAULT_LIST_CACHE_BYTES } from './infrastructure/listCache';

@@ -5,7 +5,7 @@
 import { hostAnnotationSchema, normalizeAnnotation } from '@marginalia/pdf-editor/core';
 import type { Canvas, Handle, Point } from '@marginalia/pdf-editor/core';
 import type { HostKindWithView, ToolDefinition, ViewProps } from '@marginalia/pdf-editor';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const checkmarkSchema = hostAnnotationSchema('custom:checkmark', { size: z.number().finite().positive() });
 export type CheckmarkAnnotation = z.infer<typeof checkmarkSchema>;

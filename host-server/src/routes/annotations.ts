@@ -3,7 +3,7 @@
 // with only what changed since a version, under the same rule, and GET /api/documents/:id/export,
 // the PDF with the annotations burned in by the core.
 import type Router from '@koa/router';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ServerContext } from '../context';
 import { StaleVersionError } from '../domain/errors';
 import { patchAnnotations, replaceAnnotations, storedAnnotations } from '../services/annotations';

@@ -2,7 +2,7 @@
 // page-1 thumbnail the client renders and uploads. Another user's document id answers 404.
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ServerContext } from '../context';
 import { conflict, HttpError, notFound, tooManyRequests } from '../errors';
 import { isoNow } from '../models/BaseModel';

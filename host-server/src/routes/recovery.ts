@@ -3,7 +3,7 @@
 // address and per client address, since each request sends a mail.
 import type Router from '@koa/router';
 import { emailField } from '@marginalia/api';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ServerContext } from '../context';
 import { tooManyRequests } from '../errors';
 import { mailboxKey } from '../infrastructure/rateLimit';

@@ -2,7 +2,7 @@
 // annotations together; /api/documents/:id/revisions lists, opens, saves and restores versions.
 import type Router from '@koa/router';
 import type { ContentSaveResponse } from '@marginalia/api';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ServerContext } from '../context';
 import { storedAnnotations } from '../services/annotations';
 import { TOO_LARGE } from '../services/documents';

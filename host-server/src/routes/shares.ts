@@ -2,7 +2,7 @@
 // holding a link's token can read the document, its annotations and its PDF, and nothing else.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ServerContext } from '../context';
 import { notFound } from '../errors';
 import { isoNow } from '../models/BaseModel';

@@ -1,7 +1,7 @@
 // Request rules of the routes that are the server's own (versions, JSON depth). The account
 // fields and the auth routes' bodies are @marginalia/api's, shared with the app's forms.
 import type { Middleware } from 'koa';
-import { z } from 'zod';
+import * as z from 'zod';
 import { badRequest } from '../errors';
 
 /**

@@ -3,7 +3,7 @@
 // client id. The provider's endpoints come from its discovery document.
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OidcSettings } from '../config';
 
 const discoverySchema = z.object({

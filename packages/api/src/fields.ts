@@ -1,7 +1,7 @@
 // The account fields' rules with the spec's messages (section 5): one definition for the server,
 // which refuses a request by them, and the app's forms, which show the same messages before sending.
 
-import { z } from 'zod';
+import * as z from 'zod';
 
 // "A standard email pattern": something@something.tld, no spaces. One pattern for both sides: a
 // stricter one in the app would refuse addresses the server (and the provider's sign-in) accepts.

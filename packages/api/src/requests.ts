@@ -1,6 +1,6 @@
 // The bodies the auth and account routes accept. The server parses requests with them; the app's
 // forms are built from the same fields (with what only a form has, such as a repeated password).
-import { z } from 'zod';
+import * as z from 'zod';
 import { confirmingPasswordField, emailField, linkTokenField, nameField, newPasswordField, signInPasswordField } from './fields';
 
 export const registerRequest = z.object({ name: nameField, email: emailField, password: newPasswordField });

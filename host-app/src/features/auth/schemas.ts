@@ -2,7 +2,7 @@
 // checks requests with (@marginalia/api), so a form refuses exactly what the server would, with the
 // spec's messages (section 5); only what a form alone has (a repeated password, the terms) is here.
 import { confirmingPasswordField, emailField, nameField, newPasswordField, signInPasswordField } from '@marginalia/api';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A password being chosen, typed twice. */
 const newPassword = {

@@ -2,7 +2,7 @@
 // what compiles, what does not (each `@ts-expect-error` must stay an error), and that no `any`
 // reaches a caller. Checked by tsc through vitest's typecheck (the `types` project); never run.
 import { assertType, describe, expectTypeOf, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AnnotationExportError,
   AnnotationValidationError,

@@ -17,7 +17,7 @@ import {
   defaultMessages,
 } from './index';
 import { runExport } from '../editor/index';
-import { z } from 'zod';
+import * as z from 'zod';
 import { hostAnnotationSchema, type AnnotationType, type HostKind } from '../core/index';
 
 declare const handle: PdfEditorHandle;

@@ -1,6 +1,6 @@
 // A host's own kind for tests, written as an embedder would write one: a red X across a square
 // box, drawn by its own code and written as a native /Stamp.
-import { z } from 'zod';
+import * as z from 'zod';
 import { hostAnnotationSchema, type HostKind } from '../core/kinds/hostKinds';
 
 const crossSchema = hostAnnotationSchema('custom:cross', { size: z.number().positive() });

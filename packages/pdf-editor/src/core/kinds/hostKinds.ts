@@ -8,7 +8,7 @@
 // An annotation of a kind nobody registered is kept as it is, never dropped: it loads, saves and
 // turns with its page, shows nothing and is hit by nothing; making one or exporting it throws
 // UnknownKindError naming the kind.
-import { z } from 'zod';
+import * as z from 'zod';
 import { UnknownKindError } from '../errors';
 import { checkArray, checkObject, invalid } from '../input';
 import type { AnnotationReader } from '../import/readerTypes';

@@ -1,6 +1,6 @@
 // The fields the annotation kinds' schemas share: points, rectangles, the fields every annotation
 // has (a host kind's too) and the size of a box. Each kind's schema (kinds/<type>/index.ts) spreads these.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Validates a {@link Point}: finite `x` and `y` in page points (origin top-left of the page as

@@ -7,7 +7,7 @@
 //
 // Coordinates are PDF points at scale 1, origin at the top-left corner of the page *as displayed*
 // (its /Rotate applied, its CropBox as the visible area); `page` is 1-based.
-import { z } from 'zod';
+import * as z from 'zod';
 import { arrowAnnotationSchema } from '../kinds/arrow';
 import { caretAnnotationSchema } from '../kinds/caret';
 import { circleAnnotationSchema } from '../kinds/circle';

@@ -1,6 +1,6 @@
 // Arrow: a straight shaft from `position` to `endPoint` with its head at `endPoint`; resized by
 // dragging either end, turned point by point with its page.
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields, pointSchema } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';

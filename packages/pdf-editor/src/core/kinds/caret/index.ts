@@ -1,7 +1,7 @@
 // Caret: the proofreader's insertion mark (^), filling its box from `position`, its point at the
 // top middle where text is to go in; `content` is the text to insert, shown as the mark's note.
 // It stays upright when its page turns, as a mark pointing into a line of text should.
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields, boxFields } from '../../model/fields';
 import type { AnnotationKind } from '../kind';
 import { boxParts } from '../shared/box';

@@ -1,6 +1,6 @@
 // Circle: an outline of `radius`; `position` is its bounding box's top-left. Resizing keeps it
 // round (the larger side of the dragged box is the diameter).
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';

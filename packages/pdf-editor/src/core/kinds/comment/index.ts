@@ -1,7 +1,7 @@
 // Comment: a sticky note at `position`, shown as the note icon (NOTE_ICON_SIZE, the one size the
 // screen and both exports draw); a point marker, so it neither resizes nor turns, only its anchor
 // moves with the page.
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields } from '../../model/fields';
 import { NOTE_ICON_SIZE } from '../../geometry/noteIcon';
 import type { AnnotationKind } from '../kind';

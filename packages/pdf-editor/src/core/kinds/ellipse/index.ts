@@ -1,7 +1,7 @@
 // Ellipse: an outline inscribed in the box of `width` x `height` from `position`. Other tools'
 // /Circle annotations that are not round import as ellipses (the circle's reader decides). Its
 // box covers content, so it turns with the page.
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields, boxFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';

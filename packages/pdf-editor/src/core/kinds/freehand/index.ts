@@ -1,6 +1,6 @@
 // Freehand: a pen stroke through `points` (absolute page points). `position` is always the top-left
 // of the points' bounds, whoever made the stroke (the tool, the importer or a page turn).
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields, pointSchema } from '../../model/fields';
 import type { AnnotationKind } from '../kind';
 import { nearPath, pointParts } from '../shared/points';

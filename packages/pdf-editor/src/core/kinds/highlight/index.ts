@@ -1,6 +1,6 @@
 // Highlight: translucent colour over text lines (yellow at 30 % by default), multiplied so the
 // text under it stays dark.
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';
 import { MARKUP_CAPABILITIES, markupDefaults, markupFields, markupParts } from '../shared/markup';

@@ -1,5 +1,5 @@
 // Image: a PNG or JPEG stretched over its box; it stays upright when its page turns.
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields, boxFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';

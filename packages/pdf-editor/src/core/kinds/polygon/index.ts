@@ -1,7 +1,7 @@
 // Polygon: a closed outline through at least three `points` (absolute page points), optionally
 // filled like a rectangle; `position` is the top-left of the points' bounds. Resized by the corners
 // of those bounds (the points scale), turned point by point with its page.
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields } from '../../model/fields';
 import type { AnnotationKind } from '../kind';
 import { insideOutline, nearPath, pointParts } from '../shared/points';

@@ -2,7 +2,7 @@
 // top-left of the points' bounds. Optional line endings (PDF's /LE: arrowheads and the like) are
 // drawn from the end points by `lineEndingPaths`, so they turn with the points and its bounds
 // hold them. Resized by the corners of those bounds (the points scale), turned point by point.
-import { z } from 'zod';
+import * as z from 'zod';
 import { boundsOfPoints, LINE_ENDINGS, lineEndingPaths, pathPoints } from '../../geometry/annotationGeometry';
 import { baseFields } from '../../model/fields';
 import type { AnnotationKind } from '../kind';

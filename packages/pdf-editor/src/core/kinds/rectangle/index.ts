@@ -1,6 +1,6 @@
 // Rectangle: an outline of `strokeWidth`, optionally filled; its box covers content, so it turns
 // with the page.
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields, boxFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';

@@ -1,6 +1,6 @@
 // Highlight, strikethrough, underline and squiggly share their geometry: a box, optionally snapped
 // to text lines (`rects`), whose lines are what a click hits and what turns with the page.
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields, boxFields, rectSchema } from '../../model/fields';
 import type { Point, Rect } from '../../model/base';
 import { DEFAULTS } from '../../model/defaultValues';

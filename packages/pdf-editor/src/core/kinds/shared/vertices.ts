@@ -1,7 +1,7 @@
 // What polygons and polylines share as kinds: vertices in page points (not relative to `position`,
 // which is the top-left of their bounds, as for freehand strokes), the least number each needs,
 // and the shape a click without vertices makes. Their geometry is the point kinds' (points.ts).
-import { z } from 'zod';
+import * as z from 'zod';
 import { pointSchema } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { Point } from '../../model/base';

@@ -1,5 +1,5 @@
 // Signature: the image drawn on the signature pad, placed and turned like an image.
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields, boxFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';

@@ -1,5 +1,5 @@
 // Squiggly: a wavy line resting inside the bottom of each marked text line (see `squigglyWave`).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnnotationKind } from '../kind';
 import { MARKUP_CAPABILITIES, markupDefaults, markupFields, markupParts } from '../shared/markup';
 

@@ -2,7 +2,7 @@
 // preset decides its word and colour; "signed" carries the date it was placed in its `label`, so
 // it never changes; `custom` is another tool's stamp, shown with its own word in its `color`.
 // It stays upright when its page turns, as an image does.
-import { z } from 'zod';
+import * as z from 'zod';
 import { stampSize } from '../../geometry/annotationGeometry';
 import { baseFields, boxFields } from '../../model/fields';
 import type { AnnotationKind } from '../kind';

@@ -2,7 +2,7 @@
 // one, within the estimated width of the longest line (`textBoxSize`, the one estimate the
 // selection box and page turns share). Resizing changes its width only; it stays upright when its
 // page turns.
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import { textBoxSize } from '../../geometry/annotationGeometry';

@@ -1,5 +1,5 @@
 // Whiteout: an opaque white box hiding the page under it, whatever colour it carries.
-import { z } from 'zod';
+import * as z from 'zod';
 import { baseFields, boxFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';
