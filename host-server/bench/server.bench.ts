@@ -321,10 +321,11 @@ async function startSeededServer(env: Record<string, string> = {}) {
 async function main() {
   const seeded = await startSeededServer();
   const { server, dataDir, port, token } = seeded;
-  // The same documents on a server that keeps no lists: what the list cache buys.
-  const uncached = await startSeededServer({ LIST_CACHE_MB: '0' });
+  let uncached: Awaited<ReturnType<typeof startSeededServer>> | undefined;
   let bare: ReturnType<typeof startProcess> | undefined;
   try {
+    // The same documents on a server that keeps no lists: what the list cache buys.
+    uncached = await startSeededServer({ LIST_CACHE_MB: '0' });
     seedAccounts(dataDir, seeded.userId);
     const bodyFile = join(dataDir, 'list.json');
     await writeFile(bodyFile, seeded.listBody);
@@ -400,10 +401,12 @@ async function main() {
     console.log(`    RSS 3 s later: ${settled >= 0 ? '+' : ''}${settled.toFixed(1)} MB over the level before the upload`);
   } finally {
     if (bare) await stop(bare.child);
-    await stop(uncached.server.child);
+    if (uncached) {
+      await stop(uncached.server.child);
+      await rm(uncached.dataDir, { recursive: true, force: true });
+    }
     await stop(server.child);
     await rm(dataDir, { recursive: true, force: true });
-    await rm(uncached.dataDir, { recursive: true, force: true });
   }
 }
 

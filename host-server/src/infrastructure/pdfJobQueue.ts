@@ -237,7 +237,6 @@ export class PdfJobQueue implements PdfWorker {
       await trx('pdf_jobs').insert({
         id,
         owner: job.owner,
-        origin: this.instanceId,
         task: task.task,
         state: 'pending',
         background: job.background === true,

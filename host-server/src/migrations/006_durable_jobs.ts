@@ -14,7 +14,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('pdf_jobs', (table) => {
     table.string('id', 36).primary();
     table.string('owner', 64).notNullable();
-    // The instance that queued the job: the only one that can run it when files are on its own disk.
+    // Dropped by 007 (nothing read it).
     table.string('origin', 64).notNullable();
     table.string('task', 16).notNullable();
     table.string('state', 16).notNullable();

@@ -7,6 +7,7 @@ import * as emailVerification from './003_email_verification';
 import * as revisionsAndRecovery from './004_revisions_and_recovery';
 import * as trial from './005_trial';
 import * as durableJobs from './006_durable_jobs';
+import * as pdfJobsWithoutOrigin from './007_pdf_jobs_without_origin';
 
 interface Migration {
   name: string;
@@ -21,6 +22,7 @@ const migrations: Migration[] = [
   { name: '004_revisions_and_recovery', ...revisionsAndRecovery },
   { name: '005_trial', ...trial },
   { name: '006_durable_jobs', ...durableJobs },
+  { name: '007_pdf_jobs_without_origin', ...pdfJobsWithoutOrigin },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -22,7 +22,6 @@ describe.skipIf(TEST_DATABASE !== 'postgres')('purging finished PDF jobs (Postgr
       await t.knex('pdfJobs').insert({
         id,
         owner: 'someone',
-        origin: 'an-instance',
         task: 'export',
         state,
         background: false,
