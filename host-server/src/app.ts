@@ -25,7 +25,20 @@ import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from './infrastr
 import { readinessCheck } from './infrastructure/readiness';
 import { FailureStreak } from './infrastructure/retryLoop';
 import { knexSessionReader, type SessionReader } from './infrastructure/sessions';
+import { createCollaborationServer } from './infrastructure/collaborationServer';
+import {
+  checkSharedDocument,
+  closeSharedDocument,
+  collaboratorAccess,
+  loadSharedDocument,
+  sharedDocuments,
+  storeSharedDocument,
+} from './services/collaboration';
 import { createTokenService } from './services/tokens';
+
+/** How long collaborators' changes may wait before they are stored, and the longest a stream of them defers it. */
+const COLLABORATION_STORE_DEBOUNCE_MS = 2000;
+const COLLABORATION_STORE_MAX_DEBOUNCE_MS = 10_000;
 
 export interface AppDependencies {
   config: AppConfig;
@@ -42,6 +55,8 @@ export interface AppDependencies {
   rateLimitStore?: RateLimitStore;
   /** Told about new conversion jobs; `main.ts` passes the running job runner. */
   jobs?: JobNotifier;
+  /** Redis for the collaborators of one document on several instances (REDIS_URL), and the prefix of its keys and channels. */
+  collaborationRedis?: { url: string; prefix: string };
   now?: () => Date;
 }
 
@@ -83,8 +98,25 @@ export function createApp(dependencies: AppDependencies): App {
       : localWorker());
   const rateLimitStore = dependencies.rateLimitStore ?? MEMORY_STORE;
   const limiter = (name: keyof ServerContext['limiters']) => createRateLimiter(name, config.limits[name], rateLimitStore);
+  // The hooks reach the server context built just below; they first run when a collaborator connects.
+  const shared = sharedDocuments();
+  const collaboration = createCollaborationServer({
+    logger,
+    maxMessageBytes: config.limits.jsonBytes,
+    storeDebounceMs: COLLABORATION_STORE_DEBOUNCE_MS,
+    storeMaxDebounceMs: COLLABORATION_STORE_MAX_DEBOUNCE_MS,
+    redis: dependencies.collaborationRedis,
+    hooks: {
+      authenticate: (credential, documentId) => collaboratorAccess(server, credential, documentId),
+      load: (documentId, doc) => loadSharedDocument(server, shared, documentId, doc),
+      changed: (documentId, doc) => checkSharedDocument(server, shared, documentId, doc),
+      store: (documentId, doc) => storeSharedDocument(server, shared, documentId, doc),
+      unloaded: (documentId) => closeSharedDocument(shared, documentId),
+    },
+  });
   const server: ServerContext = {
     config,
+    collaboration,
     knex: dependencies.knex,
     reader,
     client,

@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { DatabaseClient } from './db';
 import type { Logger } from './logger';
 import type { Models, User } from './models';
+import type { CollaborationServer } from './infrastructure/collaborationServer';
 import type { FileStore } from './infrastructure/fileStore';
 import type { ListCache } from './infrastructure/listCache';
 import type { Mailer } from './infrastructure/mailer';
@@ -35,6 +36,8 @@ export interface ServerContext {
   tokens: TokenService;
   /** The account and revocation lookup of every authenticated request. */
   sessions: SessionReader;
+  /** Documents edited together over `/api/collab` (services/collaboration.ts). */
+  collaboration: CollaborationServer;
   /** Serialized document lists by user, version and page. */
   listCache: ListCache;
   /** Named after their rules in `config.limits`; counted in Redis when REDIS_URL is set. */

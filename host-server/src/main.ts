@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const sessions = openSessionReader({ dataDir: config.dataDir }, reader);
   const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, logger) : undefined;
   const rateLimitStore: RateLimitStore = redis ? { kind: 'redis', client: redis, keyPrefix: 'marginalia:limits' } : MEMORY_STORE;
-  const app = createApp({ config, knex, reader, sessions, fileStore, mailer, logger, rateLimitStore });
+  const app = createApp({ config, knex, reader, sessions, fileStore, mailer, logger, rateLimitStore, collaborationRedis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: 'marginalia:collab' } : undefined });
   const runner = new ConversionRunner(app.server, { leaseMs: config.limits.pdfJobs.leaseMs });
   app.setJobs(runner);
   await runner.start();
@@ -61,6 +61,10 @@ async function main(): Promise<void> {
   serveWebApp(app.koa, webApp);
 
   const server = app.koa.listen(env.PORT, env.HOST);
+  // Collaborators' WebSockets share the API's port (/api/collab); any other upgrade is refused.
+  server.on('upgrade', (request, socket, head) => {
+    if (!app.server.collaboration.handleUpgrade(request, socket, head)) socket.destroy();
+  });
   // Uploads of 100 MB over slow links take minutes; only idle connections are cut.
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
@@ -87,6 +91,7 @@ async function main(): Promise<void> {
     try {
       server.close();
       server.closeIdleConnections();
+      await app.server.collaboration.close();
       await runner.stop();
       stopPurge();
       stopJobPurge();

@@ -8,6 +8,7 @@ import * as revisionsAndRecovery from './004_revisions_and_recovery';
 import * as trial from './005_trial';
 import * as durableJobs from './006_durable_jobs';
 import * as pdfJobsWithoutOrigin from './007_pdf_jobs_without_origin';
+import * as collaboration from './008_collaboration';
 
 interface Migration {
   name: string;
@@ -23,6 +24,7 @@ const migrations: Migration[] = [
   { name: '005_trial', ...trial },
   { name: '006_durable_jobs', ...durableJobs },
   { name: '007_pdf_jobs_without_origin', ...pdfJobsWithoutOrigin },
+  { name: '008_collaboration', ...collaboration },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -2,11 +2,13 @@
 // based on a stale version answers 409, so two tabs cannot silently overwrite each other), PATCH
 // with only what changed since a version, under the same rule, and GET /api/documents/:id/export,
 // the PDF with the annotations burned in by the core.
+import { applyAnnotationChanges } from '@marginalia/pdf-editor/core';
 import type Router from '@koa/router';
 import * as z from 'zod';
 import type { ServerContext } from '../context';
 import { StaleVersionError } from '../domain/errors';
 import { patchAnnotations, replaceAnnotations, storedAnnotations } from '../services/annotations';
+import { listBeforeSharedSave, shareSavedChange } from '../services/collaboration';
 import { findOwnDocument } from '../services/documents';
 import { readAnnotationChanges, readAnnotations } from './annotationInput';
 import { parseWatermark, sendExport } from './exports';
@@ -39,7 +41,10 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
     const body = readBody(ctx, putSchema);
     const annotations = readAnnotations(body.annotations);
     const save = { Document: server.models.Document, documentId: document.id, user, version: body.version, now: server.now() };
-    ctx.body = { annotations, version: await replaceAnnotations(save, annotations) };
+    const before = await listBeforeSharedSave(server, document.id);
+    const version = await replaceAnnotations(save, annotations);
+    if (before) await shareSavedChange(server, document.id, before, annotations);
+    ctx.body = { annotations, version };
   });
 
   // A diff applies only to the version stored now (see services/annotations.ts); a stale version is
@@ -51,6 +56,7 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
     const changes = readAnnotationChanges(input);
     // Spares reading the stored list when the answer is already known; checked again under the lock.
     if (document.annotationsVersion !== version) throw new StaleVersionError(document.annotationsVersion);
+    const before = await listBeforeSharedSave(server, document.id);
     const saved = await patchAnnotations(
       {
         Document: server.models.Document,
@@ -64,6 +70,7 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
       },
       changes,
     );
+    if (before) await shareSavedChange(server, document.id, before, applyAnnotationChanges(before, changes));
     ctx.body = { version: saved };
   });
 

@@ -114,6 +114,7 @@ export function registerDocumentRoutes(router: Router, server: ServerContext): v
   router.delete('/api/documents/:id', auth, async (ctx) => {
     const document = await findOwnDocument(server, authState(ctx).user, ctx.params.id ?? '');
     await deleteDocument(server, document);
+    server.collaboration.closeDocument(document.id);
     ctx.body = { message: 'Document deleted' };
   });
 

@@ -77,6 +77,8 @@ export function registerShareRoutes(router: Router, server: ServerContext): void
       ? await server.models.Share.query().findById(shareId).where('documentId', document.id).delete()
       : 0;
     if (deleted !== 1) throw notFound('Share link not found');
+    // Its visitors' live sessions end now, not at their next change.
+    server.collaboration.revoke(`share:${shareId}`);
     ctx.body = { message: 'Share link revoked' };
   });
 

@@ -43,6 +43,13 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=3 fail
     proxy_set_header X-Forwarded-Proto $scheme;
     proxy_connect_timeout 5s;
     proxy_read_timeout 300s;
+    # Collaborators' WebSockets (docs/deployment.md): the upgrade passed on, kept open while idle.
+    location = /api/collab {
+      proxy_pass http://marginalia;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection "upgrade";
+      proxy_read_timeout 1h;
+    }
     location / {
       proxy_pass http://marginalia;
       # The test's own addition: which instance answered.

@@ -50,6 +50,8 @@ export interface TestServerOptions {
   now?: () => Date;
   /** Where rate-limit counters live (see test-support/redis.ts); in memory by default. */
   rateLimitStore?: RateLimitStore;
+  /** Redis between instances for documents edited together (see test-support/redis.ts). */
+  collaborationRedis?: { url: string; prefix: string };
   /** Reuse a data folder (and database schema) to simulate a restart. */
   dataDir?: string;
   schema?: string;
@@ -138,6 +140,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     pdfWorker: options.pdfWorker,
     now: options.now,
     rateLimitStore: options.rateLimitStore,
+    collaborationRedis: options.collaborationRedis,
   });
   const runner = new ConversionRunner(app.server);
   app.setJobs(runner);
@@ -196,6 +199,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     temporaryFiles: async () => (await list(join(dataDir, 'tmp'))).filter((name) => name !== 'intents'),
     async close() {
       try {
+        await app.server.collaboration.close();
         await runner.stop();
         app.server.pdfWorker.close();
         sessions.close();

@@ -1,0 +1,250 @@
+// Documents edited together (issue 26): who may join a document's session, what it starts from,
+// which changes are kept, and how the merged result is stored. The transport is
+// infrastructure/collaborationServer.ts; the layout of the shared document is the SDK's
+// (`@marginalia/pdf-editor/collab`), so the server reads and writes annotations exactly as every
+// collaborator does.
+//
+// One list of annotations: the merged state is written to `documents.annotations` (version + 1)
+// whenever it differs from what is stored there, so the REST API, exports and revisions read what
+// collaborators see; a save over HTTP is written into the shared document (routes/annotations.ts),
+// so collaborators see it. The Yjs snapshot beside it (`collab_states`) only keeps identities,
+// which is what lets edits made offline merge field by field on reconnect.
+import { isDeepStrictEqual } from 'node:util';
+import { diffAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
+import { readAnnotations, writeAnnotations } from '@marginalia/pdf-editor/collab';
+import { applyUpdate, encodeStateAsUpdate, type Doc } from 'yjs';
+import type { Deps } from '../context';
+import { AnnotationsTooLargeError, NotFoundError } from '../domain/errors';
+import { isoNow } from '../models/BaseModel';
+import type { User } from '../models';
+import { sha256 } from './accounts';
+import { storedAnnotations } from './annotations';
+import { checkProAnnotations } from './proFeatures';
+
+/** The origin of the server's own writes into a shared document (a correction, a save over HTTP). */
+export const SERVER_ORIGIN = 'marginalia-server';
+
+/** How long a connection's grant, once checked, is taken as still valid (revocations close sockets at once on the instance that made them). */
+const ACCESS_RECHECK_MS = 1000;
+
+/** A share link's token, as a collaborator's credential: `share:<token>`. */
+const SHARE_CREDENTIAL = /^share:([A-Za-z0-9_-]{20,100})$/;
+
+export class CollaborationRefusedError extends Error {
+  override readonly name = 'CollaborationRefusedError';
+}
+
+export interface CollaboratorAccess {
+  readOnly: boolean;
+  grants: string[];
+  stillAllowed(): Promise<boolean>;
+}
+
+type AccessDeps = Deps<'tokens' | 'sessions' | 'models' | 'now'>;
+
+/** Re-runs `check` at most once a second; a false answer is final. */
+function recheckEvery(check: () => Promise<boolean>): () => Promise<boolean> {
+  let checkedAt = 0;
+  let allowed = true;
+  return async () => {
+    if (!allowed) return false;
+    const now = Date.now();
+    if (now - checkedAt < ACCESS_RECHECK_MS) return true;
+    checkedAt = now;
+    allowed = await check().catch(() => false);
+    return allowed;
+  };
+}
+
+/**
+ * The access a credential gives to a document: the owner's session token writes; a share link's
+ * token (`share:<token>`) reads. Anything else, or a document the credential does not reach, is
+ * refused with the same message, so a refusal tells nothing about which documents exist.
+ */
+export async function collaboratorAccess(server: AccessDeps, credential: string, documentId: string): Promise<CollaboratorAccess> {
+  const refused = new CollaborationRefusedError('This document cannot be opened with these credentials.');
+  const share = SHARE_CREDENTIAL.exec(credential);
+  if (share?.[1]) {
+    const tokenHash = sha256(share[1]);
+    const shareValid = async () => {
+      const row = await server.models.Share.query().findOne({ tokenHash, documentId });
+      return Boolean(row && (!row.expiresAt || row.expiresAt > isoNow(server.now())));
+    };
+    const row = await server.models.Share.query().findOne({ tokenHash, documentId });
+    if (!row || !(await shareValid())) throw refused;
+    return { readOnly: true, grants: [`share:${row.id}`], stillAllowed: recheckEvery(shareValid) };
+  }
+  const sessionUser = async (): Promise<User | undefined> => {
+    const claims = await server.tokens.verify(credential).catch(() => undefined);
+    if (!claims) return undefined;
+    const session = await server.sessions.find(claims.userId, claims.tokenId);
+    if (!session || session.revoked) return undefined;
+    const user = server.models.User.fromDatabaseJson(session.fields);
+    return user.sessionEpoch === claims.sessionEpoch ? user : undefined;
+  };
+  const user = await sessionUser();
+  if (!user) throw refused;
+  const owned = await server.models.Document.query().findById(documentId).where('userId', user.id).modify('summary');
+  if (!owned) throw refused;
+  return {
+    readOnly: false,
+    grants: [`user:${user.id}`],
+    stillAllowed: recheckEvery(async () => (await sessionUser())?.id === user.id),
+  };
+}
+
+interface OpenDocument {
+  owner: User;
+  /** The last list that passed the checks: what a refused change is put back to. */
+  kept: Annotation[];
+}
+
+/** What the server keeps per document open on this instance. */
+export interface SharedDocuments {
+  open: Map<string, OpenDocument>;
+}
+
+export function sharedDocuments(): SharedDocuments {
+  return { open: new Map() };
+}
+
+type DocumentDeps = Deps<'knex' | 'client' | 'models' | 'now' | 'config'>;
+
+/**
+ * Fills a document being opened: the stored snapshot (if it was edited together before), then the
+ * stored list over it, which is authoritative (a save over HTTP while nobody had it open).
+ */
+export async function loadSharedDocument(server: DocumentDeps, shared: SharedDocuments, documentId: string, doc: Doc): Promise<void> {
+  const document = await server.models.Document.query().findById(documentId);
+  if (!document) throw new NotFoundError('Document not found');
+  const owner = await server.models.User.query().findById(document.userId);
+  if (!owner) throw new NotFoundError('Document not found');
+  const row = (await server.knex('collab_states').where('document_id', documentId).first()) as { state: Uint8Array } | undefined;
+  if (row) applyUpdate(doc, new Uint8Array(row.state), SERVER_ORIGIN);
+  const annotations = storedAnnotations(document);
+  writeAnnotations(doc, annotations, SERVER_ORIGIN);
+  shared.open.set(documentId, { owner, kept: annotations });
+}
+
+/**
+ * Checks the shared document after a change: every annotation valid, the list within the size
+ * limit, and no Pro annotation added for an owner without Pro. A change that fails is undone by
+ * writing the last list that passed back over it, and the error is thrown.
+ */
+export function checkSharedDocument(server: Deps<'now' | 'config'>, shared: SharedDocuments, documentId: string, doc: Doc): void {
+  const open = shared.open.get(documentId);
+  if (!open) return;
+  try {
+    const next = readAnnotations(doc);
+    const bytes = Buffer.byteLength(serializeAnnotations(next));
+    if (bytes > server.config.limits.annotationsJsonBytes) throw new AnnotationsTooLargeError(server.config.limits.annotationsJsonBytes);
+    checkProAnnotations(open.owner, server.now(), next, () => open.kept);
+    open.kept = next;
+  } catch (error) {
+    writeAnnotations(doc, open.kept, SERVER_ORIGIN);
+    throw error;
+  }
+}
+
+/**
+ * Stores the merged state: the snapshot, and the annotation list with a new version when it
+ * differs from the stored one (so a save over HTTP that collaborators merely received does not
+ * make the saver's version stale).
+ */
+export async function storeSharedDocument(server: DocumentDeps, shared: SharedDocuments, documentId: string, doc: Doc): Promise<void> {
+  const open = shared.open.get(documentId);
+  const annotations = open?.kept ?? readAnnotations(doc);
+  const serialized = serializeAnnotations(annotations);
+  const state = encodeStateAsUpdate(doc);
+  const now = isoNow(server.now());
+  await server.knex.transaction(async (trx) => {
+    const query = server.models.Document.query(trx).findById(documentId);
+    // Instances storing the same document at once agree on one version step (PostgreSQL; SQLite has one writer).
+    if (server.client === 'postgres') query.forUpdate();
+    const document = await query;
+    if (!document) return; // deleted while open: nothing to keep
+    await trx('collab_states')
+      .insert({ document_id: documentId, state: Buffer.from(state), updated_at: now })
+      .onConflict('document_id')
+      .merge({ state: Buffer.from(state), updated_at: now });
+    if (document.annotations === serialized) return;
+    await server.models.Document.query(trx)
+      .findById(documentId)
+      .patch({ annotations: serialized, annotationsVersion: document.annotationsVersion + 1, updatedAt: now });
+  });
+}
+
+/** Forgets a document no one has open on this instance any more. */
+export function closeSharedDocument(shared: SharedDocuments, documentId: string): void {
+  shared.open.delete(documentId);
+}
+
+/**
+ * The stored list, when the document is open here or was ever edited together: what a save over
+ * HTTP is compared with, so only what it changed reaches the shared document. Undefined otherwise.
+ */
+export async function listBeforeSharedSave(
+  server: Deps<'knex' | 'models' | 'collaboration'>,
+  documentId: string,
+): Promise<Annotation[] | undefined> {
+  if (!server.collaboration.isOpen(documentId) && !(await hasSharedState(server, documentId))) return undefined;
+  const document = await server.models.Document.query().findById(documentId);
+  return document ? storedAnnotations(document) : undefined;
+}
+
+/**
+ * A save over HTTP (from `before` to `after`) carried into the shared document field by field:
+ * collaborators' changes it did not touch, made since, stay. Annotations it added join at the end
+ * (a reorder over HTTP is left to the collaborators' order); those it removed go.
+ */
+export async function shareSavedChange(
+  server: Deps<'collaboration'>,
+  documentId: string,
+  before: readonly Annotation[],
+  after: readonly Annotation[],
+): Promise<void> {
+  const diff = diffAnnotations(before, after);
+  if (diff.added.length + diff.updated.length + diff.removed.length === 0) return;
+  const removed = new Set(diff.removed.map(({ id }) => id));
+  const updated = new Map(diff.updated.map(([was, now]) => [now.id, [was, now] as const]));
+  await server.collaboration.changeDocument(documentId, (doc) => {
+    const live = readAnnotations(doc);
+    const next = live
+      .filter(({ id }) => !removed.has(id))
+      .map((annotation) => {
+        const pair = updated.get(annotation.id);
+        return pair ? withChangedFields(annotation, pair[0], pair[1]) : annotation;
+      });
+    const present = new Set(live.map(({ id }) => id));
+    next.push(...diff.added.filter(({ id }) => !present.has(id)));
+    writeAnnotations(doc, next, SERVER_ORIGIN);
+  });
+}
+
+/** `live` with the fields that differ between `was` and `now` set to `now`'s. */
+function withChangedFields(live: Annotation, was: Annotation, now: Annotation): Annotation {
+  const merged: Record<string, unknown> = { ...live };
+  const wasFields = was as unknown as Record<string, unknown>;
+  const nowFields = now as unknown as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(wasFields), ...Object.keys(nowFields)])) {
+    if (isDeepStrictEqual(wasFields[key], nowFields[key])) continue;
+    if (nowFields[key] === undefined) delete merged[key];
+    else merged[key] = nowFields[key];
+  }
+  return merged as unknown as Annotation;
+}
+
+/** A restored revision or a page save: its list replaces the shared one (that is what restoring means). */
+export async function shareReplacedAnnotations(
+  server: Deps<'knex' | 'collaboration'>,
+  documentId: string,
+  annotations: readonly Annotation[],
+): Promise<void> {
+  if (!server.collaboration.isOpen(documentId) && !(await hasSharedState(server, documentId))) return;
+  await server.collaboration.changeDocument(documentId, (doc) => writeAnnotations(doc, annotations, SERVER_ORIGIN));
+}
+
+/** Whether the document was ever edited together. */
+export async function hasSharedState(server: Deps<'knex'>, documentId: string): Promise<boolean> {
+  return Boolean(await server.knex('collab_states').where('document_id', documentId).first('document_id'));
+}
