@@ -4,7 +4,7 @@
 // 400, never a stack overflow or seconds of parsing.
 import type { Context, Next } from 'koa';
 import getRawBody from 'raw-body';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { badRequest, HttpError } from '../errors';
 import { readWithin } from '../requestBodies';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH, nulCharacterPath } from './validation';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { get, useForm, type DefaultValues, type FieldError, type FieldValues, type Path } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AuthResponse } from '@marginalia/api';
 import { completeSignIn } from './session';
 

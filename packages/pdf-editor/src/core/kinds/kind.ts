@@ -5,7 +5,7 @@
 // Nothing outside a kind module switches on `annotation.type`; it asks the registry. The PDF half of a kind (flattened drawing, native writing, reading) lives beside it
 // in kinds/<type>/pdf.ts, apart because it pulls in the PDF engine, which the viewer's bundle
 // leaves out. Coordinates are page points, origin top-left of the page as displayed.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { MarkupPlacement } from '../geometry/annotationGeometry';
 import type { BaseAnnotation, Point, Rect } from '../model/base';
 

@@ -1,7 +1,7 @@
 // The bottom of the annotation model: points, rectangles and the fields every annotation has,
 // which the kinds (kinds/<type>/index.ts) and the geometry build on. It knows no kind: the union
 // of them all (`Annotation`, model/types.ts) is assembled above the kinds, so no kind imports it.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { customAnnotationSchema, pointSchema, rectSchema } from './fields';
 
 /**

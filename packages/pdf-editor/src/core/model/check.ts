@@ -1,7 +1,7 @@
 // Checks annotations against the model and names every problem as `path.field: message`, so a
 // caller sees which annotation and which field to fix. The one place issues are worded, for
 // normalizeAnnotation, parseAnnotations and the export's input check.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { AnnotationValidationError } from '../errors';
 import { hostKind, isCustomType, UNREGISTERED_KIND } from '../kinds/hostKinds';
 import { ANNOTATION_TYPES, annotationSchema } from './schema';

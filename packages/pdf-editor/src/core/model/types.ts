@@ -1,7 +1,7 @@
 // The TypeScript types of the annotation model, derived from the schemas so the two never drift:
 // the union of every kind's annotation, assembled here above the kinds (each kind module declares
 // its own type over model/base.ts, which is all it imports of the model).
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { CustomAnnotation, CustomType } from './base';
 import type { annotationSchema } from './schema';
 import type { HighlightAnnotation } from '../kinds/highlight';
