@@ -102,7 +102,8 @@ export function createApp(dependencies: AppDependencies): App {
   const shared = sharedDocuments();
   const collaboration = createCollaborationServer({
     logger,
-    maxMessageBytes: config.limits.jsonBytes,
+    // A collaborator's message may carry what a PUT of the annotations may: the same bound.
+    maxMessageBytes: config.limits.annotationsJsonBytes,
     storeDebounceMs: COLLABORATION_STORE_DEBOUNCE_MS,
     storeMaxDebounceMs: COLLABORATION_STORE_MAX_DEBOUNCE_MS,
     redis: dependencies.collaborationRedis,

@@ -30,7 +30,7 @@ async function listen(server: TestServer): Promise<string> {
   return `ws://127.0.0.1:${(http.address() as AddressInfo).port}/api/collab`;
 }
 
-const SMALL_MESSAGES = { ...DEFAULT_LIMITS, jsonBytes: 64 * 1024 };
+const SMALL_MESSAGES = { ...DEFAULT_LIMITS, annotationsJsonBytes: 64 * 1024 };
 const servers: TestServer[] = [];
 
 beforeEach(async () => {
