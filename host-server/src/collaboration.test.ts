@@ -182,6 +182,46 @@ describe('editing a document together', () => {
     expect(stored.annotations.map(({ id }) => id)).toEqual(['a', 'c']);
   });
 
+  it('lets invited editors write and viewers read, and ends a removed or lowered member’s session at once', async () => {
+    const { token } = await t.createUser({ plan: 'team' });
+    const { user: editor, token: editorToken } = await t.createUser({ email: 'editor@example.com' });
+    const { token: viewerToken } = await t.createUser({ email: 'viewer@example.com' });
+    const id = await t.uploadPdf(token);
+    const invite = (email: string, role: string) =>
+      t.http.post(`/api/documents/${id}/members`).set('Authorization', `Bearer ${token}`).send({ email, role }).expect(201);
+    await invite('editor@example.com', 'editor');
+    await invite('viewer@example.com', 'viewer');
+    const owner = join(id, token);
+    const editing = join(id, editorToken);
+    const viewing = join(id, viewerToken);
+    await Promise.all([owner.synced, editing.synced, viewing.synced]);
+
+    writeAnnotations(editing.doc, [textNote('e', 'From the editor')]);
+    await until(owner, (list) => list.length === 1);
+    await until(viewing, (list) => list.length === 1);
+    writeAnnotations(viewing.doc, [textNote('e', 'From the editor'), textNote('v', 'From the viewer', 200)]);
+    writeAnnotations(owner.doc, [...readAnnotations(owner.doc), textNote('o', 'From the owner', 300)]);
+    await until(viewing, (list) => list.some(({ id }) => id === 'o'));
+    expect(readAnnotations(owner.doc).map(({ id }) => id)).toEqual(['e', 'o']);
+
+    // Lowered to viewer: the editing socket closes now.
+    await t.http.patch(`/api/documents/${id}/members/${editor.id}`).set('Authorization', `Bearer ${token}`).send({ role: 'viewer' }).expect(200);
+    expect(await editing.closed).toBe(4403);
+    const lowered = join(id, editorToken);
+    await lowered.synced;
+    writeAnnotations(lowered.doc, [...readAnnotations(lowered.doc), textNote('x', 'No longer allowed', 400)]);
+    writeAnnotations(owner.doc, [...readAnnotations(owner.doc), textNote('p', 'Owner again', 500)]);
+    await until(lowered, (list) => list.some(({ id }) => id === 'p'));
+    expect(readAnnotations(owner.doc).map(({ id }) => id)).toEqual(['e', 'o', 'p']);
+
+    // Removed: the socket closes now, and a new one is refused.
+    await t.http.delete(`/api/documents/${id}/members/${editor.id}`).set('Authorization', `Bearer ${token}`).expect(200);
+    expect(await lowered.closed).toBe(4403);
+    expect(await join(id, editorToken).refused).toBe('permission-denied');
+    const stored = await leaveAll(id, token, 3);
+    expect(stored.annotations.map(({ id }) => id)).toEqual(['e', 'o', 'p']);
+  });
+
   it('refuses a credential that does not reach the document', async () => {
     const { token } = await t.createUser();
     const { token: stranger } = await t.createUser({ email: 'stranger@example.com' });

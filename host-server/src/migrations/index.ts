@@ -9,6 +9,7 @@ import * as trial from './005_trial';
 import * as durableJobs from './006_durable_jobs';
 import * as pdfJobsWithoutOrigin from './007_pdf_jobs_without_origin';
 import * as collaboration from './008_collaboration';
+import * as documentMembers from './009_document_members';
 
 interface Migration {
   name: string;
@@ -25,6 +26,7 @@ const migrations: Migration[] = [
   { name: '006_durable_jobs', ...durableJobs },
   { name: '007_pdf_jobs_without_origin', ...pdfJobsWithoutOrigin },
   { name: '008_collaboration', ...collaboration },
+  { name: '009_document_members', ...documentMembers },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

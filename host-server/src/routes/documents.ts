@@ -7,6 +7,7 @@ import type { ServerContext } from '../context';
 import { conflict, HttpError, notFound, tooManyRequests } from '../errors';
 import { isoNow } from '../models/BaseModel';
 import { createDocument, deleteDocument, findOwnDocument, listDocuments, TOO_LARGE } from '../services/documents';
+import { findReadableDocument } from '../services/members';
 import { withFileIntent } from '../infrastructure/maintenance';
 import { presentDocument, thumbnailSignatureMatches } from '../services/presenters';
 import { hasUploadsLeft, QUOTA_MESSAGE } from '../services/quota';
@@ -99,12 +100,12 @@ export function registerDocumentRoutes(router: Router, server: ServerContext): v
   });
 
   router.get('/api/documents/:id', auth, async (ctx) => {
-    const document = await findOwnDocument(server, authState(ctx).user, ctx.params.id ?? '');
+    const document = await findReadableDocument(server, authState(ctx).user, ctx.params.id ?? '');
     ctx.body = { document: presentDocument(server, document) };
   });
 
   router.get('/api/documents/:id/download', auth, async (ctx) => {
-    const document = await findOwnDocument(server, authState(ctx).user, ctx.params.id ?? '');
+    const document = await findReadableDocument(server, authState(ctx).user, ctx.params.id ?? '');
     if (document.status !== 'READY' || !document.pdfKey) {
       throw conflict(`This document is not ready (status ${document.status}).`);
     }

@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth';
 import { registerDocumentRoutes } from './documents';
 import { registerEmailVerificationRoutes } from './emailVerification';
 import { registerHealthRoutes } from './health';
+import { registerMemberRoutes } from './members';
 import { registerOidcRoutes } from './oidc';
 import { registerRecoveryRoutes } from './recovery';
 import { registerRevisionRoutes } from './revisions';
@@ -21,6 +22,7 @@ export function buildApiRouter(server: ServerContext): Router {
   registerDocumentRoutes(router, server);
   registerAnnotationRoutes(router, server);
   registerShareRoutes(router, server);
+  registerMemberRoutes(router, server);
   registerRevisionRoutes(router, server);
   registerRecoveryRoutes(router, server);
   registerTrialRoutes(router, server);

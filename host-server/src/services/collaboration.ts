@@ -19,6 +19,7 @@ import { isoNow } from '../models/BaseModel';
 import type { User } from '../models';
 import { sha256 } from './accounts';
 import { storedAnnotations } from './annotations';
+import { documentAccess, memberGrant } from './members';
 import { checkProAnnotations } from './proFeatures';
 
 /** The origin of the server's own writes into a shared document (a correction, a save over HTTP). */
@@ -40,7 +41,7 @@ export interface CollaboratorAccess {
   stillAllowed(): Promise<boolean>;
 }
 
-type AccessDeps = Deps<'tokens' | 'sessions' | 'models' | 'now'>;
+type AccessDeps = Deps<'tokens' | 'sessions' | 'knex' | 'models' | 'now'>;
 
 /** Re-runs `check` at most once a second; a false answer is final. */
 function recheckEvery(check: () => Promise<boolean>): () => Promise<boolean> {
@@ -57,8 +58,8 @@ function recheckEvery(check: () => Promise<boolean>): () => Promise<boolean> {
 }
 
 /**
- * The access a credential gives to a document: the owner's session token writes; a share link's
- * token (`share:<token>`) reads. Anything else, or a document the credential does not reach, is
+ * The access a credential gives to a document: the session token of its owner or of an editor it
+ * was shared with writes, a viewer's reads; a share link's token (`share:<token>`) reads. Anything else, or a document the credential does not reach, is
  * refused with the same message, so a refusal tells nothing about which documents exist.
  */
 export async function collaboratorAccess(server: AccessDeps, credential: string, documentId: string): Promise<CollaboratorAccess> {
@@ -84,12 +85,13 @@ export async function collaboratorAccess(server: AccessDeps, credential: string,
   };
   const user = await sessionUser();
   if (!user) throw refused;
-  const owned = await server.models.Document.query().findById(documentId).where('userId', user.id).modify('summary');
-  if (!owned) throw refused;
+  const access = await documentAccess(server, user, documentId);
+  if (!access) throw refused;
   return {
-    readOnly: false,
-    grants: [`user:${user.id}`],
-    stillAllowed: recheckEvery(async () => (await sessionUser())?.id === user.id),
+    readOnly: access === 'viewer',
+    grants: [`user:${user.id}`, memberGrant(documentId, user.id)],
+    // Still signed in, and still with the same access (a member lowered to viewer reconnects read-only).
+    stillAllowed: recheckEvery(async () => (await sessionUser())?.id === user.id && (await documentAccess(server, user, documentId)) === access),
   };
 }
 

@@ -25,3 +25,13 @@ export type VerifyEmailRequest = z.input<typeof verifyEmailRequest>;
 
 export const resetPasswordRequest = z.object({ token: linkTokenField, newPassword: newPasswordField });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+/** What a collaborator may do with a document: editors change its annotations with the owner, viewers read along. */
+export const memberRoleField = z.enum(['editor', 'viewer'], { error: 'Role must be editor or viewer' });
+export type MemberRole = z.output<typeof memberRoleField>;
+
+export const addMemberRequest = z.object({ email: emailField, role: memberRoleField });
+export type AddMemberRequest = z.input<typeof addMemberRequest>;
+
+export const changeMemberRequest = z.object({ role: memberRoleField });
+export type ChangeMemberRequest = z.input<typeof changeMemberRequest>;

@@ -126,3 +126,20 @@ export interface RecoveryRecord {
   expiresAt: string;
   fileUrl: string;
 }
+
+/** Someone the owner invited to a document (`/api/documents/{id}/members`). */
+export interface DocumentMember {
+  userId: string;
+  name: string;
+  email: string;
+  role: 'editor' | 'viewer';
+  createdAt: string;
+}
+
+export interface MemberResponse {
+  member: DocumentMember;
+}
+
+export interface MemberListResponse {
+  members: DocumentMember[];
+}
