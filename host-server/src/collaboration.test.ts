@@ -4,19 +4,18 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HocuspocusProvider } from '@hocuspocus/provider';
 import { readAnnotations, writeAnnotations } from '@marginalia/pdf-editor/collab';
 import type { Annotation } from '@marginalia/pdf-editor/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from './config';
 import * as Y from 'yjs';
 import { textNote } from './test-support/annotations';
+import { joinDocument, leaveEveryone, untilSeen, type Collaborator } from './test-support/collaborators';
 import { redisAvailable, TEST_REDIS_URL } from './test-support/redis';
 import { createTestServer, type TestServer } from './test-support/testServer';
 
 let t: TestServer;
 let url: string;
-const providers: HocuspocusProvider[] = [];
 const listening: Server[] = [];
 
 /** The test server on a port of its own, taking WebSocket upgrades as main.ts does; resolves with its /api/collab URL. */
@@ -40,7 +39,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const provider of providers.splice(0)) provider.destroy();
+  leaveEveryone();
   for (const server of servers.splice(0).reverse()) await server.close();
   for (const http of listening.splice(0)) {
     http.closeAllConnections();
@@ -48,48 +47,8 @@ afterEach(async () => {
   }
 });
 
-interface Collaborator {
-  doc: Y.Doc;
-  provider: HocuspocusProvider;
-  synced: Promise<void>;
-  closed: Promise<number>;
-  refused: Promise<string>;
-}
-
-function join(documentId: string, token: string, at = url): Collaborator {
-  const doc = new Y.Doc();
-  let synced!: () => void;
-  let closed!: (code: number) => void;
-  let refused!: (reason: string) => void;
-  const collaborator = {
-    doc,
-    synced: new Promise<void>((resolve) => (synced = resolve)),
-    closed: new Promise<number>((resolve) => (closed = resolve)),
-    refused: new Promise<string>((resolve) => (refused = resolve)),
-  };
-  const provider = new HocuspocusProvider({
-    url: at,
-    name: documentId,
-    document: doc,
-    token,
-    onSynced: () => synced(),
-    onClose: ({ event }) => closed(event.code),
-    onAuthenticationFailed: ({ reason }) => refused(reason),
-  });
-  providers.push(provider);
-  return { ...collaborator, provider };
-}
-
-/** Resolves once `check` holds for the collaborator's annotations (changes arrive asynchronously). */
-async function until(collaborator: Collaborator, check: (annotations: Annotation[]) => boolean): Promise<Annotation[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const annotations = readAnnotations(collaborator.doc);
-    if (check(annotations)) return annotations;
-    if (Date.now() > deadline) throw new Error(`never reached: ${JSON.stringify(annotations.map(({ id }) => id))}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const join = (documentId: string, token: string, at = url): Collaborator => joinDocument(at, documentId, token);
+const until = untilSeen;
 
 async function storedList(documentId: string, token: string) {
   const response = await t.http.get(`/api/documents/${documentId}/annotations`).set('Authorization', `Bearer ${token}`).expect(200);
@@ -98,7 +57,7 @@ async function storedList(documentId: string, token: string) {
 
 /** Leaves, and waits for the server to store what the collaborators made (the last one leaving stores at once). */
 async function leaveAll(documentId: string, token: string, expectedCount: number) {
-  for (const provider of providers.splice(0)) provider.destroy();
+  leaveEveryone();
   const deadline = Date.now() + 10_000;
   for (;;) {
     const stored = await storedList(documentId, token);

@@ -13,8 +13,10 @@ import knexFactory from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAnnotations, writeAnnotations } from '@marginalia/pdf-editor/collab';
 import { FILE_REFERENCES } from './infrastructure/maintenance';
 import { assertServerBuilt, type BuiltServer, startBuiltServer } from './test-support/builtServer';
+import { joinDocument, leaveEveryone, untilSeen } from './test-support/collaborators';
 import { makePdf } from './test-support/fixtures';
 import { missingTools, type PrivateService, startPrivatePostgres, startPrivateRedis } from './test-support/privateServices';
 import { nginxPath, type Proxy, startNginx } from './test-support/proxy';
@@ -258,6 +260,38 @@ describe.skipIf(skip)(`${INSTANCES} instances behind nginx, one PostgreSQL, one 
     const signedOut = await fetch(`${base(2)}/api/auth/logout`, { method: 'POST', headers: auth });
     expect(signedOut.status).toBeLessThan(300);
     for (let i = 0; i < INSTANCES; i++) expect((await fetch(`${base(i)}/api/auth/me`, { headers: auth })).status).toBe(401);
+  });
+
+  it('lets collaborators on different instances edit together, through the proxy and directly', async () => {
+    const { token, auth } = await newUser('together');
+    const id = await upload(base(0), auth, await makePdf(1, 'Edited together'));
+    const ws = (httpBase: string) => `${httpBase.replace(/^http/, 'ws')}/api/collab`;
+    const viaProxy = joinDocument(ws(proxied()), id, token);
+    const onSecond = joinDocument(ws(base(1)), id, token);
+    const onThird = joinDocument(ws(base(2)), id, token);
+    try {
+      await Promise.all([viaProxy.synced, onSecond.synced, onThird.synced]);
+      writeAnnotations(viaProxy.doc, [note('p', 'Through the proxy')]);
+      await untilSeen(onSecond, (list) => list.length === 1);
+      await untilSeen(onThird, (list) => list.length === 1);
+      writeAnnotations(onThird.doc, [...readAnnotations(onThird.doc), note('t', 'On the third instance')]);
+      await untilSeen(viaProxy, (list) => list.length === 2);
+      await untilSeen(onSecond, (list) => list.length === 2);
+    } finally {
+      leaveEveryone();
+    }
+    // Stored once, whichever instance held it: every instance answers the merged list.
+    const deadline = Date.now() + 15_000;
+    for (let i = 0; i < INSTANCES; i++) {
+      for (;;) {
+        const listed = (await json(await fetch(`${base(i)}/api/documents/${id}/annotations`, { headers: auth }))) as { annotations: Annotation[] };
+        if (listed.annotations.length === 2 || Date.now() > deadline) {
+          expect(listed.annotations.map((annotation) => annotation.id)).toEqual(['p', 't']);
+          break;
+        }
+        await delay(100);
+      }
+    }
   });
 
   it('lets one of concurrent saves of the same version win, on whichever instances they land', async () => {
