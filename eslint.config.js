@@ -116,6 +116,31 @@ export default tseslint.config(
       ],
     },
   },
+  // The collaboration layer sits on the editor: it takes the core and the editor through their
+  // indexes (types) and internal entries (values), and never React.
+  {
+    files: ['packages/pdf-editor/src/collab/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(core|editor)/index$',
+              allowTypeImports: true,
+              message: 'Take values from src/core/internal.ts or src/editor/internal.ts: the core index reaches the PDF engine.',
+            },
+            { regex: '^react(-dom)?(/|$)|(^|/)react/', message: 'Collaboration is framework-free: React belongs in src/react.' },
+            {
+              regex: '(^|/)(core|editor)/(?!(index|internal)$)',
+              message: 'Import the core and the editor through their index.ts (public) or internal.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The server's layers (docs/architecture.md): routes -> domain/services -> infrastructure. The
   // domain never speaks HTTP: it throws the named errors of src/domain/errors.ts, and src/errors.ts
   // alone turns them into statuses and bodies.

@@ -12,6 +12,7 @@ const external = [
   'nanoid',
   'zustand',
   'zustand/vanilla',
+  'yjs',
 ];
 
 export default defineConfig([
@@ -20,6 +21,8 @@ export default defineConfig([
       core: 'src/core/index.ts',
       // The editor object without React (package entry "./editor").
       editor: 'src/editor/index.ts',
+      // Collaboration over a shared Yjs document (package entry "./collab").
+      collab: 'src/collab/index.ts',
       // The React editor (package entry ".").
       index: 'src/react/index.ts',
     },
@@ -27,7 +30,7 @@ export default defineConfig([
     // Declarations marked @internal (the editor's own store fields and actions) stay reachable in
     // the source but out of the published types.
     dts: {
-      entry: { core: 'src/core/index.ts', editor: 'src/editor/index.ts', index: 'src/react/index.ts' },
+      entry: { core: 'src/core/index.ts', editor: 'src/editor/index.ts', collab: 'src/collab/index.ts', index: 'src/react/index.ts' },
       compilerOptions: { stripInternal: true },
     },
     // Shared chunks in both formats (experimental for CommonJS in esbuild/tsup): ".", "./editor"

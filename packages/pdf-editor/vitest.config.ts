@@ -22,10 +22,11 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The editor without React (createEditor, store, tools, export) runs in Node: no DOM either.
+          // The editor without React (createEditor, store, tools, export) and its collaboration
+          // binding run in Node: no DOM either.
           name: 'editor',
           environment: 'node',
-          include: ['src/editor/**/*.test.ts'],
+          include: ['src/editor/**/*.test.ts', 'src/collab/**/*.test.ts'],
           exclude: ['**/*.browser.test.ts'],
         },
       },

@@ -90,15 +90,15 @@ function loadInNode(specifier: string, system: 'esm' | 'cjs'): { keys: string[];
 }
 
 describe('the published package', () => {
-  it('packs only dist, fonts, styles, the node10 stubs core/ and editor/package.json, README, LICENSE, CHANGELOG and package.json', () => {
+  it('packs only dist, fonts, styles, the node10 stubs core/, editor/ and collab/package.json, README, LICENSE, CHANGELOG and package.json', () => {
     const result = run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts']);
     expect(result.status, result.output).toBe(0);
     const [pack] = JSON.parse(result.stdout) as { files: { path: string }[]; size: number }[];
     const paths = (pack?.files ?? []).map((file) => file.path);
-    const allowed = /^(dist\/|fonts\/|styles\/|(core|editor)\/package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$|package\.json$)/;
+    const allowed = /^(dist\/|fonts\/|styles\/|(core|editor|collab)\/package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$|package\.json$)/;
     expect(paths.filter((path) => !allowed.test(path))).toEqual([]);
     expect(paths.filter((path) => /\.test\.|test-support|\.stories\./.test(path))).toEqual([]);
-    expect(paths).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json', 'core/package.json', 'editor/package.json']));
+    expect(paths).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'package.json', 'core/package.json', 'editor/package.json', 'collab/package.json']));
     console.info(`npm pack: ${paths.length} files, ${formatKb(pack?.size ?? 0)} packed`);
   });
 

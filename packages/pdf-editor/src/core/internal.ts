@@ -34,7 +34,7 @@ export type { TransferredError } from './errorTransfer';
 export { revivePreloaded, withFallbacksLoaded } from './export/fallbackClaims';
 export type { PreloadedFonts } from './export/fallbackClaims';
 export { recentSignatures } from './adapters';
-export { sameAnnotations } from './model/equality';
+export { sameAnnotations, sameValue } from './model/equality';
 export { CARET_SIZE } from './kinds/caret';
 export { unionOfRects } from './geometry/annotationGeometry';
 export { contains, rectFromPoints } from './kinds/shared/geometry';
@@ -56,3 +56,6 @@ export { addAnnotation, removeAnnotations, updateAnnotation } from './history/an
 export { createHistory } from './history/createHistory';
 export { diffDocument } from './history/diff';
 export { pdfRevision } from './pages/pdfRevision';
+// What the collaboration layer (src/collab) needs to check a shared document's annotations.
+export { checkAnnotation, throwIssues } from './model/check';
+export { AnnotationValidationError } from './errors';
