@@ -20,7 +20,7 @@ import { AnnotationValidationError, checkAnnotation, sameValue, throwIssues } fr
 export const SHARED_DOCUMENT_VERSION = 1;
 
 /** The shared types of the layout, created in `doc` when it has none yet. */
-function sharedTypes(doc: Y.Doc) {
+export function sharedTypes(doc: Y.Doc) {
   return {
     annotations: doc.getMap<Y.Map<unknown>>('annotations'),
     order: doc.getArray<string>('order'),
@@ -38,6 +38,21 @@ function sharedTypes(doc: Y.Doc) {
  * the document was written in a newer layout than this version reads.
  */
 export function readAnnotations(doc: Y.Doc): Annotation[] {
+  const { annotations, issues } = readShared(doc);
+  if (issues.length > 0) throwIssues('shared annotations', issues);
+  return annotations;
+}
+
+/**
+ * `readAnnotations` reusing what a reader already has: an annotation of `known` stands for its
+ * entry unless its id is in `changed` (every entry is read when `changed` is undefined), or when
+ * its entry reads the same or is invalid. Invalid entries are reported in `issues`, not thrown.
+ */
+export function readShared(
+  doc: Y.Doc,
+  known: ReadonlyMap<string, Annotation> = new Map(),
+  changed?: ReadonlySet<string>,
+): { annotations: Annotation[]; issues: string[] } {
   const { annotations, order, meta } = sharedTypes(doc);
   const version = meta.get('version');
   if (typeof version === 'number' && version > SHARED_DOCUMENT_VERSION) {
@@ -51,15 +66,23 @@ export function readAnnotations(doc: Y.Doc): Annotation[] {
   const issues: string[] = [];
   const result: Annotation[] = [];
   for (const id of ids) {
+    const had = known.get(id);
+    if (had && changed && !changed.has(id)) {
+      result.push(had);
+      continue;
+    }
     const at = `annotations[${JSON.stringify(id)}]`;
     const entry = annotations.get(id);
     const checked = checkAnnotation(entry instanceof Y.Map ? entry.toJSON() : entry, at);
     if (!('annotation' in checked)) issues.push(...checked.issues);
     else if (checked.annotation.id !== id) issues.push(`${at}.id: ${JSON.stringify(checked.annotation.id)} differs from its key`);
-    else result.push(checked.annotation);
+    else {
+      result.push(had && sameValue(had, checked.annotation) ? had : checked.annotation);
+      continue;
+    }
+    if (had) result.push(had);
   }
-  if (issues.length > 0) throwIssues('shared annotations', issues);
-  return result;
+  return { annotations: result, issues };
 }
 
 /**
@@ -70,6 +93,14 @@ export function readAnnotations(doc: Y.Doc): Annotation[] {
  * changed.
  */
 export function writeAnnotations(doc: Y.Doc, annotations: readonly Annotation[], origin?: unknown): boolean {
+  return writeShared(doc, annotations, origin);
+}
+
+/**
+ * `writeAnnotations` comparing the fields of only the annotations in `touched` (all when
+ * undefined): a writer that knows what it changed spares comparing the others.
+ */
+export function writeShared(doc: Y.Doc, annotations: readonly Annotation[], origin?: unknown, touched?: ReadonlySet<string>): boolean {
   const shared = sharedTypes(doc);
   let changed = false;
   doc.transact(() => {
@@ -83,7 +114,9 @@ export function writeAnnotations(doc: Y.Doc, annotations: readonly Annotation[],
       shared.annotations.delete(id);
       changed = true;
     }
-    for (const annotation of annotations) changed = writeFields(shared.annotations, annotation) || changed;
+    for (const annotation of annotations) {
+      if (!touched || touched.has(annotation.id)) changed = writeFields(shared.annotations, annotation) || changed;
+    }
     changed = writeOrder(shared.order, [...wanted]) || changed;
   }, origin);
   return changed;
