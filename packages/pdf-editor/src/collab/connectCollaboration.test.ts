@@ -2,6 +2,7 @@
 // as a provider would (or not, while "offline"): what each user sees after the other's edits.
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { AnnotationValidationError } from '../core/errors';
 import { normalizeAnnotation } from '../core/model/defaults';
 import type { Annotation, Point } from '../core/model/types';
 import { createEditor } from '../editor/createEditor';
@@ -154,5 +155,16 @@ describe('connectCollaboration', () => {
     binding.disconnect();
     first.getState().actions.add(rectangle('later'));
     expect(readAnnotations(doc).map(({ id }) => id)).toEqual(['mine']);
+  });
+
+  it('keeps the version it had of an annotation a collaborator made invalid, and says why', () => {
+    const doc = new Y.Doc();
+    const editor = createEditor({ signatureStore: null, annotations: [rectangle('r')] });
+    const errors: AnnotationValidationError[] = [];
+    connectCollaboration(editor, { doc, onError: (error) => errors.push(error) });
+    (doc.getMap('annotations').get('r') as Y.Map<unknown>).set('width', 'wide');
+    expect(editor.getAnnotations()[0]).toMatchObject({ id: 'r', width: 40 });
+    expect(errors[0]).toBeInstanceOf(AnnotationValidationError);
+    expect(errors[0]?.issues).toEqual([expect.stringMatching(/^annotations\["r"\]\.width: /)]);
   });
 });

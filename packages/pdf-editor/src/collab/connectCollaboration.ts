@@ -7,7 +7,7 @@
 import * as Y from 'yjs';
 import type { Annotation, HistoryChangeReason } from '../core/index';
 import { AnnotationValidationError, diffAnnotations } from '../core/internal';
-import { readShared, sharedTypes, writeShared } from './sharedDocument';
+import { readShared, sharedTypes, writeShared, type SharedChanges } from './sharedDocument';
 
 /**
  * What `connectCollaboration` uses of an editor object: its history and the store action that
@@ -69,8 +69,8 @@ export function connectCollaboration(editor: CollaborativeEditor, options: Colla
   // The annotations as the document holds them, as this binding last read or wrote them.
   let synced: readonly Annotation[] = [];
 
-  const pull = (changed?: ReadonlySet<string>) => {
-    const { annotations, issues } = readShared(doc, new Map(synced.map((annotation) => [annotation.id, annotation])), changed);
+  const pull = (changes?: SharedChanges) => {
+    const { annotations, issues } = readShared(doc, synced, changes);
     if (issues.length > 0) options.onError?.(new AnnotationValidationError(`Invalid shared annotations: ${issues.join('; ')}`, issues));
     const from = synced;
     synced = annotations;
@@ -81,23 +81,24 @@ export function connectCollaboration(editor: CollaborativeEditor, options: Colla
   const push = () => {
     const { annotations } = history.state;
     if (history.inTransaction || annotations === synced) return;
-    const diff = diffAnnotations(synced, annotations);
-    writeShared(doc, annotations, origin, new Set([...diff.added, ...diff.updated.map(([, after]) => after)].map(({ id }) => id)));
+    writeShared(doc, annotations, origin, diffAnnotations(synced, annotations));
     synced = annotations;
   };
 
   const onTransaction = (transaction: Y.Transaction) => {
     if (transaction.origin === origin) return;
-    const changed = new Set<string>();
-    let touched = false;
+    const ids = new Set<string>();
+    let structural = false;
     for (const [type, keys] of transaction.changed) {
-      if (type === entries) for (const key of keys) changed.add(key as string);
+      if (type === entries) for (const key of keys) ids.add(key as string);
       // A field of one annotation: its map's key in `annotations` is the annotation's id.
-      else if (type.parent === entries && type._item?.parentSub) changed.add(type._item.parentSub);
-      else if (type !== shared.order) continue;
-      touched = true;
+      else if (type.parent === entries && type._item?.parentSub) {
+        ids.add(type._item.parentSub);
+        continue;
+      } else if (type !== shared.order) continue;
+      structural = true;
     }
-    if (touched) pull(changed);
+    if (structural || ids.size > 0) pull({ ids, structural });
   };
 
   if (shared.annotations.size > 0 || shared.meta.has('version')) {
