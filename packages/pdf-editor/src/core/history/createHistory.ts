@@ -13,8 +13,10 @@ import { checkInteger, checkOptions, invalid } from '../input';
 /** Undo steps kept when `createHistory` is given no limit (spec: undo history limit 50). */
 export const DEFAULT_HISTORY_LIMIT = 50;
 
-/** Options of `createHistory`. */
-// `T` defaults to never so that plain `HistoryOptions` (without a rebase) fits every history.
+/**
+ * Options of `createHistory` for states of type `T` (never by default, so that a plain
+ * `HistoryOptions`, which cannot hold a `rebase`, fits a history of any state).
+ */
 export interface HistoryOptions<T = never> {
   /** Maximum number of undo steps kept; the oldest is dropped beyond it. Default 50 (spec). */
   limit?: number;
