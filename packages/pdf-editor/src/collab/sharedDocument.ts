@@ -13,14 +13,14 @@
 // Only the annotations live here for now; page operations, presence and comment threads will get
 // their own top-level types next to these.
 import * as Y from 'yjs';
-import type { Annotation } from '../core/index';
+import type { Annotation, AnnotationDiff } from '../core/index';
 import { AnnotationValidationError, checkAnnotation, sameValue, throwIssues } from '../core/internal';
 
 /** The layout version `writeAnnotations` writes to `doc.getMap('meta').get('version')`. */
 export const SHARED_DOCUMENT_VERSION = 1;
 
 /** The shared types of the layout, created in `doc` when it has none yet. */
-function sharedTypes(doc: Y.Doc) {
+export function sharedTypes(doc: Y.Doc) {
   return {
     annotations: doc.getMap<Y.Map<unknown>>('annotations'),
     order: doc.getArray<string>('order'),
@@ -38,6 +38,26 @@ function sharedTypes(doc: Y.Doc) {
  * the document was written in a newer layout than this version reads.
  */
 export function readAnnotations(doc: Y.Doc): Annotation[] {
+  const { annotations, issues } = readShared(doc);
+  if (issues.length > 0) throwIssues('shared annotations', issues);
+  return annotations;
+}
+
+/** What changed in the document since a reader's last read (from a Yjs transaction). */
+export interface SharedChanges {
+  /** Ids whose entry was added, replaced, deleted or had a field changed. */
+  ids: ReadonlySet<string>;
+  /** Whether entries were added or deleted, or `order` changed. */
+  structural: boolean;
+}
+
+/**
+ * `readAnnotations` reusing what a reader read before (`previous`): without `changes`, every
+ * entry is read; with them, only the changed ones, and the order only when it may have changed.
+ * A changed entry that reads the same keeps its previous object, an invalid one too (or is left
+ * out when new); its problems are returned in `issues`, not thrown.
+ */
+export function readShared(doc: Y.Doc, previous: readonly Annotation[] = [], changes?: SharedChanges): { annotations: Annotation[]; issues: string[] } {
   const { annotations, order, meta } = sharedTypes(doc);
   const version = meta.get('version');
   if (typeof version === 'number' && version > SHARED_DOCUMENT_VERSION) {
@@ -46,20 +66,28 @@ export function readAnnotations(doc: Y.Doc): Annotation[] {
       [`meta.version: ${version} is not supported`],
     );
   }
-  const ids = new Set(order.toArray().filter((id) => annotations.has(id)));
-  for (const id of [...annotations.keys()].sort()) ids.add(id);
   const issues: string[] = [];
-  const result: Annotation[] = [];
-  for (const id of ids) {
+  const read = (id: string, had: Annotation | undefined): Annotation | undefined => {
+    if (had && changes && !changes.ids.has(id)) return had;
     const at = `annotations[${JSON.stringify(id)}]`;
     const entry = annotations.get(id);
     const checked = checkAnnotation(entry instanceof Y.Map ? entry.toJSON() : entry, at);
     if (!('annotation' in checked)) issues.push(...checked.issues);
     else if (checked.annotation.id !== id) issues.push(`${at}.id: ${JSON.stringify(checked.annotation.id)} differs from its key`);
-    else result.push(checked.annotation);
+    else return had && sameValue(had, checked.annotation) ? had : checked.annotation;
+    return had;
+  };
+  // Only fields changed: the same annotations in the same order, the changed ones read again.
+  if (changes && !changes.structural) return { annotations: previous.map((had) => read(had.id, had)!), issues };
+  const known = new Map(previous.map((annotation) => [annotation.id, annotation]));
+  const ids = new Set(order.toArray().filter((id) => annotations.has(id)));
+  for (const id of [...annotations.keys()].filter((key) => !ids.has(key)).sort()) ids.add(id);
+  const result: Annotation[] = [];
+  for (const id of ids) {
+    const annotation = read(id, known.get(id));
+    if (annotation) result.push(annotation);
   }
-  if (issues.length > 0) throwIssues('shared annotations', issues);
-  return result;
+  return { annotations: result, issues };
 }
 
 /**
@@ -70,6 +98,15 @@ export function readAnnotations(doc: Y.Doc): Annotation[] {
  * changed.
  */
 export function writeAnnotations(doc: Y.Doc, annotations: readonly Annotation[], origin?: unknown): boolean {
+  return writeShared(doc, annotations, origin);
+}
+
+/**
+ * `writeAnnotations` given what changed since the document last matched (a history diff): only
+ * those annotations are compared and written, and `order` only when the diff adds, removes or
+ * reorders. Without `diff`, everything is compared.
+ */
+export function writeShared(doc: Y.Doc, annotations: readonly Annotation[], origin?: unknown, diff?: AnnotationDiff): boolean {
   const shared = sharedTypes(doc);
   let changed = false;
   doc.transact(() => {
@@ -77,14 +114,18 @@ export function writeAnnotations(doc: Y.Doc, annotations: readonly Annotation[],
       shared.meta.set('version', SHARED_DOCUMENT_VERSION);
       changed = true;
     }
-    const wanted = new Set(annotations.map((annotation) => annotation.id));
-    for (const id of [...shared.annotations.keys()]) {
-      if (wanted.has(id)) continue;
+    const ids = () => annotations.map((annotation) => annotation.id);
+    const wanted = diff ? undefined : new Set(ids());
+    const gone = diff ? diff.removed.map((annotation) => annotation.id) : [...shared.annotations.keys()].filter((id) => !wanted!.has(id));
+    for (const id of gone) {
+      if (!shared.annotations.has(id)) continue;
       shared.annotations.delete(id);
       changed = true;
     }
-    for (const annotation of annotations) changed = writeFields(shared.annotations, annotation) || changed;
-    changed = writeOrder(shared.order, [...wanted]) || changed;
+    for (const annotation of diff ? [...diff.added, ...diff.updated.map(([, after]) => after)] : annotations) {
+      changed = writeFields(shared.annotations, annotation) || changed;
+    }
+    if (!diff || diff.added.length > 0 || diff.removed.length > 0 || diff.reordered) changed = writeOrder(shared.order, ids()) || changed;
   }, origin);
   return changed;
 }
@@ -129,18 +170,23 @@ function writeOrder(order: Y.Array<string>, ids: readonly string[]): boolean {
   });
   const kept = longestIncreasingRun(places);
   let changed = false;
-  for (let index = current.length - 1; index >= 0; index--) {
-    if (kept.has(index)) continue;
-    order.delete(index, 1);
-    changed = true;
+  // Runs of neighbours go in one operation each: one insert per id would walk the array each time.
+  for (let end = current.length; end > 0; ) {
+    let start = end;
+    while (start > 0 && !kept.has(start - 1)) start--;
+    if (start < end) order.delete(start, end - start);
+    changed ||= start < end;
+    end = start - 1;
   }
   // What is left is a subsequence of `ids`: insert the others where they belong.
   const left = new Set([...kept].map((index) => current[index]));
-  ids.forEach((id, index) => {
-    if (left.has(id)) return;
-    order.insert(index, [id]);
-    changed = true;
-  });
+  for (let start = 0; start < ids.length; ) {
+    let end = start;
+    while (end < ids.length && !left.has(ids[end]!)) end++;
+    if (start < end) order.insert(start, ids.slice(start, end));
+    changed ||= start < end;
+    start = end + 1;
+  }
   return changed;
 }
 

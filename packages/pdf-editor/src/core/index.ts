@@ -153,6 +153,7 @@ export {
 } from './history/annotationList';
 export type { AnnotationListUpdate, AnnotationPatch } from './history/annotationList';
 export { diffAnnotations, diffDocument, squashAnnotationDiffs, squashDocumentDiffs } from './history/diff';
+export { rebaseAnnotations, rebaseDocument } from './history/rebase';
 export type { AnnotationDiff, DocumentDiff, DocumentState } from './history/diff';
 export { AnnotationChangesError, applyAnnotationChanges, parseAnnotationChanges, toAnnotationChanges } from './history/changes';
 export type { AnnotationChanges } from './history/changes';

@@ -55,6 +55,7 @@ export { WrittenRef } from './pdf/writtenRef';
 export { addAnnotation, removeAnnotations, updateAnnotation } from './history/annotationList';
 export { createHistory } from './history/createHistory';
 export { diffDocument } from './history/diff';
+export { rebaseAnnotations, rebaseDocument } from './history/rebase';
 export { pdfRevision } from './pages/pdfRevision';
 // What the collaboration layer (src/collab) needs to check a shared document's annotations.
 export { checkAnnotation, throwIssues } from './model/check';

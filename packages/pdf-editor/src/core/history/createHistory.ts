@@ -5,20 +5,32 @@
 // with the same merge key (a colour slider) fold into the step before, as pdf.js does.
 // Given a `diff` function, every change tells its listeners what it changed (added, updated and
 // removed annotations with `diffDocument`), so a save or a sync layer can send only that.
+// Changes of other people (a collaborator's, through a sync layer) enter with `applyRemote`: no
+// step, and given a `rebase` function the steps of one's own then undo only what they changed.
 
 import { checkInteger, checkOptions, invalid } from '../input';
 
 /** Undo steps kept when `createHistory` is given no limit (spec: undo history limit 50). */
 export const DEFAULT_HISTORY_LIMIT = 50;
 
-/** Options of `createHistory`. */
-export interface HistoryOptions {
+/**
+ * Options of `createHistory` for states of type `T` (never by default, so that a plain
+ * `HistoryOptions`, which cannot hold a `rebase`, fits a history of any state).
+ */
+export interface HistoryOptions<T = never> {
   /** Maximum number of undo steps kept; the oldest is dropped beyond it. Default 50 (spec). */
   limit?: number;
+  /**
+   * `current` with the change from `from` to `to` replayed on it (e.g. `rebaseDocument`). Undo and
+   * redo use it when the state moved on since the step (`applyRemote`), so they revert or replay
+   * only what the step changed; `applyRemote` uses it to keep an open transaction's start in step.
+   * Without it undo and redo restore the step's whole states, remote changes included.
+   */
+  rebase?(from: T, to: T, current: T): T;
 }
 
 /** Options of a history whose changes say what they changed. */
-export interface DiffingHistoryOptions<T, D> extends HistoryOptions {
+export interface DiffingHistoryOptions<T, D> extends HistoryOptions<T> {
   /**
    * What changed from `before` to `after` (e.g. `diffDocument`, `diffAnnotations`), read by
    * listeners as `change.diff`. Called at most once per change, and only when a listener reads it.
@@ -39,8 +51,11 @@ export interface ApplyOptions {
   mergeKey?: string;
 }
 
-/** What changed the history: a new step, undo, redo, a cancelled transaction, reset or clear. */
-export type HistoryChangeReason = 'apply' | 'undo' | 'redo' | 'rollback' | 'reset' | 'clear';
+/**
+ * What changed the history: a new step, undo, redo, a cancelled transaction, reset, clear, or
+ * someone else's change (`applyRemote`).
+ */
+export type HistoryChangeReason = 'apply' | 'undo' | 'redo' | 'rollback' | 'reset' | 'clear' | 'remote';
 
 /** Passed to listeners with the new state; `D` is what the history's `diff` option returns. */
 export interface HistoryChange<D = undefined> {
@@ -79,6 +94,13 @@ export interface History<T, D = undefined> {
    * the change is live (listeners hear it) but the step is made when the outermost one commits.
    */
   apply(update: (state: T) => T, labelOrOptions?: string | ApplyOptions): void;
+  /**
+   * Replaces the state with `update(state)` without a step: someone else's change (a
+   * collaborator's). Both stacks stay; with the `rebase` option, undo and redo then change only
+   * what their steps changed, so this change stays, and an open transaction keeps it on cancel.
+   * Ends a run of merged applies.
+   */
+  applyRemote(update: (state: T) => T): void;
   /** Returns false when there is nothing to undo (or a transaction is open). */
   undo(): boolean;
   redo(): boolean;
@@ -135,10 +157,10 @@ function checkLimit(limit: unknown = DEFAULT_HISTORY_LIMIT): number {
  * history.undo(); // change.diff.removed holds the rectangle
  */
 export function createHistory<T, D>(initial: T, options: DiffingHistoryOptions<NoInfer<T>, D>): History<T, D>;
-export function createHistory<T>(initial: T, options?: HistoryOptions): History<T>;
+export function createHistory<T>(initial: T, options?: HistoryOptions<NoInfer<T>>): History<T>;
 export function createHistory<T, D>(
   initial: T,
-  options?: HistoryOptions | DiffingHistoryOptions<T, D>,
+  options?: HistoryOptions<T> | DiffingHistoryOptions<T, D>,
 ): History<T, D | undefined> {
   const checked = checkOptions(options);
   const limit = checkLimit(checked.limit);
@@ -146,6 +168,12 @@ export function createHistory<T, D>(
   if (diff !== undefined && typeof diff !== 'function')
     invalid('options.diff', 'a function (before, after) => diff', diff);
   const diffOf = diff as ((before: T, after: T) => D) | undefined;
+  const { rebase } = checked;
+  if (rebase !== undefined && typeof rebase !== 'function')
+    invalid('options.rebase', 'a function (from, to, current) => state', rebase);
+  // The state `current` becomes when the change from `from` to `to` is replayed on it.
+  const replay = (from: T, to: T, current: T): T =>
+    current === from ? to : rebase ? (rebase as (from: T, to: T, current: T) => T)(from, to, current) : to;
   let state = initial;
   let undoStack: Step<T>[] = [];
   let redoStack: Step<T>[] = [];
@@ -229,7 +257,7 @@ export function createHistory<T, D>(
     to.push(step);
     openMergeKey = undefined;
     const before = state;
-    state = direction === 'undo' ? step.before : step.after;
+    state = direction === 'undo' ? replay(step.after, step.before, state) : replay(step.before, step.after, state);
     notify(direction, step.label, before);
     return true;
   };
@@ -247,6 +275,15 @@ export function createHistory<T, D>(
       state = next;
       if (open.length === 0) commitStep(before, label, mergeKey);
       notify('apply', label, before);
+    },
+    applyRemote(update) {
+      const before = state;
+      const next = update(before);
+      if (next === before) return;
+      state = next;
+      openMergeKey = undefined;
+      for (const tx of open) tx.start = replay(before, next, tx.start);
+      notify('remote', undefined, before);
     },
     undo: () => move(undoStack, redoStack, 'undo'),
     redo: () => move(redoStack, undoStack, 'redo'),

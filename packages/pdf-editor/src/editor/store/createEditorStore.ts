@@ -5,7 +5,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Annotation, AnnotationInput, AnnotationListUpdate, DocumentDiff, EditorTool, History } from '../../core/index';
-import { addAnnotation, createHistory, diffDocument, normalizeAnnotation, openGate, pdfRevision, removeAnnotations, updateAnnotation } from '../../core/internal';
+import { addAnnotation, createHistory, diffDocument, normalizeAnnotation, openGate, pdfRevision, rebaseAnnotations, rebaseDocument, removeAnnotations, updateAnnotation } from '../../core/internal';
 import { kindOf, recentSignatures, sameAnnotations } from '../../core/internal';
 import { translate } from '../tools/geometry';
 import { DEFAULT_STYLE, stylePatch, styleOf, textStyleOf, type AnnotationStyle } from './style';
@@ -38,7 +38,8 @@ function pasteCopy(source: Annotation, page: number): Annotation {
 export function createEditorStore(options: EditorStoreOptions = {}): EditorStore {
   const history = createHistory<DocumentState, DocumentDiff>(
     { pdf: options.pdf ?? null, annotations: options.annotations ?? [] },
-    { limit: options.historyLimit ?? 50, diff: diffDocument },
+    // Rebased undo: after a collaborator's change, a step undoes only the fields it changed.
+    { limit: options.historyLimit ?? 50, diff: diffDocument, rebase: rebaseDocument },
   );
   const gate = options.gate ?? openGate;
   let clipboard: Annotation[] = [];
@@ -228,6 +229,9 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
         if (record) history.apply((doc) => ({ ...doc, annotations }), 'Replace annotations');
         else history.reset({ ...history.state, annotations });
         return true;
+      },
+      applyRemoteAnnotations(from, to) {
+        history.applyRemote(onAnnotations((annotations) => rebaseAnnotations(from, to, annotations)));
       },
     };
 

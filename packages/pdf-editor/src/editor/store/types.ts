@@ -189,6 +189,12 @@ export interface EditorActions {
    * to the current one changes nothing. Returns whether anything changed.
    */
   setAnnotations(annotations: Annotation[], options?: { record?: boolean }): boolean;
+  /**
+   * Applies a collaborator's change of the annotations, given as their list before and after it,
+   * without an undo step: replayed on the annotations now (a gesture in progress keeps its own
+   * changes), and undo and redo then change only what the editor's own steps changed.
+   */
+  applyRemoteAnnotations(from: readonly Annotation[], to: readonly Annotation[]): void;
   /** Shows a notice in the editor (replacing the one on show); null dismisses it. */
   setNotice(notice: EditorNotice | null): void;
   /** Asks the gate; a prompt goes to the host's onGatePrompt and the answer is false. */

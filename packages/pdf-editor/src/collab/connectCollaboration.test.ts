@@ -1,0 +1,170 @@
+// Two editor objects, each bound to its own Yjs document, the documents exchanging their updates
+// as a provider would (or not, while "offline"): what each user sees after the other's edits.
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { AnnotationValidationError } from '../core/errors';
+import { normalizeAnnotation } from '../core/model/defaults';
+import type { Annotation, Point } from '../core/model/types';
+import { createEditor } from '../editor/createEditor';
+import { connectCollaboration } from './connectCollaboration';
+import { readAnnotations } from './sharedDocument';
+
+type Rectangle = Extract<Annotation, { type: 'rectangle' }>;
+
+/** Two users, A and B, each with an editor bound to a document; the documents linked while online. */
+function twoUsers() {
+  const [docA, docB] = [new Y.Doc(), new Y.Doc()];
+  let online = true;
+  const queued: [Y.Doc, Uint8Array][] = [];
+  // Updates travel as they would through a server: each one to the other document, tagged remote.
+  for (const [from, to] of [
+    [docA, docB],
+    [docB, docA],
+  ] as const) {
+    from.on('update', (update: Uint8Array, origin: unknown) => {
+      if (origin === 'network') return;
+      if (online) Y.applyUpdate(to, update, 'network');
+      else queued.push([to, update]);
+    });
+  }
+  const user = (doc: Y.Doc) => {
+    const editor = createEditor({ signatureStore: null });
+    connectCollaboration(editor, { doc });
+    const actions = () => editor.getState().actions;
+    return {
+      doc,
+      editor,
+      add: (annotation: Annotation) => actions().add(annotation),
+      update: (id: string, patch: Record<string, unknown>, label?: string) => actions().update({ [id]: patch }, label),
+      remove: (id: string) => actions().remove([id]),
+      get: (id: string) => editor.getAnnotations().find((annotation) => annotation.id === id) as Rectangle | undefined,
+      ids: () => editor.getAnnotations().map(({ id }) => id),
+    };
+  };
+  return {
+    a: user(docA),
+    b: user(docB),
+    goOffline() {
+      online = false;
+    },
+    reconnect() {
+      online = true;
+      for (const [to, update] of queued.splice(0)) Y.applyUpdate(to, update, 'network');
+    },
+  };
+}
+
+const rectangle = (id: string, position: Point = { x: 10, y: 10 }) =>
+  normalizeAnnotation({ id, type: 'rectangle', page: 1, position, width: 40, height: 30, color: '#000000' }) as Rectangle;
+
+describe('connectCollaboration', () => {
+  it('shows an annotation added by one user to the other, and the shared document holds it', () => {
+    const { a, b } = twoUsers();
+    a.add(rectangle('r'));
+    expect(b.get('r')).toEqual(a.get('r'));
+    expect(readAnnotations(b.doc)).toEqual(a.editor.getAnnotations());
+    b.remove('r');
+    expect(a.ids()).toEqual([]);
+  });
+
+  it('keeps both changes when A moves an annotation while B recolours it', () => {
+    const { a, b, goOffline, reconnect } = twoUsers();
+    a.add(rectangle('r'));
+    // "At the same moment": neither has the other's change when making its own.
+    goOffline();
+    a.update('r', { position: { x: 200, y: 100 } }, 'Move');
+    b.update('r', { color: '#ff0000' }, 'Colour');
+    reconnect();
+    for (const user of [a, b]) expect(user.get('r')).toMatchObject({ position: { x: 200, y: 100 }, color: '#ff0000' });
+  });
+
+  it("undoes only A's move when A undoes after B recoloured, and keeps B's change out of A's undo stack", () => {
+    const { a, b } = twoUsers();
+    a.add(rectangle('r'));
+    a.update('r', { position: { x: 200, y: 100 } }, 'Move');
+    b.update('r', { color: '#ff0000' }, 'Colour');
+    expect(a.editor.store.history.undoCount).toBe(2);
+    expect(a.editor.store.history.undoLabel).toBe('Move');
+
+    a.editor.undo();
+    for (const user of [a, b]) expect(user.get('r')).toMatchObject({ position: { x: 10, y: 10 }, color: '#ff0000' });
+    a.editor.redo();
+    for (const user of [a, b]) expect(user.get('r')).toMatchObject({ position: { x: 200, y: 100 }, color: '#ff0000' });
+    // B's undo takes back B's colour only; A's two steps undo A's move and A's add.
+    b.editor.undo();
+    expect(a.get('r')).toMatchObject({ position: { x: 200, y: 100 }, color: '#000000' });
+    expect(b.editor.getState().canUndo).toBe(false);
+    a.editor.undo();
+    a.editor.undo();
+    expect(b.ids()).toEqual([]);
+    expect(a.editor.getState().canUndo).toBe(false);
+  });
+
+  it('leaves an annotation deleted by B deleted when A undoes an earlier change of it', () => {
+    const { a, b } = twoUsers();
+    a.add(rectangle('r'));
+    a.update('r', { color: '#00ff00' }, 'Colour');
+    b.remove('r');
+    a.editor.undo();
+    expect(a.ids()).toEqual([]);
+    expect(b.ids()).toEqual([]);
+  });
+
+  it('merges edits made by both while offline when they reconnect, nothing lost', () => {
+    const { a, b, goOffline, reconnect } = twoUsers();
+    a.add(rectangle('shared'));
+    a.add(rectangle('doomed'));
+    goOffline();
+    a.add(rectangle('fromA', { x: 100, y: 10 }));
+    a.update('shared', { width: 99 });
+    a.remove('doomed');
+    b.add(rectangle('fromB', { x: 10, y: 100 }));
+    b.update('shared', { color: '#0000ff' });
+    expect(a.ids()).not.toContain('fromB');
+    reconnect();
+    expect(a.editor.getAnnotations()).toEqual(b.editor.getAnnotations());
+    expect(a.ids().sort()).toEqual(['fromA', 'fromB', 'shared']);
+    expect(a.get('shared')).toMatchObject({ width: 99, color: '#0000ff' });
+    expect(readAnnotations(a.doc)).toEqual(a.editor.getAnnotations());
+  });
+
+  it("keeps a collaborator's change that lands during one's own gesture, and undoes the gesture alone", () => {
+    const { a, b } = twoUsers();
+    a.add(rectangle('r'));
+    a.add(rectangle('s'));
+    const gesture = a.editor.getState().actions.beginGesture('Move');
+    a.update('r', { position: { x: 50, y: 50 } });
+    b.update('s', { color: '#ff0000' });
+    expect(b.get('r')?.position).toEqual({ x: 10, y: 10 });
+    gesture.commit();
+    expect(b.get('r')?.position).toEqual({ x: 50, y: 50 });
+    a.editor.undo();
+    expect(b.get('r')?.position).toEqual({ x: 10, y: 10 });
+    expect(a.get('s')?.color).toBe('#ff0000');
+  });
+
+  it('fills an empty document with the editor\'s annotations, takes a non-empty one\'s, and stops at disconnect', () => {
+    const doc = new Y.Doc();
+    const first = createEditor({ signatureStore: null, annotations: [rectangle('mine')] });
+    const binding = connectCollaboration(first, { doc });
+    expect(readAnnotations(doc).map(({ id }) => id)).toEqual(['mine']);
+    const second = createEditor({ signatureStore: null, annotations: [rectangle('stale')] });
+    connectCollaboration(second, { doc });
+    expect(second.getAnnotations().map(({ id }) => id)).toEqual(['mine']);
+    expect(second.getState().canUndo).toBe(false);
+    binding.disconnect();
+    first.getState().actions.add(rectangle('later'));
+    expect(readAnnotations(doc).map(({ id }) => id)).toEqual(['mine']);
+  });
+
+  it('keeps the version it had of an annotation a collaborator made invalid, and says why', () => {
+    const doc = new Y.Doc();
+    const editor = createEditor({ signatureStore: null, annotations: [rectangle('r')] });
+    const errors: AnnotationValidationError[] = [];
+    connectCollaboration(editor, { doc, onError: (error) => errors.push(error) });
+    (doc.getMap('annotations').get('r') as Y.Map<unknown>).set('width', 'wide');
+    expect(editor.getAnnotations()[0]).toMatchObject({ id: 'r', width: 40 });
+    expect(errors[0]).toBeInstanceOf(AnnotationValidationError);
+    expect(errors[0]?.issues).toEqual([expect.stringMatching(/^annotations\["r"\]\.width: /)]);
+  });
+});
