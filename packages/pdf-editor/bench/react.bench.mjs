@@ -18,8 +18,10 @@
 // Run: npm run bench:browser -w @marginalia/pdf-editor. MARGINALIA_BENCH_ROUNDS overrides the 15
 // rounds (for a quick look), MARGINALIA_BENCH_FILES=tracemonkey (names or parts, comma-separated)
 // keeps only those files, MARGINALIA_BENCH_FIRST_PAINT=1 measures only the first paint (no scroll,
-// memory, jumps or drag), MARGINALIA_BENCH_PROFILE=<dir> writes a CPU profile of the first scroll
-// of each viewer and file there (unminified) (open in Chrome DevTools' Performance panel).
+// memory, jumps or drag), MARGINALIA_BENCH_PROFILE=<dir> writes there, from an unminified build, a
+// trace of each viewer's first paint of each file (one extra opening before the measured rounds:
+// main-thread tasks, layouts with what invalidated them, CPU samples) and a CPU profile of the
+// first scroll (open both in Chrome DevTools' Performance panel).
 /* global process, console, window, document, performance, requestAnimationFrame, MessageChannel, setTimeout */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -210,6 +212,29 @@ async function memory(page) {
   return { rss: await rendererMemory(), heap };
 }
 
+// What a DevTools recording holds, plus why each layout and style recalculation was needed (pdf.js
+// adding a page's fonts to the document lays out the whole page again, the editor's panels too).
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'disabled-by-default-devtools.timeline.invalidationTracking',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+  'blink.user_timing',
+  'loading',
+];
+
+/** Writes a trace of `viewer` opening `file` until page 1 is painted to PROFILE_DIR; measures nothing. */
+async function traceFirstPaint(viewer, file) {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  await browser.startTracing(page, { path: join(PROFILE_DIR, `${file.path.slice(1, -4)}-${viewer}-first-paint.json`), categories: TRACE_CATEGORIES });
+  await page.goto(`${base}/${viewer}.html?file=${file.path}`);
+  await page.waitForFunction(() => typeof window.firstPaint === 'number', undefined, { timeout: 60_000, polling: 20 });
+  await browser.stopTracing();
+  await page.close();
+}
+
 /** One round of one viewer on one file: first paint, scroll, memory, jump after scroll; then a fresh jump. */
 async function round(viewer, file, profile) {
   const first = await open(viewer, file);
@@ -290,7 +315,10 @@ const record = (key, value) => results.set(key, [...(results.get(key) ?? []), va
 const loadBefore = loadavg();
 const started = Date.now();
 try {
-  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+  if (PROFILE_DIR) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    for (const file of FILES) for (const viewer of ['editor', 'bare']) await traceFirstPaint(viewer, file);
+  }
   for (let run = 0; run < RUNS; run++) {
     for (const file of FILES) {
       const order = run % 2 === 0 ? ['editor', 'bare'] : ['bare', 'editor'];
