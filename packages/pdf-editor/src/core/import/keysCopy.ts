@@ -179,7 +179,9 @@ function stepsText(steps: readonly number[]): string {
   for (const step of steps) {
     let rest = step >= 0 ? 2 * step : -2 * step - 1;
     while (rest >= MORE) {
-      const low = rest % MORE;
+      // The low five bits: `&` takes them exactly from any integer below 2^53, where the
+      // remainder (`%`) of a double past 32 bits is a slow library call.
+      const low = rest & (MORE - 1);
       text += DIGITS[MORE + low];
       rest = (rest - low) / MORE;
     }

@@ -5,6 +5,7 @@ import { PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, ty
 import type { PdfArrayObject, PdfDictionary, PdfObjectValue, PdfStringObject } from '../pdfObjectTypes';
 import type { Rect } from '../model/base';
 import { toHexColor } from '../pdf/color';
+import { latin1 } from '../pdf/update';
 
 /** Reads values out of dictionaries of one document, following its references. */
 export interface DictReader {
@@ -46,12 +47,11 @@ export function readText(read: DictReader, dict: PdfDictionary, key: string): st
  * decoder, a lookup and an array push a byte, cost more than the rest of reading them.
  */
 export function textOf(value: PdfStringObject): string {
-  let text = '';
-  for (const byte of value.bytes) {
-    if (byte < 0x20 || byte > 0x7e) return value.asString();
-    text += String.fromCharCode(byte);
-  }
-  return text;
+  for (const byte of value.bytes) if (byte < 0x20 || byte > 0x7e) return value.asString();
+  // Decoded in one call: a string grown a byte at a time is a chain of pieces that JSON.parse
+  // and the digest then walk (a private copy is a hundred bytes or more). Latin-1 and ASCII agree
+  // on every byte this far.
+  return latin1.decode(value.bytes);
 }
 
 /** The numbers of an array; undefined when it is missing or holds anything but numbers. */
@@ -176,7 +176,7 @@ export function readAppearanceOperators(read: DictReader, dict: PdfDictionary): 
   const normal = ap instanceof PdfDict ? read.lookup(ap, 'N') : undefined;
   if (!(normal instanceof PdfStream)) return undefined;
   try {
-    return new TextDecoder('latin1').decode(normal.getDecodedData());
+    return latin1.decode(normal.getDecodedData());
   } catch {
     return undefined;
   }

@@ -340,7 +340,7 @@ class KeyHasher extends Hash53 {
     if (key === 'Rect') return this.rect(value);
     // /RC may be a stream of XHTML (PDF 2.0): its text.
     if ((key === 'Contents' || key === 'RC') && value instanceof PdfStream) return this.textValue(streamText(value) ?? '');
-    if (key === 'DA' && value instanceof PdfString) return this.appearance(value.asString());
+    if (key === 'DA' && value instanceof PdfString) return this.appearance(textOf(value));
     this.value(value, 0);
   }
 
