@@ -1,6 +1,6 @@
 import { PdfEditor } from '@marginalia/pdf-editor';
 import type { HostKindWithView } from '@marginalia/pdf-editor';
-import { z } from 'zod';
+import * as z from 'zod';
 import { hostAnnotationSchema } from '@marginalia/pdf-editor/core';
 
 // #region schema
