@@ -268,7 +268,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
         if (!controller.signal.aborted) store.getState().actions.loadDocument(bytes);
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) document.setState({ status: 'error', error: toError(error).message });
+        if (!controller.signal.aborted) document.failed(error);
       },
     );
   };
@@ -287,7 +287,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
   const syncSignatures = () => {
     stopSignatures();
     const signatureStore = signatureStoreOf(options);
-    stopSignatures = signatureStore ? syncSavedSignatures(store, signatureStore, (error) => options.onError?.(error, 'signatures')) : noop;
+    stopSignatures = signatureStore ? syncSavedSignatures(store, signatureStore, (error) => options.onError?.(toError(error), 'signatures')) : noop;
   };
 
   if (options.scale !== undefined) store.getState().actions.setZoom(options.scale);
