@@ -1,5 +1,5 @@
 // Commands as data: one registry that the toolbar and the keyboard shortcuts both read.
-import type { Editor } from './createEditor';
+import type { Editor } from './types';
 import type { MessageKey } from './messages';
 import type { EditorState } from './store/types';
 import { TOOLS } from './tools/registry';

@@ -6,7 +6,7 @@ import { type Annotation, type AnnotationDiff, type Gate, memoryStorage, normali
 import { hasSharedPdfs, readSharedPdf } from '../test-support/sharedPdfs';
 import { hasColorIn, pdfInfo, qpdfCheck, renderPagePixels } from '../test-support/pdfTools';
 import { createEditor } from './createEditor';
-import type { Editor } from './createEditor';
+import type { Editor } from './types';
 import type { EditorOptions, ExportedPdf } from './options';
 
 const RED = { r: 255, g: 0, b: 0 };

@@ -3,7 +3,7 @@
 // re-exports only the types its React API names and the adapters a React host hands it. The React layer imports the editor only through this file and ./internal
 // (enforced by eslint.config.js).
 export { createEditor } from './createEditor';
-export type { Editor, EditorApi, EditorView } from './createEditor';
+export type { Editor, EditorApi, EditorView } from './types';
 export type { AnnotationsChange, DraftStore, EditorConfig, EditorDraft, EditorErrorSource, EditorOptions, ExportedPdf } from './options';
 
 // Store

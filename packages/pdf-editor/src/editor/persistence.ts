@@ -55,8 +55,8 @@ export function createPersistence(
   // saved state), the autosave `delayMs` after it unless a conflict waits for the user.
   const refresh = () => {
     const dirty = isDirty();
-    const { dirty: was, conflict } = store.getState();
-    if (dirty !== was) store.setState({ dirty });
+    const { dirty: was, conflict, actions } = store.getState();
+    if (dirty !== was) actions.setDirty(dirty);
     stopTimers();
     if (dirty) {
       draftTimer = setTimeout(() => keep((target) => target.write(draftOf(version))), DRAFT_DELAY_MS);
@@ -80,7 +80,7 @@ export function createPersistence(
     const { pdf, annotations } = history.state;
     const base = over ?? version;
     requested = true;
-    store.setState({ saving: true, conflict: null });
+    state.actions.setSaving(true);
     // On disk before the request: an expired session or a closed tab cannot lose this work.
     await keep((target) => target.write(draftOf(base)));
     try {
@@ -93,7 +93,7 @@ export function createPersistence(
       version = stored.version;
       savedPdf = pdf;
       requested = false;
-      store.setState({ savedAnnotations: annotations });
+      state.actions.setSavedAnnotations(annotations);
       // Edits made while the request ran stay unsaved; without any, the draft is gone before `onSaved`.
       refresh();
       await drafts;
@@ -101,14 +101,14 @@ export function createPersistence(
       return true;
     } catch (error) {
       if (error instanceof StorageConflictError) {
-        store.setState({ conflict: error });
+        state.actions.setConflict(error);
         const onConflict = options().onConflict;
         if (onConflict) return (onConflict(error), false);
       }
       report(error, 'save');
       return false;
     } finally {
-      store.setState({ saving: false });
+      state.actions.setSaving(false);
     }
   };
   // One save at a time: a second waits for the first (whatever became of it), then saves what is still unsaved.
@@ -130,7 +130,7 @@ export function createPersistence(
           if (stopped) return;
           if (stored) {
             version = stored.version;
-            store.setState({ savedAnnotations: stored.annotations });
+            store.getState().actions.setSavedAnnotations(stored.annotations);
             history.reset({ ...history.state, annotations: stored.annotations });
           }
           if (draft) {

@@ -5,17 +5,14 @@
 import type { SignatureStore } from '../core/index';
 import { recentSignatures } from '../core/internal';
 import type { EditorStore } from './store/createEditorStore';
-
-const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
-
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+import { sameList } from './store/sessionSlice';
 
 /**
  * Loads `signatureStore`'s signatures into `store`, ahead of any drawn before they arrived, and
  * saves every later change. Errors go to `onError` and never reach the caller. Returns the
  * function that stops following the store; saves already started still finish.
  */
-export function syncSavedSignatures(store: EditorStore, signatureStore: SignatureStore, onError: (error: Error) => void): () => void {
+export function syncSavedSignatures(store: EditorStore, signatureStore: SignatureStore, onError: (error: unknown) => void): () => void {
   let stopped = false;
   let failed = false;
   let loaded = false;
@@ -24,7 +21,7 @@ export function syncSavedSignatures(store: EditorStore, signatureStore: Signatur
 
   const fail = (error: unknown) => {
     failed = true;
-    onError(toError(error));
+    onError(error);
   };
   const save = (signatures: string[]) => {
     queue = queue.then(() => (failed ? undefined : signatureStore.save(signatures))).catch(fail);
@@ -40,9 +37,9 @@ export function syncSavedSignatures(store: EditorStore, signatureStore: Signatur
     .then((stored) => {
       if (stopped) return;
       const fromStore = recentSignatures(Array.isArray(stored) ? stored : []);
-      const session = store.getState().savedSignatures;
-      const merged = recentSignatures([...session, ...fromStore]);
-      if (!sameList(merged, session)) store.setState({ savedSignatures: merged });
+      const { actions, savedSignatures: session } = store.getState();
+      actions.setSavedSignatures([...session, ...fromStore]);
+      const merged = store.getState().savedSignatures;
       loaded = true;
       if (!sameList(merged, fromStore)) save(merged);
     })

@@ -27,12 +27,18 @@ export interface DocumentView {
 }
 
 /**
- * The loaded PDF as pdf.js shows it (`editor.document`): a zustand store of its `DocumentView`,
- * the answer to its password prompt, and the switch that makes it follow the editor's PDF.
+ * The loaded PDF as pdf.js shows it (`editor.document`): a zustand store of its `DocumentView`
+ * (without `setState`: the view changes through the methods below only), the answer to its
+ * password prompt, and the switch that makes it follow the editor's PDF.
  */
-export interface DocumentController extends StoreApi<DocumentView> {
+export interface DocumentController extends Omit<StoreApi<DocumentView>, 'setState'> {
   /** Answers the password prompt: a password to try, or null to give up (the document fails). */
   submitPassword(password: string | null): void;
+  /**
+   * Shows that the file could not be read (`error`'s message).
+   * @internal The editor reads the file; not part of the package's API.
+   */
+  failed(error: unknown): void;
   /** Records a page's real size once pdf.js has it. */
   measured(page: number, size: PageSize): void;
   /** Follows the editor's PDF bytes until the returned function is called (React effects may
@@ -41,6 +47,8 @@ export interface DocumentController extends StoreApi<DocumentView> {
   /** Whether a view has attached it, so the PDF will be opened with pdf.js. */
   isFollowing(): boolean;
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createDocumentController(editor: EditorStore): DocumentController {
   const view = createStore<DocumentView>()(() => ({ status: 'empty', pdf: null, error: null, passwordRetry: false, pageSizes: [] }));
@@ -95,7 +103,7 @@ export function createDocumentController(editor: EditorStore): DocumentControlle
     } catch (error) {
       if (mine !== generation) return;
       // A cancelled password prompt is an Error too (PasswordCancelledError): its message is shown.
-      view.setState({ status: 'error', pdf: null, error: error instanceof Error ? error.message : String(error) });
+      view.setState({ status: 'error', pdf: null, error: messageOf(error) });
     }
   };
 
@@ -108,14 +116,21 @@ export function createDocumentController(editor: EditorStore): DocumentControlle
     void load(next && next.bytes());
   };
 
-  return Object.assign(view, {
-    submitPassword(password: string | null) {
+  const { getState, getInitialState, subscribe } = view;
+  return {
+    getState,
+    getInitialState,
+    subscribe,
+    submitPassword(password) {
       const answer = answerPassword;
       answerPassword = undefined;
       if (password !== null) view.setState({ status: 'loading' });
       answer?.(password);
     },
-    measured(page: number, size: PageSize) {
+    failed(error) {
+      view.setState({ status: 'error', error: messageOf(error) });
+    },
+    measured(page, size) {
       const current = view.getState().pageSizes[page - 1];
       if (current && current.width === size.width && current.height === size.height) return;
       const pageSizes = view.getState().pageSizes.slice();
@@ -140,5 +155,5 @@ export function createDocumentController(editor: EditorStore): DocumentControlle
         view.setState({ status: 'empty', pdf: null });
       };
     },
-  });
+  };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type Annotation, normalizeAnnotation, pdfRevision } from '../../core/index';
 import { readSharedPdf, hasSharedPdfs } from '../../test-support/sharedPdfs';
 import { createTestEditor } from '../../test-support/testEditor';
+import { createEditor } from '../createEditor';
 import { createEditorStore } from './createEditorStore';
 import { parseRange, runPageOperation } from './pageOperations';
 import { stepZoom } from './zoom';
@@ -157,6 +158,35 @@ describe('editor store', () => {
     actions.requestPlacement({ kind: 'image', page: 1, rect: { x: 0, y: 0, width: 200, height: 200 } });
     actions.completePlacement('data:image/png;base64,7');
     expect(store.getState().savedSignatures).toHaveLength(4);
+  });
+});
+
+describe('who writes the state', () => {
+  // The guarantee behind "a slice's fields change only through its actions": outside the store's
+  // own module nothing can call setState on the editor's state or on its document view.
+  // `npm run typecheck` fails on the @ts-expect-error lines if the types regain setState, and the
+  // assertions fail if the objects do.
+  it('must hand out the editor store and the document view without setState', () => {
+    const editor = createEditor();
+    // @ts-expect-error EditorStore has no setState.
+    expect(editor.store.setState).toBeUndefined();
+    // @ts-expect-error DocumentController has no setState.
+    expect(editor.document.setState).toBeUndefined();
+    expect('setState' in createEditorStore()).toBe(false);
+  });
+
+  it('must let persistence and the signature sync record their state through actions', () => {
+    const store = createEditorStore();
+    const { actions } = store.getState();
+    const signature = 'data:image/png;base64,1';
+    actions.setSavedSignatures([signature, signature]);
+    expect(store.getState().savedSignatures).toEqual([signature]);
+    const before = store.getState();
+    actions.setSavedSignatures([signature]);
+    expect(store.getState()).toBe(before);
+    actions.setDirty(true);
+    actions.setSaving(true);
+    expect(store.getState()).toMatchObject({ dirty: true, saving: true, conflict: null });
   });
 });
 

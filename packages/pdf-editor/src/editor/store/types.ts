@@ -173,6 +173,12 @@ export interface EditorActions {
    * @internal
    */
   completePlacement(imageData: string): void;
+  /**
+   * Keeps `signatures` as `savedSignatures`, the first ones first, each once, the oldest dropped
+   * beyond the limit (`recentSignatures`); nothing changes when that is the list already kept.
+   * @internal The signature dialog and the signature store's sync; not part of the package's API.
+   */
+  setSavedSignatures(signatures: string[]): void;
   /** Forgets one of `savedSignatures` (the annotations already placed with it stay). */
   removeSavedSignature(imageData: string): void;
   goToPage(page: number): void;
@@ -199,6 +205,26 @@ export interface EditorActions {
   setNotice(notice: EditorNotice | null): void;
   /** Asks the gate; a prompt goes to the host's onGatePrompt and the answer is false. */
   allow(action: GateAction): boolean;
+  /**
+   * Records the annotations storage holds, as loaded or last saved.
+   * @internal The editor's persistence; not part of the package's API.
+   */
+  setSavedAnnotations(annotations: Annotation[]): void;
+  /**
+   * Records whether the annotations or the pages differ from what storage holds.
+   * @internal The editor's persistence, which works it out; not part of the package's API.
+   */
+  setDirty(dirty: boolean): void;
+  /**
+   * Records that a save starts (its last conflict forgotten) or ends.
+   * @internal The editor's persistence; not part of the package's API.
+   */
+  setSaving(saving: boolean): void;
+  /**
+   * Records why storage refused the last save.
+   * @internal The editor's persistence; not part of the package's API.
+   */
+  setConflict(conflict: StorageConflictError): void;
 }
 
 export interface EditorStoreOptions {

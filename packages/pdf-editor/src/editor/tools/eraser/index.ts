@@ -5,6 +5,7 @@ import type { ToolContext, ToolDefinition, ToolMachine, ToolPointer } from '../t
 
 function createEraserMachine(context: ToolContext): ToolMachine {
   const { store } = context;
+  const { actions } = store.getState();
   let state: 'idle' | 'pressing' = 'idle';
   let target: string | undefined;
   const under = (p: ToolPointer) => hitTest(store.getState().annotations, p.page, p, context.tolerance())?.id;
@@ -17,18 +18,18 @@ function createEraserMachine(context: ToolContext): ToolMachine {
       target = under(pointer);
     },
     pointerMove(pointer) {
-      store.getState().actions.setHover(under(pointer) ?? null);
+      actions.setHover(under(pointer) ?? null);
     },
     pointerUp(pointer) {
       if (state !== 'pressing') return;
       state = 'idle';
       const id = under(pointer);
-      if (id && id === target) store.getState().actions.remove([id]);
-      store.getState().actions.setHover(null);
+      if (id && id === target) actions.remove([id]);
+      actions.setHover(null);
     },
     cancel() {
       state = 'idle';
-      store.getState().actions.setHover(null);
+      actions.setHover(null);
     },
   };
 }

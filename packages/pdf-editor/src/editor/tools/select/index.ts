@@ -17,7 +17,7 @@ import type { ToolContext, ToolDefinition, ToolMachine, ToolPointer } from '../t
 
 function createSelectMachine(context: ToolContext): ToolMachine {
   const { store } = context;
-  const actions = () => store.getState().actions;
+  const { actions } = store.getState();
   let state: 'idle' | 'pointing' | 'dragging' | 'resizing' | 'marquee' = 'idle';
   let start: Point = { x: 0, y: 0 };
   let page = 1;
@@ -30,9 +30,9 @@ function createSelectMachine(context: ToolContext): ToolMachine {
   let kept: string[] = [];
 
   const finish = (commit: boolean) => {
-    if (commit && patches) actions().update(patches, state === 'resizing' ? 'Resize' : 'Move');
-    if (patches) actions().setTransient(null);
-    if (state === 'marquee') actions().setMarquee(null);
+    if (commit && patches) actions.update(patches, state === 'resizing' ? 'Resize' : 'Move');
+    if (patches) actions.setTransient(null);
+    if (state === 'marquee') actions.setMarquee(null);
     patches = undefined;
     originals = [];
     state = 'idle';
@@ -68,11 +68,11 @@ function createSelectMachine(context: ToolContext): ToolMachine {
       }
       pressedSelected = selectedIds.includes(hit.id);
       if (pointer.shiftKey) {
-        actions().select(pressedSelected ? selectedIds.filter((id) => id !== hit.id) : [...selectedIds, hit.id]);
+        actions.select(pressedSelected ? selectedIds.filter((id) => id !== hit.id) : [...selectedIds, hit.id]);
         state = 'idle';
         return;
       }
-      if (!pressedSelected) actions().select([hit.id]);
+      if (!pressedSelected) actions.select([hit.id]);
       originals = store.getState().annotations.filter((a) => store.getState().selectedIds.includes(a.id));
       ids = originals.map((a) => a.id);
       state = 'pointing';
@@ -80,7 +80,7 @@ function createSelectMachine(context: ToolContext): ToolMachine {
     pointerMove(pointer) {
       if (state === 'idle' || pointer.page !== page) return;
       if (state === 'marquee') {
-        if (!isClick(start, pointer)) actions().setMarquee({ page, rect: rectFromPoints(start, pointer) });
+        if (!isClick(start, pointer)) actions.setMarquee({ page, rect: rectFromPoints(start, pointer) });
         return;
       }
       if (state === 'pointing') {
@@ -95,14 +95,14 @@ function createSelectMachine(context: ToolContext): ToolMachine {
           : Object.fromEntries(originals.map((a) => [a.id, translate(a, dx, dy)]));
       patches = next;
       const annotations = originals.map((a) => ({ ...a, ...next[a.id] }) as Annotation);
-      actions().setTransient(state === 'resizing' ? { ids, annotations } : { ids, annotations, moved: { from: originals, dx, dy } });
+      actions.setTransient(state === 'resizing' ? { ids, annotations } : { ids, annotations, moved: { from: originals, dx, dy } });
     },
     pointerUp() {
       if (state === 'marquee') {
         const { annotations, marquee } = store.getState();
         const touched = marquee ? annotationsIn(annotations, page, marquee.rect).map((a) => a.id) : [];
         finish(false);
-        actions().select([...kept, ...touched.filter((id) => !kept.includes(id))]);
+        actions.select([...kept, ...touched.filter((id) => !kept.includes(id))]);
         return;
       }
       const clicked = state === 'pointing';
@@ -110,13 +110,13 @@ function createSelectMachine(context: ToolContext): ToolMachine {
       finish(true);
       // A click on a text box that was already selected starts editing it, like a second click in a word processor.
       const editing = clicked && pressedSelected && target && kindOf(target.type).capabilities.edit?.in === 'box' ? textEditing(target) : undefined;
-      if (editing) actions().startEditing(editing);
+      if (editing) actions.startEditing(editing);
     },
     doubleClick(pointer) {
       // A double-click edits the text of any kind that has text typed in place: a text box's, a note's.
       const hit = hitTest(store.getState().annotations, pointer.page, pointer, context.tolerance());
       const editing = hit && textEditing(hit);
-      if (editing) actions().startEditing(editing);
+      if (editing) actions.startEditing(editing);
     },
     cancel() {
       finish(false);
