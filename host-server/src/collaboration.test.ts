@@ -266,6 +266,33 @@ describe('editing a document together', () => {
   });
 });
 
+describe('editing together on several instances without Redis', () => {
+  it('keeps what collaborators on each instance made: every store merges what another stored', async () => {
+    servers.pop();
+    await t.close();
+    const shared = { config: { jwtSecret: randomBytes(32) } };
+    const first = await createTestServer(shared);
+    servers.push(first);
+    const second = await createTestServer({ ...shared, databaseDir: first.dataDir, schema: first.schema });
+    servers.push(second);
+    t = first;
+    const [firstUrl, secondUrl] = [await listen(first), await listen(second)];
+    const { token } = await first.createUser();
+    const id = await first.uploadPdf(token);
+    const here = join(id, token, firstUrl);
+    const there = join(id, token, secondUrl);
+    await Promise.all([here.synced, there.synced]);
+    writeAnnotations(here.doc, [textNote('a', 'Written on the first instance')]);
+    writeAnnotations(there.doc, [textNote('b', 'Written on the second', 200)]);
+    // Neither sees the other's change live; each instance stores when its collaborator leaves.
+    here.provider.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    there.provider.destroy();
+    const stored = await leaveAll(id, token, 2);
+    expect(stored.annotations.map(({ id }) => id).sort()).toEqual(['a', 'b']);
+  });
+});
+
 describe.runIf(await redisAvailable())('editing together on several instances', () => {
   it('carries changes and presence between collaborators on different instances through Redis', async () => {
     const prefix = `test-collab-${Date.now()}-${Math.random().toString(36).slice(2)}`;

@@ -151,24 +151,27 @@ export function checkSharedDocument(server: Deps<'now' | 'config'>, shared: Shar
 /**
  * Stores the merged state: the snapshot, and the annotation list with a new version when it
  * differs from the stored one (so a save over HTTP that collaborators merely received does not
- * make the saver's version stale).
+ * make the saver's version stale). The stored snapshot is merged in first: another instance may
+ * have stored changes this one never received (no Redis between them), and they stay.
  */
 export async function storeSharedDocument(server: DocumentDeps, shared: SharedDocuments, documentId: string, doc: Doc): Promise<void> {
-  const open = shared.open.get(documentId);
-  const annotations = open?.kept ?? readAnnotations(doc);
-  const serialized = serializeAnnotations(annotations);
-  const state = encodeStateAsUpdate(doc);
   const now = isoNow(server.now());
   await server.knex.transaction(async (trx) => {
     const query = server.models.Document.query(trx).findById(documentId);
-    // Instances storing the same document at once agree on one version step (PostgreSQL; SQLite has one writer).
+    // Instances storing the same document at once take turns (PostgreSQL; SQLite has one writer).
     if (server.client === 'postgres') query.forUpdate();
     const document = await query;
     if (!document) return; // deleted while open: nothing to keep
+    const stored = (await trx('collab_states').where('document_id', documentId).first('state')) as { state: Uint8Array } | undefined;
+    // Checked like any change (the changed hook runs), and sent on to this instance's collaborators.
+    if (stored) applyUpdate(doc, new Uint8Array(stored.state), SERVER_ORIGIN);
+    const annotations = shared.open.get(documentId)?.kept ?? readAnnotations(doc);
+    const serialized = serializeAnnotations(annotations);
+    const state = Buffer.from(encodeStateAsUpdate(doc));
     await trx('collab_states')
-      .insert({ document_id: documentId, state: Buffer.from(state), updated_at: now })
+      .insert({ document_id: documentId, state, updated_at: now })
       .onConflict('document_id')
-      .merge({ state: Buffer.from(state), updated_at: now });
+      .merge({ state, updated_at: now });
     if (document.annotations === serialized) return;
     await server.models.Document.query(trx)
       .findById(documentId)
