@@ -95,6 +95,30 @@ describe('signed-in editor', () => {
     await context.close();
   });
 
+  it('must show the owner’s saved changes live on a share link that is open', async () => {
+    const user = await registerUser(baseUrl, 'Live Lena');
+    const id = await uploadViaApi(baseUrl, user, readFileSync(madePdf('tracemonkey.pdf')), 'live.pdf');
+    const authorised = { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' };
+    const put = (annotations: object[], version: number) =>
+      fetch(`${baseUrl}/api/documents/${id}/annotations`, { method: 'PUT', headers: authorised, body: JSON.stringify({ annotations, version }) });
+    const rectangle = (x: number) => ({ type: 'rectangle', page: 1, position: { x, y: 100 }, width: 120, height: 80 });
+    expect((await put([rectangle(72)], 0)).ok).toBe(true);
+    const share = await fetch(`${baseUrl}/api/documents/${id}/shares`, { method: 'POST', headers: authorised, body: '{}' });
+    const { share: link } = (await share.json()) as { share: { token: string } };
+
+    const viewer = await openPage(browser, baseUrl);
+    await viewer.page.goto(`${baseUrl}/shared/${link.token}`);
+    await waitForPdf(viewer.page, 14);
+    await viewer.page.getByRole('status').filter({ hasText: 'Live: changes appear as they are saved' }).waitFor();
+    await expect.poll(() => shapes(viewer.page).count()).toBe(1);
+    // The owner saves (as the editor's autosave does): the open link shows it without a reload.
+    const saved = (await (await fetch(`${baseUrl}/api/documents/${id}/annotations`, { headers: authorised })).json()) as { annotations: object[]; version: number };
+    expect((await put([...saved.annotations, rectangle(300)], saved.version)).ok).toBe(true);
+    await expect.poll(() => shapes(viewer.page).count(), { timeout: 10_000 }).toBe(2);
+    expect(viewer.errors).toEqual([]);
+    await viewer.context.close();
+  });
+
   it('must download Chinese, Arabic and Hebrew text as typed, each script in its Noto font', async () => {
     const user = await registerUser(baseUrl, 'Script Sami');
     const id = await uploadViaApi(baseUrl, user, readFileSync(madePdf('tracemonkey.pdf')), 'scripts.pdf');

@@ -15,7 +15,7 @@ import '../guest/guest.css';
 async function loadShared(token: string) {
   const shared = await documentsApi.shared(token);
   const bytes = await fileToBytes(await documentsApi.sharedFile(shared.fileUrl));
-  return { name: shared.document.name, bytes, annotations: parseAnnotations(shared.annotations) };
+  return { id: shared.document.id, name: shared.document.name, bytes, annotations: parseAnnotations(shared.annotations) };
 }
 
 export function SharedViewerPage() {
@@ -43,7 +43,12 @@ export function SharedViewerPage() {
         </div>
       }
     >
-      <ReadOnlyDocument bytes={shared.data.bytes} fileName={shared.data.name} annotations={shared.data.annotations} />
+      <ReadOnlyDocument
+        bytes={shared.data.bytes}
+        fileName={shared.data.name}
+        annotations={shared.data.annotations}
+        live={{ documentId: shared.data.id, credential: `share:${token}` }}
+      />
     </EditorFrame>
   );
 }
