@@ -266,22 +266,31 @@ describe('editing a document together', () => {
   });
 });
 
+/**
+ * Two instances over one database and one signing key (and, with `redis`, one Redis between them),
+ * each listening; a collaborator on each, both synced on a new document.
+ */
+async function collaboratorsOnTwoInstances(redis?: { url: string; prefix: string }) {
+  servers.pop();
+  await t.close();
+  const shared = { config: { jwtSecret: randomBytes(32) }, collaborationRedis: redis };
+  const first = await createTestServer(shared);
+  servers.push(first);
+  const second = await createTestServer({ ...shared, databaseDir: first.dataDir, schema: first.schema });
+  servers.push(second);
+  t = first;
+  const [firstUrl, secondUrl] = [await listen(first), await listen(second)];
+  const { token } = await first.createUser();
+  const id = await first.uploadPdf(token);
+  const here = join(id, token, firstUrl);
+  const there = join(id, token, secondUrl);
+  await Promise.all([here.synced, there.synced]);
+  return { token, id, here, there };
+}
+
 describe('editing together on several instances without Redis', () => {
   it('keeps what collaborators on each instance made: every store merges what another stored', async () => {
-    servers.pop();
-    await t.close();
-    const shared = { config: { jwtSecret: randomBytes(32) } };
-    const first = await createTestServer(shared);
-    servers.push(first);
-    const second = await createTestServer({ ...shared, databaseDir: first.dataDir, schema: first.schema });
-    servers.push(second);
-    t = first;
-    const [firstUrl, secondUrl] = [await listen(first), await listen(second)];
-    const { token } = await first.createUser();
-    const id = await first.uploadPdf(token);
-    const here = join(id, token, firstUrl);
-    const there = join(id, token, secondUrl);
-    await Promise.all([here.synced, there.synced]);
+    const { token, id, here, there } = await collaboratorsOnTwoInstances();
     writeAnnotations(here.doc, [textNote('a', 'Written on the first instance')]);
     writeAnnotations(there.doc, [textNote('b', 'Written on the second', 200)]);
     // Neither sees the other's change live; each instance stores when its collaborator leaves.
@@ -296,22 +305,7 @@ describe('editing together on several instances without Redis', () => {
 describe.runIf(await redisAvailable())('editing together on several instances', () => {
   it('carries changes and presence between collaborators on different instances through Redis', async () => {
     const prefix = `test-collab-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-    // Two instances over one database and one signing key, each with its own Redis connections.
-    servers.pop();
-    await t.close();
-    const shared = { config: { jwtSecret: randomBytes(32) }, collaborationRedis: { url: TEST_REDIS_URL, prefix } };
-    const first = await createTestServer(shared);
-    servers.push(first);
-    const second = await createTestServer({ ...shared, databaseDir: first.dataDir, schema: first.schema });
-    servers.push(second);
-    t = first;
-    const [firstUrl, secondUrl] = [await listen(first), await listen(second)];
-    const { token } = await first.createUser();
-    const id = await first.uploadPdf(token);
-
-    const here = join(id, token, firstUrl);
-    const there = join(id, token, secondUrl);
-    await Promise.all([here.synced, there.synced]);
+    const { token, id, here, there } = await collaboratorsOnTwoInstances({ url: TEST_REDIS_URL, prefix });
     writeAnnotations(here.doc, [textNote('a', 'Written on the first instance')]);
     await until(there, (list) => list.length === 1);
     writeAnnotations(there.doc, [...readAnnotations(there.doc), textNote('b', 'Written on the second', 200)]);
