@@ -1,9 +1,9 @@
-// Bearer-token authentication: the token must verify (see services/tokens.ts), must not have been
-// revoked by logout, and must belong to the account's current session epoch.
+// Bearer-token authentication: the session the token proves (services/sessions.ts), or 401.
 import type { Context, Next } from 'koa';
 import type { AuthState, ServerContext } from '../context';
 import type { User } from '../models';
 import { unauthorized } from '../errors';
+import { verifiedSession } from '../services/sessions';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/i;
 const INVALID_SESSION = 'Session expired or invalid. Please sign in again.';
@@ -21,21 +21,16 @@ function sessionReader(server: ServerContext) {
     if (header === undefined) return undefined;
     const match = BEARER.exec(header);
     if (!match?.[1]) throw unauthorized();
-    let claims;
-    try {
-      claims = await server.tokens.verify(match[1]);
-    } catch {
-      throw unauthorized(INVALID_SESSION);
-    }
-    const session = await server.sessions.find(claims.userId, claims.tokenId);
-    if (!session || session.revoked) throw unauthorized(INVALID_SESSION);
-    let user = users.get(session.fields);
-    if (!user) {
-      user = Object.freeze(server.models.User.fromDatabaseJson(session.fields));
-      users.set(session.fields, user);
-    }
-    if (user.sessionEpoch !== claims.sessionEpoch) throw unauthorized(INVALID_SESSION);
-    return { user, token: claims };
+    const session = await verifiedSession(server, match[1], (fields) => {
+      let user = users.get(fields);
+      if (!user) {
+        user = Object.freeze(server.models.User.fromDatabaseJson(fields));
+        users.set(fields, user);
+      }
+      return user;
+    });
+    if (!session) throw unauthorized(INVALID_SESSION);
+    return session;
   };
 }
 

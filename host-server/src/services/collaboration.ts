@@ -9,11 +9,11 @@
 // collaborators see; a save over HTTP is written into the shared document (routes/annotations.ts),
 // so collaborators see it. The Yjs snapshot beside it (`collab_states`) only keeps identities,
 // which is what lets edits made offline merge field by field on reconnect.
-import { isDeepStrictEqual } from 'node:util';
-import { diffAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
+import { diffAnnotations, rebaseAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
 import { readAnnotations, writeAnnotations } from '@marginalia/pdf-editor/collab';
 import { applyUpdate, encodeStateAsUpdate, type Doc } from 'yjs';
 import type { Deps } from '../context';
+import type { CollaboratorAccess } from '../infrastructure/collaborationServer';
 import { AnnotationsTooLargeError, NotFoundError } from '../domain/errors';
 import { isoNow } from '../models/BaseModel';
 import type { User } from '../models';
@@ -21,6 +21,7 @@ import { sha256 } from './accounts';
 import { storedAnnotations } from './annotations';
 import { documentAccess, memberGrant } from './members';
 import { checkProAnnotations } from './proFeatures';
+import { verifiedSession } from './sessions';
 
 /** The origin of the server's own writes into a shared document (a correction, a save over HTTP). */
 export const SERVER_ORIGIN = 'marginalia-server';
@@ -33,12 +34,6 @@ const SHARE_CREDENTIAL = /^share:([A-Za-z0-9_-]{20,100})$/;
 
 export class CollaborationRefusedError extends Error {
   override readonly name = 'CollaborationRefusedError';
-}
-
-export interface CollaboratorAccess {
-  readOnly: boolean;
-  grants: string[];
-  stillAllowed(): Promise<boolean>;
 }
 
 type AccessDeps = Deps<'tokens' | 'sessions' | 'knex' | 'models' | 'now'>;
@@ -67,31 +62,26 @@ export async function collaboratorAccess(server: AccessDeps, credential: string,
   const share = SHARE_CREDENTIAL.exec(credential);
   if (share?.[1]) {
     const tokenHash = sha256(share[1]);
-    const shareValid = async () => {
+    const validShare = async () => {
       const row = await server.models.Share.query().findOne({ tokenHash, documentId });
-      return Boolean(row && (!row.expiresAt || row.expiresAt > isoNow(server.now())));
+      return row && (!row.expiresAt || row.expiresAt > isoNow(server.now())) ? row : undefined;
     };
-    const row = await server.models.Share.query().findOne({ tokenHash, documentId });
-    if (!row || !(await shareValid())) throw refused;
-    return { readOnly: true, grants: [`share:${row.id}`], stillAllowed: recheckEvery(shareValid) };
+    const row = await validShare();
+    if (!row) throw refused;
+    return { readOnly: true, grants: [`share:${row.id}`], stillAllowed: recheckEvery(async () => Boolean(await validShare())) };
   }
-  const sessionUser = async (): Promise<User | undefined> => {
-    const claims = await server.tokens.verify(credential).catch(() => undefined);
-    if (!claims) return undefined;
-    const session = await server.sessions.find(claims.userId, claims.tokenId);
-    if (!session || session.revoked) return undefined;
-    const user = server.models.User.fromDatabaseJson(session.fields);
-    return user.sessionEpoch === claims.sessionEpoch ? user : undefined;
-  };
-  const user = await sessionUser();
-  if (!user) throw refused;
+  const session = await verifiedSession(server, credential);
+  if (!session) throw refused;
+  const { user } = session;
   const access = await documentAccess(server, user, documentId);
   if (!access) throw refused;
   return {
     readOnly: access === 'viewer',
     grants: [`user:${user.id}`, memberGrant(documentId, user.id)],
     // Still signed in, and still with the same access (a member lowered to viewer reconnects read-only).
-    stillAllowed: recheckEvery(async () => (await sessionUser())?.id === user.id && (await documentAccess(server, user, documentId)) === access),
+    stillAllowed: recheckEvery(
+      async () => (await verifiedSession(server, credential))?.user.id === user.id && (await documentAccess(server, user, documentId)) === access,
+    ),
   };
 }
 
@@ -184,23 +174,29 @@ export function closeSharedDocument(shared: SharedDocuments, documentId: string)
   shared.open.delete(documentId);
 }
 
+/** Whether the document is open here or was ever edited together: a save over HTTP must then reach the shared state. */
+async function isShared(server: Deps<'knex' | 'collaboration'>, documentId: string): Promise<boolean> {
+  if (server.collaboration.isOpen(documentId)) return true;
+  return Boolean(await server.knex('collab_states').where('document_id', documentId).first('document_id'));
+}
+
 /**
- * The stored list, when the document is open here or was ever edited together: what a save over
- * HTTP is compared with, so only what it changed reaches the shared document. Undefined otherwise.
+ * The stored list, when the document is shared: what a save over HTTP is compared with, so only
+ * what it changed reaches the shared document. Undefined otherwise.
  */
 export async function listBeforeSharedSave(
   server: Deps<'knex' | 'models' | 'collaboration'>,
   documentId: string,
 ): Promise<Annotation[] | undefined> {
-  if (!server.collaboration.isOpen(documentId) && !(await hasSharedState(server, documentId))) return undefined;
+  if (!(await isShared(server, documentId))) return undefined;
   const document = await server.models.Document.query().findById(documentId);
   return document ? storedAnnotations(document) : undefined;
 }
 
 /**
- * A save over HTTP (from `before` to `after`) carried into the shared document field by field:
- * collaborators' changes it did not touch, made since, stay. Annotations it added join at the end
- * (a reorder over HTTP is left to the collaborators' order); those it removed go.
+ * A save over HTTP (from `before` to `after`) replayed on the shared document as a collaborator's
+ * change lands in an editor (`rebaseAnnotations`): per annotation and field, so what collaborators
+ * changed since, and the save did not, stays.
  */
 export async function shareSavedChange(
   server: Deps<'collaboration'>,
@@ -209,34 +205,10 @@ export async function shareSavedChange(
   after: readonly Annotation[],
 ): Promise<void> {
   const diff = diffAnnotations(before, after);
-  if (diff.added.length + diff.updated.length + diff.removed.length === 0) return;
-  const removed = new Set(diff.removed.map(({ id }) => id));
-  const updated = new Map(diff.updated.map(([was, now]) => [now.id, [was, now] as const]));
+  if (diff.added.length + diff.updated.length + diff.removed.length === 0 && !diff.reordered) return;
   await server.collaboration.changeDocument(documentId, (doc) => {
-    const live = readAnnotations(doc);
-    const next = live
-      .filter(({ id }) => !removed.has(id))
-      .map((annotation) => {
-        const pair = updated.get(annotation.id);
-        return pair ? withChangedFields(annotation, pair[0], pair[1]) : annotation;
-      });
-    const present = new Set(live.map(({ id }) => id));
-    next.push(...diff.added.filter(({ id }) => !present.has(id)));
-    writeAnnotations(doc, next, SERVER_ORIGIN);
+    writeAnnotations(doc, rebaseAnnotations(before, after, readAnnotations(doc)), SERVER_ORIGIN);
   });
-}
-
-/** `live` with the fields that differ between `was` and `now` set to `now`'s. */
-function withChangedFields(live: Annotation, was: Annotation, now: Annotation): Annotation {
-  const merged: Record<string, unknown> = { ...live };
-  const wasFields = was as unknown as Record<string, unknown>;
-  const nowFields = now as unknown as Record<string, unknown>;
-  for (const key of new Set([...Object.keys(wasFields), ...Object.keys(nowFields)])) {
-    if (isDeepStrictEqual(wasFields[key], nowFields[key])) continue;
-    if (nowFields[key] === undefined) delete merged[key];
-    else merged[key] = nowFields[key];
-  }
-  return merged as unknown as Annotation;
 }
 
 /** A restored revision or a page save: its list replaces the shared one (that is what restoring means). */
@@ -245,11 +217,6 @@ export async function shareReplacedAnnotations(
   documentId: string,
   annotations: readonly Annotation[],
 ): Promise<void> {
-  if (!server.collaboration.isOpen(documentId) && !(await hasSharedState(server, documentId))) return;
+  if (!(await isShared(server, documentId))) return;
   await server.collaboration.changeDocument(documentId, (doc) => writeAnnotations(doc, annotations, SERVER_ORIGIN));
-}
-
-/** Whether the document was ever edited together. */
-export async function hasSharedState(server: Deps<'knex'>, documentId: string): Promise<boolean> {
-  return Boolean(await server.knex('collab_states').where('document_id', documentId).first('document_id'));
 }
