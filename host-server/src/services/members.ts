@@ -111,14 +111,18 @@ export async function removeMember(server: Deps<'knex' | 'models'>, owner: User,
   if (removed !== 1) throw new NotFoundError('Member not found');
 }
 
+/** What `user` may do with `document`: own it, or edit or view it as a member. */
+async function accessTo(server: Deps<'knex'>, user: Pick<User, 'id'>, document: Pick<Document, 'id' | 'userId'>): Promise<DocumentAccess | undefined> {
+  if (document.userId === user.id) return 'owner';
+  const row = (await server.knex('document_members').where({ document_id: document.id, user_id: user.id }).first('role')) as { role: MemberRole } | undefined;
+  return row?.role;
+}
+
 /** What `user` may do with the document: own it, edit or view it as a member; undefined for anything else. */
 export async function documentAccess(server: Deps<'knex' | 'models'>, user: Pick<User, 'id'>, documentId: string): Promise<DocumentAccess | undefined> {
   if (!UUID_PATTERN.test(documentId)) return undefined;
   const document = await server.models.Document.query().findById(documentId).modify('summary');
-  if (!document) return undefined;
-  if (document.userId === user.id) return 'owner';
-  const row = (await server.knex('document_members').where({ document_id: documentId, user_id: user.id }).first('role')) as { role: MemberRole } | undefined;
-  return row?.role;
+  return document ? accessTo(server, user, document) : undefined;
 }
 
 /** The document for reading: the caller's own, or one they were invited to; 404 otherwise, as for a missing one. */
@@ -128,10 +132,10 @@ export async function findReadableDocument(
   id: string,
   options: { withAnnotations?: boolean } = {},
 ): Promise<Document> {
-  if (!(await documentAccess(server, user, id))) throw new NotFoundError('Document not found');
+  if (!UUID_PATTERN.test(id)) throw new NotFoundError('Document not found');
   const query = server.models.Document.query().findById(id);
   if (!options.withAnnotations) query.modify('summary');
   const document = await query;
-  if (!document) throw new NotFoundError('Document not found');
+  if (!document || !(await accessTo(server, user, document))) throw new NotFoundError('Document not found');
   return document;
 }
