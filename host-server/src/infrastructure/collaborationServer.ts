@@ -96,7 +96,13 @@ export function createCollaborationServer(options: CollaborationOptions): Collab
         host: url.hostname,
         port: Number(url.port || 6379),
         prefix: options.redis.prefix,
-        options: { password: url.password || undefined, username: url.username || undefined },
+        // Everything REDIS_URL says, as the rest of the server reads it: credentials, database, TLS.
+        options: {
+          username: decodeURIComponent(url.username) || undefined,
+          password: decodeURIComponent(url.password) || undefined,
+          db: Number(url.pathname.slice(1)) || 0,
+          ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
+        },
       }),
     );
   }
