@@ -89,6 +89,10 @@ export interface ServerOptions {
   movableClock?: boolean;
   /** SQLite in the temporary data folder (the default), or a fresh schema in the PostgreSQL at DATABASE_URL. */
   database?: Database;
+  /** Another instance of `server` (SQLite): its data folder, which this one neither makes nor removes. */
+  instanceOf?: JourneyServer;
+  /** Redis for this server: instances of one server pass collaborators' changes through it. */
+  redisUrl?: string;
 }
 
 function postgresUrl(): string {
@@ -111,7 +115,7 @@ export async function startServer(options?: ServerOptions): Promise<RunningServe
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer | ClockedServer> {
   const port = await freePort();
   const database = options.database ?? 'sqlite';
-  const dataDir = mkdtempSync(join(tmpdir(), 'marginalia-e2e-'));
+  const dataDir = options.instanceOf?.dataDir ?? mkdtempSync(join(tmpdir(), 'marginalia-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -133,11 +137,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Rate-limit counters in memory, this server's own: with CI's REDIS_URL every journey server (and
   // every earlier run) would share one sign-up count for 127.0.0.1 and refuse registrations.
   delete env.REDIS_URL;
+  if (options.redisUrl) env.REDIS_URL = options.redisUrl;
   if (schema) {
     env.DATABASE_URL = postgresUrl();
     env.DATABASE_SCHEMA = schema;
   }
   const cleanUp = async () => {
+    if (options.instanceOf) return;
     rmSync(dataDir, { recursive: true, force: true });
     if (schema) await dropSchema(schema);
   };

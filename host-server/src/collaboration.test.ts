@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from './config';
 import * as Y from 'yjs';
 import { textNote } from './test-support/annotations';
+import { makePdf } from './test-support/fixtures';
 import { joinDocument, leaveEveryone, untilSeen, type Collaborator } from './test-support/collaborators';
 import { redisAvailable, TEST_REDIS_URL } from './test-support/redis';
 import { createTestServer, type TestServer } from './test-support/testServer';
@@ -117,6 +118,36 @@ describe('editing a document together', () => {
     const stored = await leaveAll(id, token, 2);
     expect(stored.annotations[0]).toMatchObject({ id: 'a', color: '#00aa00' });
     expect(stored.annotations[1]).toMatchObject({ id: 'b', content: 'Second, edited' });
+  });
+
+  it('tells collaborators to load the new PDF when the pages are saved, with the annotations on their new pages', async () => {
+    const { token } = await t.createUser();
+    const id = await t.uploadPdf(token);
+    await t.http.put(`/api/documents/${id}/annotations`).set('Authorization', `Bearer ${token}`).send({ annotations: [textNote('a', 'First')], version: 0 }).expect(200);
+    const collaborator = join(id, token);
+    await collaborator.synced;
+    const meta = collaborator.doc.getMap('meta');
+    expect(meta.get('pdfRevision')).toBeUndefined();
+    // Page 1 moved to page 2: the note goes with it.
+    await t.http
+      .put(`/api/documents/${id}/content`)
+      .set('Authorization', `Bearer ${token}`)
+      .field('annotations', JSON.stringify([{ ...textNote('a', 'First'), page: 2 }]))
+      .field('version', '1')
+      .attach('file', await makePdf(2), 'pages.pdf')
+      .expect(200);
+    await until(collaborator, (list) => list[0]?.page === 2);
+    const first = meta.get('pdfRevision');
+    expect(first).toBe('2');
+    await t.http
+      .put(`/api/documents/${id}/content`)
+      .set('Authorization', `Bearer ${token}`)
+      .field('annotations', JSON.stringify([{ ...textNote('a', 'First'), page: 1 }]))
+      .field('version', '2')
+      .attach('file', await makePdf(2), 'pages.pdf')
+      .expect(200);
+    await until(collaborator, (list) => list[0]?.page === 1);
+    expect(meta.get('pdfRevision')).toBe('3');
   });
 
   it('lets a share link read along, never write, and closes its socket when the link is revoked', async () => {

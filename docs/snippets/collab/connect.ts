@@ -22,6 +22,10 @@ const provider = new HocuspocusProvider({
 provider.on('synced', () => {
   const collaboration = connectCollaboration(editor, {
     doc,
+    // The server stores the annotations: the editor is saved once it has acknowledged them.
+    sync: provider,
+    // A collaborator's page operation stored a new PDF: load it (the annotations come through `doc`).
+    onPdfChanged: (revision) => console.info(`Load the PDF stored at version ${revision}`),
     onError: (error) => console.warn('A collaborator sent an annotation this version cannot read', error),
   });
   window.addEventListener('pagehide', () => {

@@ -22,7 +22,7 @@ import { receiveFile } from './uploads';
 import { readAnnotations } from './annotationInput';
 import { jsonBody, readBody } from './bodies';
 import { beforeBody, sendStoredFile } from './storedFiles';
-import { shareReplacedAnnotations } from '../services/collaboration';
+import { shareReplacedContent } from '../services/collaboration';
 import { authState, requireAuth } from './requireAuth';
 import { baseVersionField } from './validation';
 
@@ -74,7 +74,7 @@ export function registerRevisionRoutes(router: Router, server: ServerContext): v
         annotations: readAnnotations(fields.annotations),
         version: fields.version,
       });
-      await shareReplacedAnnotations(server, change.document.id, change.annotations);
+      await shareReplacedContent(server, change.document, change.annotations);
       ctx.body = presentChange(server, change);
     } finally {
       await received.cleanup();
@@ -126,7 +126,7 @@ export function registerRevisionRoutes(router: Router, server: ServerContext): v
       ctx.params.revisionId ?? '',
       version,
     );
-    await shareReplacedAnnotations(server, change.document.id, change.annotations);
+    await shareReplacedContent(server, change.document, change.annotations);
     ctx.body = presentChange(server, change);
   });
 }

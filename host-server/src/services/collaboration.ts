@@ -10,7 +10,7 @@
 // so collaborators see it. The Yjs snapshot beside it (`collab_states`) only keeps identities,
 // which is what lets edits made offline merge field by field on reconnect.
 import { diffAnnotations, rebaseAnnotations, serializeAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
-import { readAnnotations, writeAnnotations } from '@marginalia/pdf-editor/collab';
+import { readAnnotations, writeAnnotations, writePdfRevision } from '@marginalia/pdf-editor/collab';
 import { applyUpdate, encodeStateAsUpdate, type Doc } from 'yjs';
 import type { Deps } from '../context';
 import type { CollaboratorAccess } from '../infrastructure/collaborationServer';
@@ -211,12 +211,17 @@ export async function shareSavedChange(
   });
 }
 
-/** A restored revision or a page save: its list replaces the shared one (that is what restoring means). */
-export async function shareReplacedAnnotations(
+/**
+ * A restored revision or a page save: its list replaces the shared one (that is what restoring
+ * means), and collaborators are told to load the PDF it goes with, named by the version the save
+ * was answered with (so the page that saved knows the change for its own).
+ */
+export async function shareReplacedContent(
   server: Deps<'knex' | 'collaboration'>,
-  documentId: string,
+  document: { id: string; annotationsVersion: number },
   annotations: readonly Annotation[],
 ): Promise<void> {
-  if (!(await isShared(server, documentId))) return;
-  await server.collaboration.changeDocument(documentId, (doc) => writeAnnotations(doc, annotations, SERVER_ORIGIN));
+  if (!(await isShared(server, document.id))) return;
+  const revision = String(document.annotationsVersion);
+  await server.collaboration.changeDocument(document.id, (doc) => writePdfRevision(doc, revision, annotations, SERVER_ORIGIN));
 }

@@ -20,9 +20,13 @@ interface CloudControlsProps {
   onReload(): void;
   /** Throws the unsaved work away, its local draft included. */
   discard(): Promise<void>;
+  /** Edited together: the LiveSession's badge says what is saved, not "Unsaved changes". */
+  live?: boolean;
+  /** The owner's: versions are theirs to list and restore. */
+  versions?: boolean;
 }
 
-export function CloudControls({ documentId, fileName, saveOnOpen, onReload, discard }: CloudControlsProps) {
+export function CloudControls({ documentId, fileName, saveOnOpen, onReload, discard, live = false, versions = true }: CloudControlsProps) {
   const editor = useEditorRuntime();
   const dirty = useEditorState((state) => state.dirty);
   const saving = useEditorState((state) => state.saving);
@@ -39,8 +43,8 @@ export function CloudControls({ documentId, fileName, saveOnOpen, onReload, disc
 
   return (
     <>
-      <UnsavedBadge show={dirty} />
-      <VersionHistory documentId={documentId} fileName={fileName} dirty={dirty} save={save} savedVersion={editor.storageVersion} onRestored={onReload} />
+      <UnsavedBadge show={dirty && !live} />
+      {versions && <VersionHistory documentId={documentId} fileName={fileName} dirty={dirty} save={save} savedVersion={editor.storageVersion} onRestored={onReload} />}
       <ExitGuard isDirty={() => editor.getState().dirty} fileName={fileName} saving={saving} save={save} discard={discard} />
     </>
   );

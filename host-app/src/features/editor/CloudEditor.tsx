@@ -24,6 +24,9 @@ import { fileToBytes } from '../guest/dataUrl';
 import { browserStores, hasPendingRecovery } from '../guest/recovery';
 import { CloudControls, SAVE_FAILED_MESSAGE, SAVED_MESSAGE } from './CloudControls';
 import { documentStorage, tabDraftStore } from './documentStorage';
+import { liveStorage, OfflineError, useLiveDocument } from './liveEditing';
+import { LiveSession } from './LiveSession';
+import { ReadOnlyDocument } from './ReadOnlyDocument';
 import { AUTOSAVE_DELAY_MS, ToolWatcher } from './EditorChrome';
 import { CompactHeading, EditorFrame, LoadingDocument } from './EditorFrame';
 import { useAccount } from '../plans/useAccount';
@@ -53,6 +56,17 @@ async function loadDocument(id: string): Promise<StoredDocument> {
   return { doc, bytes: await fileToBytes(file), annotations: parseAnnotations(stored.annotations), version: stored.version ?? 0 };
 }
 
+/**
+ * Whether the document is edited together (shared with collaborators, or someone else's): it then
+ * opens bound to its shared document on /api/collab. A document of one's own that nobody else can
+ * open keeps saving over HTTP alone, where another tab's save is a conflict to show.
+ */
+function editedTogether(doc: DocumentSummary): boolean {
+  return doc.access !== 'owner' || doc.collaborators > 0;
+}
+
+export const PAGES_CHANGED_MESSAGE = 'A collaborator changed the pages: the document was reloaded.';
+
 /** The settings of the editor's autosave: 30 seconds after the last change. */
 const AUTOSAVE = { delayMs: AUTOSAVE_DELAY_MS };
 
@@ -69,6 +83,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   useAccount();
   const plan = useAuthStore(selectVerifiedPlan);
   const accountId = useAuthStore((state) => state.user?.id ?? null);
+  const sessionToken = useAuthStore((state) => state.token);
   const signatureStore = useMemo(() => signatureStoreFor(accountId), [accountId]);
   const location = useLocation();
   const recoveryPending = useMemo(() => hasPendingRecovery(browserStores()), []);
@@ -113,13 +128,17 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   }, [loaded.error]);
 
   useEffect(() => {
-    if (loaded.data && !loaded.data.doc.thumbnailUrl) void storeThumbnail(documentId, loaded.data.bytes);
+    if (loaded.data && loaded.data.doc.access === 'owner' && !loaded.data.doc.thumbnailUrl) void storeThumbnail(documentId, loaded.data.bytes);
   }, [loaded.data, documentId]);
 
-  const storage = useMemo(
-    () => loaded.data && documentStorage(loaded.data.doc.name, { annotations: loaded.data.annotations, version: loaded.data.version }),
-    [loaded.data],
-  );
+  // A viewer's read-only view follows the shared document itself.
+  const together = loaded.data !== undefined && editedTogether(loaded.data.doc) && loaded.data.doc.access !== 'viewer';
+  const { live, status } = useLiveDocument(documentId, together ? sessionToken : null);
+  const storage = useMemo(() => {
+    if (!loaded.data) return undefined;
+    const stored = documentStorage(loaded.data.doc.name, { annotations: loaded.data.annotations, version: loaded.data.version });
+    return live ? liveStorage(stored, live) : stored;
+  }, [loaded.data, live]);
   const tabId = draft.data?.tabId;
   const fileName = loaded.data?.doc.name;
   const drafts = useMemo(
@@ -133,7 +152,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   }, [loaded]);
 
   if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (recoveryPending || loaded.isPending || !draft.data) return <LoadingDocument />;
+  if (recoveryPending || loaded.isPending || !draft.data || (together && !live)) return <LoadingDocument />;
   if (loaded.isError) {
     return (
       <EditorFrame title="Editor">
@@ -146,6 +165,13 @@ export function CloudEditor({ documentId }: { documentId: string }) {
 
   const stored = loaded.data;
   const { doc } = stored;
+  if (doc.access === 'viewer') {
+    return (
+      <EditorFrame title={doc.name}>
+        <ReadOnlyDocument bytes={stored.bytes} fileName={doc.name} annotations={stored.annotations} live={sessionToken ? { documentId, credential: sessionToken } : undefined} />
+      </EditorFrame>
+    );
+  }
   // A draft holding just what the server has (its save went through as the page closed) is no news.
   const { found } = draft.data;
   const localDraft = found && draftDiffers(found, stored) ? found : null;
@@ -216,6 +242,8 @@ export function CloudEditor({ documentId }: { documentId: string }) {
         onGatePrompt={(decision) => toast.error(decision.message, { id: decision.message })}
         onError={(error, during) => {
           if (during === 'draft') console.warn('Local draft not updated', error);
+          // The badge says so; the work is in the shared document and the local draft.
+          else if (error instanceof OfflineError) return;
           // Failed requests were toasted by the API client (a 401 also leads to /login; the draft stays).
           else if (during === 'save') {
             if (!(error instanceof ApiError)) toast.error(SAVE_FAILED_MESSAGE);
@@ -225,14 +253,26 @@ export function CloudEditor({ documentId }: { documentId: string }) {
         toolbarEnd={
           <span className="editor-host-controls">
             <ToolWatcher onPicked={() => undefined} />
+            {live && (
+              <LiveSession
+                live={live}
+                status={status}
+                onPagesChanged={() => {
+                  toast(PAGES_CHANGED_MESSAGE, { id: PAGES_CHANGED_MESSAGE });
+                  reload();
+                }}
+              />
+            )}
             <CloudControls
               documentId={documentId}
               fileName={doc.name}
               saveOnOpen={start.restore?.saveRequested ?? false}
               onReload={reload}
               discard={async () => drafts?.clear().catch((error: unknown) => console.warn('Draft not deleted', error))}
+              live={live !== null}
+              versions={doc.access === 'owner'}
             />
-            <ShareButton documentId={documentId} />
+            {doc.access === 'owner' && <ShareButton documentId={documentId} />}
           </span>
         }
       />

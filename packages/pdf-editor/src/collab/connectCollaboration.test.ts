@@ -7,7 +7,8 @@ import { normalizeAnnotation } from '../core/model/defaults';
 import type { Annotation, Point } from '../core/model/types';
 import { createEditor } from '../editor/createEditor';
 import { connectCollaboration } from './connectCollaboration';
-import { readAnnotations } from './sharedDocument';
+import { readAnnotations, writeAnnotations, writePdfRevision } from './sharedDocument';
+import { memoryStorage } from '../core/index';
 
 type Rectangle = Extract<Annotation, { type: 'rectangle' }>;
 
@@ -166,5 +167,108 @@ describe('connectCollaboration', () => {
     expect(editor.getAnnotations()[0]).toMatchObject({ id: 'r', width: 40 });
     expect(errors[0]).toBeInstanceOf(AnnotationValidationError);
     expect(errors[0]?.issues).toEqual([expect.stringMatching(/^annotations\["r"\]\.width: /)]);
+  });
+
+  describe('with a server of record', () => {
+    /** A provider's count of updates the server has not acknowledged yet, acknowledged on `ack()`. */
+    function serverLink(doc: Y.Doc) {
+      const listeners = new Set<() => void>();
+      let unsynced = 0;
+      const emit = () => listeners.forEach((listener) => listener());
+      doc.on('update', (_update: Uint8Array, origin: unknown) => {
+        if (origin === 'network') return;
+        unsynced += 1;
+        emit();
+      });
+      return {
+        get hasUnsyncedChanges() {
+          return unsynced > 0;
+        },
+        on: (_event: 'unsyncedChanges', listener: () => void) => listeners.add(listener),
+        off: (_event: 'unsyncedChanges', listener: () => void) => listeners.delete(listener),
+        ack() {
+          unsynced = 0;
+          emit();
+        },
+      };
+    }
+
+    /** An editor with storage and a quick autosave, every save over HTTP logged. */
+    function savingEditor(annotations: Annotation[] = []) {
+      const saves: string[] = [];
+      const storage = memoryStorage();
+      const editor = createEditor({
+        signatureStore: null,
+        annotations,
+        documentId: 'doc',
+        autosave: { delayMs: 5 },
+        storage: { ...storage, save: async (...args) => (saves.push('save'), storage.save(...args)) },
+      });
+      return { editor, saves };
+    }
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+    it('is unsaved until the server acknowledges an edit, then saved with nothing sent over HTTP', async () => {
+      const doc = new Y.Doc();
+      const link = serverLink(doc);
+      const { editor, saves } = savingEditor();
+      connectCollaboration(editor, { doc, sync: link });
+      link.ack();
+      editor.getState().actions.add(rectangle('r'));
+      expect(editor.getState().dirty).toBe(true);
+      link.ack();
+      expect(editor.getState().dirty).toBe(false);
+      await settled();
+      expect(saves).toEqual([]);
+      expect(readAnnotations(doc).map(({ id }) => id)).toEqual(['r']);
+    });
+
+    it("stays saved when a collaborator's change arrives, and stays unsaved with unacknowledged work of its own", () => {
+      const doc = new Y.Doc();
+      const link = serverLink(doc);
+      const { editor } = savingEditor();
+      connectCollaboration(editor, { doc, sync: link });
+      link.ack();
+      const other = new Y.Doc();
+      Y.applyUpdate(other, Y.encodeStateAsUpdate(doc));
+      writeAnnotations(other, [rectangle('theirs')]);
+      Y.applyUpdate(doc, Y.encodeStateAsUpdate(other), 'network');
+      expect(editor.getAnnotations().map(({ id }) => id)).toEqual(['theirs']);
+      expect(editor.getState().dirty).toBe(false);
+
+      editor.getState().actions.add(rectangle('mine'));
+      writeAnnotations(other, [rectangle('theirs'), rectangle('second')]);
+      Y.applyUpdate(doc, Y.encodeStateAsUpdate(other), 'network');
+      expect(editor.getAnnotations().map(({ id }) => id).sort()).toEqual(['mine', 'second', 'theirs']);
+      expect(editor.getState().dirty).toBe(true);
+    });
+
+    it("merges a restored draft's unsaved work into the document instead of dropping it", () => {
+      const doc = new Y.Doc();
+      writeAnnotations(doc, [rectangle('kept'), rectangle('moved'), rectangle('added by a collaborator')]);
+      // The draft's editor: saved state without the collaborator's annotation, its own work on top.
+      const { editor } = savingEditor([rectangle('kept'), rectangle('moved')]);
+      editor.getState().actions.update({ moved: { position: { x: 90, y: 90 } } });
+      editor.getState().actions.add(rectangle('drawn offline'));
+      expect(editor.getState().dirty).toBe(true);
+      connectCollaboration(editor, { doc, sync: serverLink(doc) });
+      const ids = ['kept', 'moved', 'added by a collaborator', 'drawn offline'];
+      expect(editor.getAnnotations().map(({ id }) => id).sort()).toEqual([...ids].sort());
+      expect(readAnnotations(doc).map(({ id }) => id).sort()).toEqual([...ids].sort());
+      expect(readAnnotations(doc).find(({ id }) => id === 'moved')?.position).toEqual({ x: 90, y: 90 });
+    });
+
+    it("tells the host when a collaborator's page operation brought a new PDF", () => {
+      const doc = new Y.Doc();
+      const revisions: string[] = [];
+      const { editor } = savingEditor([rectangle('r')]);
+      connectCollaboration(editor, { doc, onPdfChanged: (revision) => revisions.push(revision) });
+      const other = new Y.Doc();
+      Y.applyUpdate(other, Y.encodeStateAsUpdate(doc));
+      writePdfRevision(other, 'revision-2', [{ ...rectangle('r'), page: 2 }]);
+      Y.applyUpdate(doc, Y.encodeStateAsUpdate(other), 'network');
+      expect(revisions).toEqual(['revision-2']);
+      expect(editor.getAnnotations()[0]?.page).toBe(2);
+    });
   });
 });

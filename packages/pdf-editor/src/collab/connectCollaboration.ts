@@ -4,10 +4,17 @@
 // annotations they touched) and applied with `applyRemoteAnnotations`: no undo step, and the
 // history's rebased undo then reverts only what the editor's own steps changed. The transport
 // (Hocuspocus, y-indexeddb, any Yjs provider) is the host's: it syncs `doc`, this syncs the editor.
+//
+// With a server of record (`sync`), the shared document is where the annotations are saved: the
+// editor's annotations count as saved (`savedAnnotations`, so `dirty` clears and the autosave has
+// nothing to send) once the provider has no change the server has not acknowledged, and a
+// collaborator's change, stored by the server already, leaves a saved editor saved. Work the editor
+// holds and the server never had (a draft restored after an offline reload) is replayed over what
+// the document holds on connecting, field by field, not replaced by it.
 import * as Y from 'yjs';
 import type { Annotation, HistoryChangeReason } from '../core/index';
-import { AnnotationValidationError, diffAnnotations } from '../core/internal';
-import { readShared, sharedTypes, writeShared, type SharedChanges } from './sharedDocument';
+import { AnnotationValidationError, diffAnnotations, rebaseAnnotations } from '../core/internal';
+import { PDF_REVISION_KEY, readShared, sharedTypes, writeShared, type SharedChanges } from './sharedDocument';
 
 /**
  * What `connectCollaboration` uses of an editor object: its history and the store action that
@@ -20,8 +27,24 @@ export interface CollaborativeEditor {
       readonly inTransaction: boolean;
       subscribe(listener: (state: unknown, change: { readonly reason: HistoryChangeReason }) => void): () => void;
     };
-    getState(): { readonly actions: { applyRemoteAnnotations(from: readonly Annotation[], to: readonly Annotation[]): void } };
+    getState(): {
+      readonly savedAnnotations: readonly Annotation[];
+      readonly actions: {
+        applyRemoteAnnotations(from: readonly Annotation[], to: readonly Annotation[]): void;
+        setSavedAnnotations(annotations: Annotation[]): void;
+      };
+    };
   };
+}
+
+/**
+ * Whether the server has everything sent: a provider that counts the updates it sent and the
+ * server has not acknowledged. Hocuspocus's `HocuspocusProvider` is one.
+ */
+export interface CollaborationSyncStatus {
+  readonly hasUnsyncedChanges: boolean;
+  on(event: 'unsyncedChanges', listener: () => void): unknown;
+  off(event: 'unsyncedChanges', listener: () => void): unknown;
 }
 
 /** Options of `connectCollaboration`. */
@@ -39,6 +62,18 @@ export interface CollaborationOptions {
    * none through.
    */
   onError?: (error: AnnotationValidationError) => void;
+  /**
+   * The provider, when a server stores the document: the editor's annotations then count as saved
+   * once it has acknowledged them, and a draft's unsaved work is merged into the document on
+   * connecting rather than replaced by it.
+   */
+  sync?: CollaborationSyncStatus;
+  /**
+   * Told when the document says its PDF changed (a collaborator's page operation saved by the
+   * server, which writes the new revision's identifier): load the new PDF; the annotations come
+   * through the document, already on their new pages.
+   */
+  onPdfChanged?: (revision: string) => void;
 }
 
 /** A binding made by `connectCollaboration`. */
@@ -59,11 +94,12 @@ export interface Collaboration {
  * provider.on('synced', () => connectCollaboration(editor, { doc }));
  */
 export function connectCollaboration(editor: CollaborativeEditor, options: CollaborationOptions): Collaboration {
-  const { doc } = options;
+  const { doc, sync } = options;
   const { store } = editor;
   const { history } = store;
   const shared = sharedTypes(doc);
   const entries: unknown = shared.annotations;
+  const meta: unknown = shared.meta;
   // Marks this binding's own transactions, so it does not read back what it wrote.
   const origin = {};
   // The annotations as the document holds them, as this binding last read or wrote them.
@@ -74,7 +110,19 @@ export function connectCollaboration(editor: CollaborativeEditor, options: Colla
     if (issues.length > 0) options.onError?.(new AnnotationValidationError(`Invalid shared annotations: ${issues.join('; ')}`, issues));
     const from = synced;
     synced = annotations;
-    store.getState().actions.applyRemoteAnnotations(from, annotations);
+    const state = store.getState();
+    const saved = state.savedAnnotations === history.state.annotations;
+    state.actions.applyRemoteAnnotations(from, annotations);
+    // Stored already by whoever made it: a saved editor stays saved.
+    if (saved && sync && history.state.annotations === annotations) state.actions.setSavedAnnotations(annotations);
+  };
+
+  // Saved once the server has all this editor wrote (and it wrote all it has).
+  const settle = () => {
+    if (!sync || sync.hasUnsyncedChanges || history.inTransaction) return;
+    const { annotations } = history.state;
+    const state = store.getState();
+    if (annotations === synced && state.savedAnnotations !== annotations) state.actions.setSavedAnnotations(annotations);
   };
 
   // A gesture is written when it ends, as one change.
@@ -83,6 +131,7 @@ export function connectCollaboration(editor: CollaborativeEditor, options: Colla
     if (history.inTransaction || annotations === synced) return;
     writeShared(doc, annotations, origin, diffAnnotations(synced, annotations));
     synced = annotations;
+    settle();
   };
 
   const onTransaction = (transaction: Y.Transaction) => {
@@ -95,6 +144,10 @@ export function connectCollaboration(editor: CollaborativeEditor, options: Colla
       else if (type.parent === entries && type._item?.parentSub) {
         ids.add(type._item.parentSub);
         continue;
+      } else if (type === meta && keys.has(PDF_REVISION_KEY)) {
+        const revision = shared.meta.get(PDF_REVISION_KEY);
+        if (typeof revision === 'string') options.onPdfChanged?.(revision);
+        continue;
       } else if (type !== shared.order) continue;
       structural = true;
     }
@@ -102,16 +155,27 @@ export function connectCollaboration(editor: CollaborativeEditor, options: Colla
   };
 
   if (shared.annotations.size > 0 || shared.meta.has('version')) {
-    synced = history.state.annotations;
+    // What the editor changed since it was saved (a restored draft's work) goes over the document's.
+    const { savedAnnotations } = store.getState();
+    const local = history.state.annotations;
+    const unsaved = sync && savedAnnotations !== local ? { from: savedAnnotations, to: local } : undefined;
+    synced = local;
     pull();
+    if (unsaved) {
+      const merged = rebaseAnnotations(unsaved.from, unsaved.to, history.state.annotations);
+      if (merged !== history.state.annotations) store.getState().actions.applyRemoteAnnotations(history.state.annotations, merged);
+      push();
+    }
   } else push();
   doc.on('afterTransaction', onTransaction);
   const stopHistory = history.subscribe((_state, change) => {
     if (change.reason !== 'remote') push();
   });
+  sync?.on('unsyncedChanges', settle);
   return {
     disconnect() {
       doc.off('afterTransaction', onTransaction);
+      sync?.off('unsyncedChanges', settle);
       stopHistory();
     },
   };

@@ -1,8 +1,8 @@
 // Public API of @marginalia/pdf-editor/collab: an editor object bound to a shared Yjs document,
 // and the document's layout (yjs is an optional peer dependency, needed only with this entry).
 export { connectCollaboration } from './connectCollaboration';
-export type { Collaboration, CollaborationOptions, CollaborativeEditor } from './connectCollaboration';
-export { readAnnotations, SHARED_DOCUMENT_VERSION, writeAnnotations } from './sharedDocument';
+export type { Collaboration, CollaborationOptions, CollaborationSyncStatus, CollaborativeEditor } from './connectCollaboration';
+export { readAnnotations, SHARED_DOCUMENT_VERSION, writeAnnotations, writePdfRevision } from './sharedDocument';
 // What their types name, defined by the core, and the schemas the annotation type is inferred
 // from (already loaded with this entry, which checks annotations with them).
 export type { Annotation, CustomAnnotation, CustomType, HistoryChangeReason, Point } from '../core/index';

@@ -9,12 +9,19 @@
 //                              twice, and a deletion racing an insert an id with no entry: readers
 //                              keep the first place of each id and skip the ones without entry.
 //   doc.getMap('meta')         'version' -> 1; a reader refuses a newer layout.
+//                              'pdfRevision' -> an identifier of the PDF the annotations belong to,
+//                              written by whoever stores a new one (a page operation saved by the
+//                              server): collaborators load that PDF; its annotations, on their new
+//                              pages, travel as any change does.
 //
-// Only the annotations live here for now; page operations, presence and comment threads will get
-// their own top-level types next to these.
+// Pages travel as whole PDF revisions through the host's storage, not in the document: a page
+// operation rewrites the file, which a field-wise merge could not combine anyway.
 import * as Y from 'yjs';
 import type { Annotation, AnnotationDiff } from '../core/index';
 import { AnnotationValidationError, checkAnnotation, sameValue, throwIssues } from '../core/internal';
+
+/** The key in `doc.getMap('meta')` naming the PDF revision the annotations belong to. */
+export const PDF_REVISION_KEY = 'pdfRevision';
 
 /** The layout version `writeAnnotations` writes to `doc.getMap('meta').get('version')`. */
 export const SHARED_DOCUMENT_VERSION = 1;
@@ -99,6 +106,18 @@ export function readShared(doc: Y.Doc, previous: readonly Annotation[] = [], cha
  */
 export function writeAnnotations(doc: Y.Doc, annotations: readonly Annotation[], origin?: unknown): boolean {
   return writeShared(doc, annotations, origin);
+}
+
+/**
+ * Tells collaborators that the document's PDF is now `revision` (an identifier the host can load,
+ * e.g. a stored revision's id), with `annotations` as they stand on its pages, in one transaction.
+ * Their `connectCollaboration` calls `onPdfChanged(revision)`.
+ */
+export function writePdfRevision(doc: Y.Doc, revision: string, annotations: readonly Annotation[], origin?: unknown): void {
+  doc.transact(() => {
+    writeShared(doc, annotations, origin);
+    sharedTypes(doc).meta.set(PDF_REVISION_KEY, revision);
+  }, origin);
 }
 
 /**

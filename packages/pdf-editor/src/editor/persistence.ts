@@ -3,6 +3,7 @@
 // one at a time, the autosave, the local draft kept while work is unsaved, and conflicts. Framework
 // free; createEditor makes one, and its save() and the Toolbar's Save button both come here.
 import { diffAnnotations, PageEditsUnsupportedError, StorageConflictError } from '../core/internal';
+import type { Annotation } from '../core/index';
 import type { DraftStore, EditorDraft, EditorErrorSource, EditorOptions } from './options';
 import type { EditorStore } from './store/createEditorStore';
 
@@ -65,6 +66,21 @@ export function createPersistence(
     } else if (was) void keep((target) => target.clear());
   };
 
+  // Annotations saved by other means (a collaboration server acknowledging them, editor/../collab):
+  // dirty and the autosave follow. The controller's own records are followed by its own refresh.
+  let recording = false;
+  const recordSaved = (annotations: Annotation[]) => {
+    recording = true;
+    try {
+      store.getState().actions.setSavedAnnotations(annotations);
+    } finally {
+      recording = false;
+    }
+  };
+  store.subscribe((state, previous) => {
+    if (!recording && state.savedAnnotations !== previous.savedAnnotations && !history.inTransaction) refresh();
+  });
+
   history.subscribe((doc, { reason }) => {
     // A reset that brings another PDF is a new file: what storage holds, but for a restored draft's.
     if (reason === 'reset' && doc.pdf !== shown) savedPdf = options().restoreDraft?.pdf ? null : doc.pdf;
@@ -93,7 +109,7 @@ export function createPersistence(
       version = stored.version;
       savedPdf = pdf;
       requested = false;
-      state.actions.setSavedAnnotations(annotations);
+      recordSaved(annotations);
       // Edits made while the request ran stay unsaved; without any, the draft is gone before `onSaved`.
       refresh();
       await drafts;
@@ -130,7 +146,7 @@ export function createPersistence(
           if (stopped) return;
           if (stored) {
             version = stored.version;
-            store.getState().actions.setSavedAnnotations(stored.annotations);
+            recordSaved(stored.annotations);
             history.reset({ ...history.state, annotations: stored.annotations });
           }
           if (draft) {

@@ -206,8 +206,9 @@ export interface EditorActions {
   /** Asks the gate; a prompt goes to the host's onGatePrompt and the answer is false. */
   allow(action: GateAction): boolean;
   /**
-   * Records the annotations storage holds, as loaded or last saved.
-   * @internal The editor's persistence; not part of the package's API.
+   * Records the annotations storage holds: as the editor's persistence loaded or last saved them,
+   * or as a sync layer's server acknowledged them (`connectCollaboration` with `sync`). `dirty`
+   * and the autosave follow.
    */
   setSavedAnnotations(annotations: Annotation[]): void;
   /**
