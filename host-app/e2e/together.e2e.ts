@@ -129,6 +129,18 @@ describe('editing one document together', () => {
     expect(await shapes(a.page).count()).toBe(3);
     expect((await stored(server, owner, id)).length).toBe(3);
 
+    // The owner deletes page 2 and saves: the editor's page reloads with one page and every annotation.
+    await a.page.getByRole('button', { name: 'Delete page 2' }).click();
+    await a.page.getByText('Page 1 of 1', { exact: true }).waitFor();
+    await a.page.locator('.mg-toolbar').getByRole('button', { name: 'Save', exact: true }).click();
+    await b.page.getByText('A collaborator changed the pages: the document was reloaded.').waitFor();
+    for (const { page } of [b, c]) {
+      await page.getByText('Page 1 of 1', { exact: true }).waitFor();
+      await expect.poll(() => shapes(page).count()).toBe(3);
+    }
+    await a.page.getByText('Live: all changes saved').waitFor();
+    expect(await a.page.getByText('A collaborator changed the pages').count()).toBe(0);
+
     // Removing the editor ends their session at once.
     const removed = await fetch(`${server.url}/api/documents/${id}/collaborators/${editorId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${owner.token}` } });
     expect(removed.ok).toBe(true);

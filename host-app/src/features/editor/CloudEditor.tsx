@@ -168,7 +168,14 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   if (doc.access === 'viewer') {
     return (
       <EditorFrame title={doc.name}>
-        <ReadOnlyDocument bytes={stored.bytes} fileName={doc.name} annotations={stored.annotations} live={sessionToken ? { documentId, credential: sessionToken } : undefined} />
+        <ReadOnlyDocument
+          key={loaded.dataUpdatedAt}
+          bytes={stored.bytes}
+          fileName={doc.name}
+          annotations={stored.annotations}
+          live={sessionToken ? { documentId, credential: sessionToken } : undefined}
+          onPagesChanged={reload}
+        />
       </EditorFrame>
     );
   }

@@ -17,11 +17,13 @@ interface ReadOnlyDocumentProps {
   annotations: Annotation[];
   /** Follow the document's shared annotations (/api/collab) with this credential. */
   live?: { documentId: string; credential: string };
+  /** With `live`: the document's pages were changed and stored; load it again. */
+  onPagesChanged?: () => void;
 }
 
-export function ReadOnlyDocument({ bytes, fileName, annotations, live }: ReadOnlyDocumentProps) {
+export function ReadOnlyDocument({ bytes, fileName, annotations, live, onPagesChanged }: ReadOnlyDocumentProps) {
   const editor = usePdfEditor({ file: bytes, fileName, defaultAnnotations: annotations, signatureStore: null, exportFonts: EXPORT_FONTS });
-  const following = useLiveAnnotations(editor, live);
+  const following = useLiveAnnotations(editor, live, onPagesChanged);
   const [downloading, setDownloading] = useState(false);
 
   const download = async () => {

@@ -44,10 +44,12 @@ export function SharedViewerPage() {
       }
     >
       <ReadOnlyDocument
+        key={shared.dataUpdatedAt}
         bytes={shared.data.bytes}
         fileName={shared.data.name}
         annotations={shared.data.annotations}
         live={{ documentId: shared.data.id, credential: `share:${token}` }}
+        onPagesChanged={() => void shared.refetch()}
       />
     </EditorFrame>
   );

@@ -5,7 +5,7 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import type { Editor } from '@marginalia/pdf-editor';
 import { connectCollaboration } from '@marginalia/pdf-editor/collab';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as Y from 'yjs';
 
 /** The collaboration endpoint on the page's own origin. */
@@ -13,9 +13,15 @@ export function collaborationUrl(location: Pick<Location, 'protocol' | 'host'> =
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/collab`;
 }
 
-/** Whether the editor is following the shared document now (false while connecting or cut off). */
-export function useLiveAnnotations(editor: Editor, live: { documentId: string; credential: string } | undefined): boolean {
+/**
+ * Whether the editor is following the shared document now (false while connecting or cut off).
+ * `onPagesChanged` is told when the document's PDF was replaced (a page operation saved): the view
+ * loads it again.
+ */
+export function useLiveAnnotations(editor: Editor, live: { documentId: string; credential: string } | undefined, onPagesChanged?: () => void): boolean {
   const [following, setFollowing] = useState(false);
+  const pagesChanged = useRef(onPagesChanged);
+  pagesChanged.current = onPagesChanged;
   const documentId = live?.documentId;
   const credential = live?.credential;
   useEffect(() => {
@@ -32,6 +38,7 @@ export function useLiveAnnotations(editor: Editor, live: { documentId: string; c
         binding ??= connectCollaboration(editor, {
           doc,
           onError: (error) => console.warn('A shared annotation could not be read', error),
+          onPdfChanged: () => pagesChanged.current?.(),
         });
         setFollowing(true);
       },
