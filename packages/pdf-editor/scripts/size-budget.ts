@@ -39,8 +39,11 @@ export const SIZE_BUDGET_BYTES = 60 * 1024;
  * rebased undo, 0.6 KB) and issue 23's store slices and createEditor's named parts (0.2 KB) brought
  * it to 89.5 KB: held at 90 KB, so it cannot grow unnoticed, until the
  * owner decides between a larger budget and giving something up (see docs/architecture.md, "Size").
+ * Issue 28's forms in the core (`readFormFields`, `fillForm`, XFDF and JSON values: 1.9 KB, in the
+ * core's lazily loaded engine graph, not the first paint) and issue 26's server of record in
+ * `./collab` (0.3 KB) brought it to 92.0 KB: held at 92.5 KB.
  */
-export const TOTAL_SIZE_BUDGET_BYTES = 90 * 1024;
+export const TOTAL_SIZE_BUDGET_BYTES = 92.5 * 1024;
 
 export interface SizeReport {
   /** Entry files measured, relative to the package root. */

@@ -185,6 +185,12 @@ export type { PdfPermissions, ProtectPdfOptions } from './pdf/protection';
 export { importAnnotations } from './import/importAnnotations';
 export type { ImportOptions } from './import/importAnnotations';
 
+// Forms: a PDF's AcroForm fields read and filled (appended incrementally, appearances drawn), and
+// their values as XFDF and JSON
+export { fillForm, readFormFields } from './forms/formFields';
+export type { FillFormOptions, FormField, FormFieldType, FormFieldValue, FormFieldWidget, FormOptions, FormValues } from './forms/formFields';
+export { formValuesFromXfdf, formValuesToXfdf, parseFormValues } from './forms/xfdf';
+
 // Adapters
 export { memorySignatureStore, memoryStorage, openGate, PageEditsUnsupportedError, StorageConflictError } from './adapters';
 export type {

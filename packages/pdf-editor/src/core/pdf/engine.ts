@@ -24,3 +24,5 @@ export {
   StandardFonts,
 } from '@libpdf/core';
 export type { EmbeddedFont, PdfObject, Standard14FontName } from '@libpdf/core';
+// AcroForm fields (core/forms): the engine reads them, fills them and draws their appearances.
+export type { ButtonField, CheckboxField, DropdownField, FormField as EngineFormField, ListBoxField, PDFForm, RadioField, SignatureField, TextField } from '@libpdf/core';

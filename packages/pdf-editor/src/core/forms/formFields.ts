@@ -1,0 +1,273 @@
+// AcroForm fields: what a PDF's form holds (`readFormFields`) and filling it in (`fillForm`), on the
+// engine's forms, which walk the field tree, set values with the PDF's own rules (check box on
+// states, radio export values, choice options) and draw the widgets' appearances so every reader
+// shows the values. The fill is appended as an incremental update: the original bytes stay a prefix
+// of the result, so signatures and usage rights (/Perms /UR3) over them still verify, unless the
+// file had to be repaired to open (then it is rewritten, as the export does).
+import { InvalidInputError } from '../errors';
+import { checkBytes, checkObject, checkOptional, checkOptions } from '../input';
+import type { Rect } from '../model/base';
+import { PdfStream } from '../pdf/engine';
+import type {
+  ButtonField,
+  CheckboxField,
+  DropdownField,
+  EngineFormField,
+  ListBoxField,
+  PDF,
+  PDFForm,
+  RadioField,
+  SignatureField,
+  TextField,
+} from '../pdf/engine';
+import { openPdf } from '../pdf/openPdf';
+import { pageSpaceOf } from '../pdf/pageAttributes';
+import type { PdfSource } from '../pdf/source';
+
+/** What kind of field: its value's shape follows (see `FormFieldValue`). */
+export type FormFieldType = 'text' | 'checkbox' | 'radio' | 'combo' | 'list' | 'button' | 'signature';
+
+/**
+ * A field's value: a text or combo box's text; whether a check box is checked; the export value of
+ * a radio group's chosen button (null: none); a list box's chosen options; null for push buttons
+ * and signature fields, which hold none.
+ */
+export type FormFieldValue = string | boolean | string[] | null;
+
+/** Values to fill, by full field name (`parent.child`). */
+export type FormValues = Record<string, FormFieldValue>;
+
+/** Where one of a field's widgets sits: its page (from 1) and its box in page space (points, top-left origin, as displayed). */
+export interface FormFieldWidget {
+  page: number;
+  rect: Rect;
+}
+
+/** One terminal field of a PDF's form, as `readFormFields` reads it. */
+export interface FormField {
+  /** The full name (`parent.child`), which `fillForm` takes. */
+  name: string;
+  type: FormFieldType;
+  value: FormFieldValue;
+  /** A radio group's export values, a check box's on state, or a choice field's option values, in the file's order. */
+  options: string[];
+  readOnly: boolean;
+  required: boolean;
+  /** A text field that takes several lines. */
+  multiline: boolean;
+  /** A text field's maximum length, or null. */
+  maxLength: number | null;
+  /** A text field spread over `maxLength` equal cells. */
+  comb: boolean;
+  /** A list box that takes several options. */
+  multiSelect: boolean;
+  /** A combo box that also takes text of its own. */
+  editable: boolean;
+  /** Its widgets in the file's order; a field with none shows nowhere. */
+  widgets: FormFieldWidget[];
+}
+
+/** Options of `readFormFields` and `fillForm`. */
+export interface FormOptions {
+  /** The password of an encrypted file. */
+  password?: string;
+}
+
+/** Options of `fillForm`. */
+export interface FillFormOptions extends FormOptions {
+  /** Draw the values into the pages and remove the fields, so nothing can be changed any more. */
+  flatten?: boolean;
+}
+
+/** The engine's fields that hold or show something, told apart by `type`. */
+type KnownField = TextField | CheckboxField | RadioField | DropdownField | ListBoxField | ButtonField | SignatureField;
+
+const TYPES: Partial<Record<EngineFormField['type'], FormFieldType>> = {
+  text: 'text',
+  checkbox: 'checkbox',
+  radio: 'radio',
+  dropdown: 'combo',
+  listbox: 'list',
+  button: 'button',
+  signature: 'signature',
+};
+
+/** The field as one the engine knows (its `type` then tells its class), or undefined for the rest. */
+function known(field: EngineFormField): KnownField | undefined {
+  return TYPES[field.type] ? (field as KnownField) : undefined;
+}
+
+function valueOf(field: KnownField): FormFieldValue {
+  switch (field.type) {
+    case 'text':
+    case 'dropdown':
+      return field.getValue();
+    case 'checkbox':
+      return field.isChecked();
+    case 'radio':
+      return field.getValue();
+    case 'listbox':
+      return field.getValue();
+    default:
+      return null;
+  }
+}
+
+function optionsOf(field: KnownField): string[] {
+  if (field.type === 'checkbox') return [field.getOnValue()];
+  if (field.type === 'radio') return field.getExportValues();
+  if (field.type === 'dropdown' || field.type === 'listbox') return field.getOptions().map(({ value }) => value);
+  return [];
+}
+
+/** Page numbers by the page objects' references, and by the widgets each page lists (a widget's /P may be missing or wrong). */
+function pageFinder(pdf: PDF): (field: KnownField, widgetIndex: number) => number | undefined {
+  const pages = pdf.getPages();
+  const byRef = new Map<unknown, number>(pages.map((page, index) => [page.ref, index + 1]));
+  let listed: Map<unknown, number> | undefined;
+  return (field, widgetIndex) => {
+    const widget = field.getWidgets()[widgetIndex];
+    if (!widget) return undefined;
+    if (!listed) {
+      listed = new Map();
+      for (const [index, page] of pages.entries()) {
+        const annots = page.dict.getArray('Annots', (ref) => pdf.getObject(ref));
+        for (let at = 0; at < (annots?.length ?? 0); at++) listed.set(annots?.at(at), index + 1);
+      }
+    }
+    return (widget.ref && listed.get(widget.ref)) ?? byRef.get(widget.pageRef);
+  };
+}
+
+function describeField(pdf: PDF, engineField: EngineFormField, pageOf: ReturnType<typeof pageFinder>): FormField | undefined {
+  const field = known(engineField);
+  const type = field && TYPES[field.type];
+  if (!field || !type) return undefined;
+  const widgets: FormFieldWidget[] = [];
+  for (const [index, widget] of field.getWidgets().entries()) {
+    const page = pageOf(field, index);
+    if (page === undefined) continue;
+    const [x1, y1, x2, y2] = widget.rect;
+    const box = { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) };
+    widgets.push({ page, rect: pageSpaceOf(pdf, page - 1).rectToDisplay(box) });
+  }
+  const text = field.type === 'text' ? field : undefined;
+  return {
+    name: field.name,
+    type,
+    value: valueOf(field),
+    options: optionsOf(field),
+    readOnly: field.isReadOnly(),
+    required: field.isRequired(),
+    multiline: text?.isMultiline ?? false,
+    maxLength: text && text.maxLength > 0 ? text.maxLength : null,
+    comb: text?.isComb ?? false,
+    multiSelect: field.type === 'listbox' && field.isMultiSelect,
+    editable: field.type === 'dropdown' && field.isEditable,
+    widgets,
+  };
+}
+
+function formOf(pdf: PDF): PDFForm | null {
+  return pdf.getForm();
+}
+
+/**
+ * The terminal fields of `source`'s AcroForm, in the form's order: name, type, value, options,
+ * flags and where each widget sits. A PDF without a form gives an empty list.
+ *
+ * @throws PdfInvalidError, PdfEncryptedError or PdfPasswordError when the file cannot be opened.
+ * @example
+ * const fields = await readFormFields(bytes);
+ * fields.filter((field) => field.type === 'text').map((field) => field.name);
+ */
+export async function readFormFields(source: PdfSource, options: FormOptions = {}): Promise<FormField[]> {
+  checkBytes(source, 'source');
+  const { password } = checkOptions(options);
+  checkOptional(password, 'options.password', 'string');
+  const { pdf } = await openPdf(source, password === undefined ? {} : { password: password as string });
+  const form = formOf(pdf);
+  if (!form) return [];
+  const pageOf = pageFinder(pdf);
+  return form.getFields().flatMap((field) => describeField(pdf, field, pageOf) ?? []);
+}
+
+const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
+
+/** Sets one field, refusing what the field cannot hold with an InvalidInputError naming it. */
+function setValue(engineField: EngineFormField, value: FormFieldValue, at: string): void {
+  const field = known(engineField);
+  const refuse = (what: string): never => {
+    throw new InvalidInputError(at, `expected ${what}, got ${shown(value)}`);
+  };
+  if (!field) throw new InvalidInputError(at, 'the field holds no value this version can set');
+  if (field.isReadOnly()) throw new InvalidInputError(at, 'the field is read-only');
+  switch (field.type) {
+    case 'text': {
+      if (typeof value !== 'string') return refuse('text');
+      if (field.maxLength > 0 && [...value].length > field.maxLength) refuse(`at most ${field.maxLength} characters`);
+      if (!field.isMultiline && /[\r\n]/.test(value)) refuse('one line of text');
+      field.setValue(value);
+      return;
+    }
+    case 'checkbox':
+      if (typeof value !== 'boolean') return refuse('true or false');
+      if (value) field.check();
+      else field.uncheck();
+      return;
+    case 'radio': {
+      const choices = field.getExportValues();
+      if (value !== null && (typeof value !== 'string' || !choices.includes(value))) return refuse(`one of ${shown(choices)} or null`);
+      field.setValue(value);
+      return;
+    }
+    case 'dropdown': {
+      const choices = field.getOptions().map((option) => option.value);
+      if (typeof value !== 'string' || (!field.isEditable && value !== '' && !choices.includes(value))) return refuse(`one of ${shown(choices)}`);
+      field.setValue(value);
+      return;
+    }
+    case 'listbox': {
+      const choices = field.getOptions().map((option) => option.value);
+      if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || !choices.includes(item))) return refuse(`a list of ${shown(choices)}`);
+      if (value.length > 1 && !field.isMultiSelect) refuse('at most one option');
+      field.setValue(value as string[]);
+      return;
+    }
+    default:
+      throw new InvalidInputError(at, `a ${field.type} field holds no value`);
+  }
+}
+
+/**
+ * `source` with its form's fields set to `values` (by full name; the fields not named keep theirs),
+ * their appearances drawn anew, appended as an incremental update. With `flatten`, the values are
+ * drawn into the pages and the fields removed. `source` itself is not changed.
+ *
+ * @throws InvalidInputError naming the value (`values["name"]`) for a field that does not exist, is
+ * read-only or cannot hold it (wrong type, an option not offered, longer than its maximum length).
+ * @throws PdfInvalidError, PdfEncryptedError or PdfPasswordError when the file cannot be opened.
+ * @example
+ * const filled = await fillForm(bytes, { 'applicant.name': 'Ada Lovelace', agree: true });
+ */
+export async function fillForm(source: PdfSource, values: FormValues, options: FillFormOptions = {}): Promise<Uint8Array> {
+  checkBytes(source, 'source');
+  const entries = Object.entries(checkObject(values, 'values'));
+  const { password, flatten } = checkOptions(options);
+  checkOptional(password, 'options.password', 'string');
+  checkOptional(flatten, 'options.flatten', 'boolean');
+  const { pdf, repaired } = await openPdf(source, password === undefined ? {} : { password: password as string });
+  const form = formOf(pdf);
+  for (const [name, value] of entries) {
+    const field = form?.getField(name);
+    if (!field) throw new InvalidInputError(`values[${shown(name)}]`, 'no field of the form has this name');
+    setValue(field, value as FormFieldValue, `values[${shown(name)}]`);
+  }
+  if (flatten && form) {
+    // The engine brackets a page's own content with q/Q before drawing the fields over it; a page
+    // with none would get the closing Q alone, which stops readers drawing the page.
+    for (const page of pdf.getPages()) if (!page.dict.has('Contents')) page.dict.set('Contents', pdf.register(new PdfStream()));
+    form.flatten();
+  }
+  return pdf.save({ incremental: !repaired });
+}
