@@ -50,6 +50,12 @@ export const COMMANDS: readonly Command[] = [
     run: (r) => r.store.getState().actions.deleteSelected(),
   },
   {
+    id: 'find',
+    label: 'find',
+    matches: (s) => mod(s) && !s.shiftKey && !s.altKey && s.key.toLowerCase() === 'f',
+    run: (r) => r.find.open(),
+  },
+  {
     id: 'copy',
     matches: (s) => mod(s) && !s.shiftKey && s.key.toLowerCase() === 'c',
     enabled: (s) => s.selectedIds.length > 0,

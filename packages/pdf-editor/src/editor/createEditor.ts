@@ -12,6 +12,7 @@ import { createDownloads } from './export/downloads';
 import { resolveMessages } from './messages';
 import type { Messages } from './messages';
 import type { EditorErrorSource, EditorOptions } from './options';
+import { createFindController } from './find/findController';
 import { createPersistence } from './persistence';
 import { createEditorStore } from './store/createEditorStore';
 import type { EditorNotice } from './store/types';
@@ -79,12 +80,18 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     textSpans: (page) => view?.textSpans(page) ?? [],
   });
   const connections = createConnections(store, document, persistence, currentOptions, (error) => tell(error, 'signatures'));
+  const goToPage = (page: number) => {
+    actions.goToPage(page);
+    view?.scrollToPage(store.getState().currentPage);
+  };
+  const find = createFindController(store, document, goToPage);
 
   if (options.scale !== undefined) actions.setZoom(options.scale);
 
   return {
     store,
     document,
+    find,
     tools,
     get messages() {
       return messages;
@@ -123,10 +130,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     undo: actions.undo,
     redo: actions.redo,
     getAnnotations: () => store.getState().annotations,
-    goToPage(page) {
-      actions.goToPage(page);
-      view?.scrollToPage(store.getState().currentPage);
-    },
+    goToPage,
     setTool: actions.setTool,
     save: () => persistence.save(),
     saveOver: (version) => persistence.save(version ?? store.getState().conflict?.currentVersion),

@@ -17,6 +17,10 @@ export { ZOOM } from './store/zoom';
 export type { DocumentController, DocumentView, PageSize } from './document/documentController';
 export type { PdfFile } from './document/loadFile';
 
+// Find in the document
+export type { FindController, FindState, MarkKind } from './find/findController';
+export type { FindMatch, FindOptions } from './find/findText';
+
 // Tools and commands
 export { TOOLS } from './tools/registry';
 export type { ToolContext, ToolDefinition, ToolMachine, ToolPointer, ToolPreset } from './tools/types';

@@ -79,6 +79,17 @@ export const defaultMessages = {
   saveFailed: 'Failed to save document',
   dismiss: 'Dismiss',
   commentPlaceholder: 'Write a comment',
+  find: 'Find in document',
+  findPrevious: 'Previous match',
+  findNext: 'Next match',
+  matchCase: 'Match case',
+  wholeWords: 'Whole words',
+  findCount: '{current} of {total}',
+  findNone: 'No matches',
+  findSearching: 'Searching: page {searched} of {pages}',
+  markAll: 'Mark all',
+  markAllAs: 'Mark all matches as',
+  closeFind: 'Close find',
 } as const;
 
 /** The name of one user-visible string. */

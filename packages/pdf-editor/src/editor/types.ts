@@ -8,6 +8,7 @@ import type { EditorOptions } from './options';
 import type { EditorStore } from './store/createEditorStore';
 import type { EditorState } from './store/types';
 import type { ToolDefinition, ToolMachine } from './tools/types';
+import type { FindController } from './find/findController';
 
 /** What a mounted page view offers the editor: scrolling, fitting, and the text of its pages. */
 export interface EditorView {
@@ -61,6 +62,8 @@ export interface Editor extends EditorApi {
   readonly store: EditorStore;
   /** The loaded PDF's pdf.js document and page sizes, while a view follows it (React: `useDocumentView`). */
   readonly document: DocumentController;
+  /** Find in the document: the search, its matches and the current one (React: `useFind`). */
+  readonly find: FindController;
   /** The strings in use: `defaultMessages` with the host's overrides. */
   readonly messages: Messages;
   /** The options last given to `createEditor` or `setOptions`. */
