@@ -9,6 +9,7 @@ import type { EditorApi } from '../editor/index';
 import { runShortcut } from '../editor/internal';
 import { EditorProvider, useEditorRuntime, useEditorState } from './context';
 import { ImagePicker } from './panels/ImagePicker';
+import { FindBar } from './panels/FindBar';
 import { Notice } from './panels/Notice';
 import { PropertiesPanel } from './panels/PropertiesPanel';
 import { SignatureDialog } from './panels/SignaturePad';
@@ -135,6 +136,7 @@ export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function Pd
           )}
           {/* A region, not <main>: the host page owns its main landmark. */}
           <div className="mg-main" role="region" aria-label="PDF pages">
+            <FindBar />
             <PdfViewer zoomControls={options.scale === undefined} />
           </div>
           {propertiesPanel && <PropertiesPanel />}

@@ -4,7 +4,7 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { DocumentView, Editor, EditorState } from '../editor/index';
+import type { DocumentView, Editor, EditorState, FindState } from '../editor/index';
 
 const EditorContext = createContext<Editor | null>(null);
 
@@ -34,4 +34,9 @@ export function useEditorState<T>(selector: (state: EditorState) => T): T {
 /** Subscribes to a slice of the loaded PDF's view state (status, page sizes, pdf.js document). */
 export function useDocumentView<T>(selector: (view: DocumentView) => T): T {
   return useStore(useEditorRuntime().document, selector);
+}
+
+/** Subscribes to a slice of the editor's find (`editor.find`): the query, its matches, the current one. */
+export function useFind<T>(selector: (state: FindState) => T): T {
+  return useStore(useEditorRuntime().find, selector);
 }

@@ -8,7 +8,7 @@ export type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
 export { usePdfEditor } from './usePdfEditor';
 export type { UsePdfEditorOptions } from './usePdfEditor';
 export type { HostKindWithView, ViewProps } from './kinds/types';
-export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView } from './context';
+export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind } from './context';
 
 // Pieces for custom layouts
 export { PdfViewer } from './viewer/PdfViewer';
@@ -21,6 +21,7 @@ export type { ToolbarProps } from './panels/Toolbar';
 export { PropertiesPanel } from './panels/PropertiesPanel';
 export { SignaturePad } from './panels/SignaturePad';
 export { Notice } from './panels/Notice';
+export { FindBar } from './panels/FindBar';
 export type { SignaturePadProps } from './panels/SignaturePad';
 
 // The editor object a React host may create outside React and hand to <EditorProvider>.
@@ -49,6 +50,11 @@ export type {
   EditorStore,
   EditorView,
   ExportedPdf,
+  FindController,
+  FindMatch,
+  FindOptions,
+  FindState,
+  MarkKind,
   Marquee,
   MessageKey,
   Messages,

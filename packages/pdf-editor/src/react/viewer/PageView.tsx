@@ -11,6 +11,7 @@ import { format, toolIn } from '../../editor/internal';
 import type { PDFDocumentProxy } from '../../editor/internal';
 import type { PointerRouter, RoutedPointer } from './pointerRouter';
 import { renderQueueOf } from './renderQueue';
+import { FindHighlights } from './FindHighlights';
 import { SelectionLayer } from './SelectionLayer';
 import { TextEditor } from './TextEditor';
 import { TransientLayer } from './TransientLayer';
@@ -138,6 +139,7 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
           runtime.machine().doubleClick?.({ page: pageNumber, x: (event.clientX - rect.left) / zoom, y: (event.clientY - rect.top) / zoom });
         }}
       >
+        <FindHighlights pageNumber={pageNumber} />
         {shown.map((annotation) => (
           <AnnotationShape key={annotation.id} annotation={annotation} />
         ))}
