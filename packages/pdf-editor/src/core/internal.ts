@@ -35,6 +35,7 @@ export { revivePreloaded, withFallbacksLoaded } from './export/fallbackClaims';
 export type { PreloadedFonts } from './export/fallbackClaims';
 export { recentSignatures } from './adapters';
 export { sameAnnotations, sameValue } from './model/equality';
+export { newReply, threadOf } from './model/thread';
 export { CARET_SIZE } from './kinds/caret';
 export { unionOfRects } from './geometry/annotationGeometry';
 export { contains, rectFromPoints } from './kinds/shared/geometry';
