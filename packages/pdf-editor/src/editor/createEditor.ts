@@ -15,6 +15,7 @@ import type { EditorErrorSource, EditorOptions } from './options';
 import { createPersistence } from './persistence';
 import { createEditorStore } from './store/createEditorStore';
 import type { EditorNotice } from './store/types';
+import { createThreads } from './threads';
 import { currentMachine } from './tools/currentMachine';
 import { withHostTools } from './tools/registry';
 import type { Editor, EditorView } from './types';
@@ -86,6 +87,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     store,
     document,
     tools,
+    threads: createThreads(store, () => options.author),
     get messages() {
       return messages;
     },
