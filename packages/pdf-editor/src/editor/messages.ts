@@ -79,6 +79,13 @@ export const defaultMessages = {
   saveFailed: 'Failed to save document',
   dismiss: 'Dismiss',
   commentPlaceholder: 'Write a comment',
+  thread: 'Comments',
+  replyPlaceholder: 'Write a reply',
+  reply: 'Reply',
+  deleteReply: 'Delete reply {number}',
+  resolve: 'Resolve',
+  reopen: 'Reopen',
+  resolved: 'Resolved',
 } as const;
 
 /** The name of one user-visible string. */
