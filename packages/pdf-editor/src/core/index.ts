@@ -64,8 +64,8 @@ export type {
 export { normalizeAnnotation, DEFAULTS, WHITEOUT_PRESETS } from './model/defaults';
 export { parseAnnotations, serializeAnnotations, ANNOTATIONS_FORMAT_VERSION } from './model/serialize';
 export { replySchema } from './model/fields';
-export { threadOf } from './model/thread';
-export type { Reply, Thread } from './model/thread';
+export { threadOf } from './threads/thread';
+export type { Reply, Thread } from './threads/thread';
 
 // Errors
 export {

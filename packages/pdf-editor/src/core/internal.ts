@@ -35,7 +35,7 @@ export { revivePreloaded, withFallbacksLoaded } from './export/fallbackClaims';
 export type { PreloadedFonts } from './export/fallbackClaims';
 export { recentSignatures } from './adapters';
 export { sameAnnotations, sameValue } from './model/equality';
-export { newReply, threadOf } from './model/thread';
+export { newReply, threadOf } from './threads/thread';
 export { CARET_SIZE } from './kinds/caret';
 export { unionOfRects } from './geometry/annotationGeometry';
 export { contains, rectFromPoints } from './kinds/shared/geometry';

@@ -1,6 +1,6 @@
 // Comment threads in the editor object: reply to any annotation, edit or delete a reply, resolve and
 // reopen its thread, read it. Each command is one undo step through the store's `update` (the
-// thread is the annotation's `replies`, core/model/thread.ts), signed with the `author` option read
+// thread is the annotation's `replies`, core/threads/thread.ts), signed with the `author` option read
 // when it runs; deleting an annotation deletes its thread in the same step, as it is part of it.
 import type { Reply, Thread } from '../core/index';
 import { newReply, threadOf } from '../core/internal';

@@ -4,7 +4,7 @@
 // them) is rebuilt from the standard keys. Only annotations a page's /Annots lists are read, so
 // orphans that merely point at a page (/P) stay out, and so do annotations another tool deleted.
 // Subtypes the model has no type for (FileAttachment, Widget, Link, Popup, ...) are left alone.
-// Reply annotations (/IRT) become the thread of the annotation they answer (readReplies.ts).
+// Reply annotations (/IRT) become the thread of the annotation they answer (threads/pdf.ts).
 import { PdfArray, PdfDict, type PDF } from '../pdf/engine';
 import { PdfEmptyError } from '../errors';
 import { nativeReader } from '../kinds/pdfRegistry';
@@ -16,7 +16,7 @@ import type { PdfSource } from '../pdf/source';
 import { baseFields } from './keysCopy';
 import { createDictReader, readName, type DictReader } from './pdfReaders';
 import { readPrivateCopy } from './privateCopy';
-import { entryKey, readReply, replyTarget, ThreadCollector } from './readReplies';
+import { entryKey, readReply, replyTarget, ThreadCollector } from '../threads/pdf';
 import type { ReadEnv } from './readerTypes';
 
 /** Subtypes that are not annotations a user draws (a Watermark is the free version's): skipped without a word. */

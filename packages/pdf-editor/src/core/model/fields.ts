@@ -61,7 +61,7 @@ export const baseFields = {
   /** Who made it (PDF /T); absent when unknown. */
   author: z.string().optional(),
   /**
-   * Its comment thread in the order written: replies and resolved/reopened marks (model/thread.ts).
+   * Its comment thread in the order written: replies and resolved/reopened marks (threads/thread.ts).
    * They have no place of their own on the page, so they move, turn and go with their annotation.
    */
   replies: z.array(replySchema).optional(),

@@ -17,8 +17,8 @@ import { keysCopyString, MARGINALIA_DATA_NAME, PrivateCopyWriter } from './margi
 import { toPdfDate } from './pdfDate';
 import { whenReady } from './nativeTypes';
 import { colorComponents, textString } from './pdfValues';
-import { writeReplies } from './writeReplies';
-import { withoutThread } from '../../model/thread';
+import { writeReplies } from '../../threads/pdf';
+import { withoutThread } from '../../threads/thread';
 
 /** /F 4: Print. Without it an annotation is left out when the document is printed. */
 const PRINT_FLAG = 4;

@@ -5,11 +5,11 @@ import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { exportPdf } from '../export/exportPdf';
 import { normalizeAnnotation } from '../model/defaults';
-import { threadOf } from '../model/thread';
+import { threadOf } from './thread';
 import type { Annotation } from '../model/types';
 import { qpdfCheck } from '../../test-support/pdfTools';
-import { importAnnotations } from './importAnnotations';
-import { blankPdf, stripMarginaliaData } from './testing/fixtures';
+import { importAnnotations } from '../import/importAnnotations';
+import { blankPdf, stripMarginaliaData } from '../import/testing/fixtures';
 
 const comment = normalizeAnnotation({
   type: 'comment',

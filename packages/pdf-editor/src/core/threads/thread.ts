@@ -6,8 +6,8 @@
 // state reply: /State /Completed, /None), so who did it and when stays in the file.
 import type * as z from 'zod';
 import { nanoid } from 'nanoid';
-import type { BaseAnnotation } from './base';
-import type { replySchema } from './fields';
+import type { BaseAnnotation } from '../model/base';
+import type { replySchema } from '../model/fields';
 
 /** One entry of an annotation's thread: an answer, or with `state` the thread resolved or reopened. */
 export type Reply = z.infer<typeof replySchema>;
