@@ -73,6 +73,33 @@ describe('a comment thread in a native export', () => {
     expect(state.get('F').asNumber() & 2).toBe(2);
   });
 
+  it('must be replies to the note for pdf.js too, which draws the note’s icon alone (our viewer renders with pdf.js)', async () => {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const task = pdfjs.getDocument({ data: await exported([comment]), verbosity: 0 });
+    try {
+      const page = await (await task.promise).getPage(1);
+      const annotations = (await page.getAnnotations()) as { id: string; inReplyTo?: string; titleObj?: { str: string } }[];
+      const [note, ...replies] = annotations;
+      expect(replies.map((reply) => [reply.inReplyTo, reply.titleObj?.str])).toEqual([
+        [note?.id, 'Grace'],
+        [note?.id, 'Ada'],
+        [note?.id, 'Ada'],
+      ]);
+      // What pdf.js draws of each annotation: the operators between its beginAnnotation and
+      // endAnnotation. The note draws its icon; a reply has no appearance and draws nothing, and the
+      // hidden state mark is not there at all.
+      const { fnArray } = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.ENABLE });
+      const drawn: number[] = [];
+      for (const op of fnArray) {
+        if (op === pdfjs.OPS.beginAnnotation) drawn.push(0);
+        else if (op !== pdfjs.OPS.endAnnotation && drawn.length > 0) drawn.push((drawn.pop() as number) + 1);
+      }
+      expect(drawn.map((count) => count > 0)).toEqual([true, false, false]);
+    } finally {
+      await task.destroy();
+    }
+  });
+
   it('must keep the thread, to the second, from the standard keys alone', async () => {
     const [imported] = await importAnnotations(await stripMarginaliaData(await exported([comment])));
     expect(imported?.replies?.map(({ id, author, content, state, createdAt }) => ({ id, author, content, state, createdAt }))).toEqual([
