@@ -2,7 +2,8 @@
 // appearance stream so every viewer shows it and the standard keys other tools edit, plus a private
 // copy of what those keys cannot carry so our own import gets it back exactly: a short string in the
 // dictionary (format 5, import/keysCopy.ts), or for an annotation with an image, the whole model
-// in its page's stream (format 4, marginaliaData.ts).
+// in its page's stream (format 4, marginaliaData.ts). Its thread follows it as reply annotations
+// (threads/pdf.ts), which the private copy leaves out.
 import type { PDF, PDFPage, PdfString } from '../../pdf/engine';
 import { annotationWriteError } from '../../errors';
 import type { PdfValue } from '../../pdf/objects';
@@ -114,12 +115,13 @@ function writeOne(
 
 /**
  * The most objects `writeNativeAnnotations` adds to a sink for `annotations`: a dictionary and an
- * appearance per annotation, a dictionary per reply of its thread, a private-copy stream per page with an image (format 4; the others'
- * copies sit in their dictionaries), and a stream per distinct image. Numbers reserved and left
- * unused each cost a free entry in the cross-reference section (20 bytes).
+ * appearance per annotation, a dictionary per reply of its thread, a private-copy stream per page
+ * with an image (format 4; the others' copies sit in their dictionaries), and a stream per distinct
+ * image. Numbers reserved and left unused each cost a free entry in the cross-reference section
+ * (20 bytes).
  */
 export function nativeObjectCount(annotations: readonly Annotation[]): number {
-  // At most one page stream and one image stream for each annotation with an image; a dictionary per reply.
+  // At most one page stream and one image stream for each annotation with an image.
   let count = 2 * annotations.length;
   for (const annotation of annotations) count += ('imageData' in annotation ? 2 : 0) + (annotation.replies?.length ?? 0);
   return count;
