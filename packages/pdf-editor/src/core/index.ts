@@ -63,6 +63,9 @@ export type {
 } from './model/types';
 export { normalizeAnnotation, DEFAULTS, WHITEOUT_PRESETS } from './model/defaults';
 export { parseAnnotations, serializeAnnotations, ANNOTATIONS_FORMAT_VERSION } from './model/serialize';
+export { replySchema } from './model/fields';
+export { threadOf } from './threads/thread';
+export type { Reply, Thread } from './threads/thread';
 
 // Errors
 export {

@@ -35,6 +35,7 @@ export { revivePreloaded, withFallbacksLoaded } from './export/fallbackClaims';
 export type { PreloadedFonts } from './export/fallbackClaims';
 export { recentSignatures } from './adapters';
 export { sameAnnotations, sameValue } from './model/equality';
+export { newReply, threadOf } from './threads/thread';
 export { CARET_SIZE } from './kinds/caret';
 export { unionOfRects } from './geometry/annotationGeometry';
 export { contains, rectFromPoints } from './kinds/shared/geometry';
@@ -47,7 +48,7 @@ export { diffAnnotations, squashDocumentDiffs } from './history/diff';
 // Values the `.` and `./editor` entries re-export (the types of their API are defined by them);
 // from their own modules, none of which reaches the engine.
 export { annotationSchema, pointSchema, rectSchema } from './model/schema';
-export { customAnnotationSchema } from './model/fields';
+export { customAnnotationSchema, replySchema } from './model/fields';
 export { WHITEOUT_PRESETS } from './model/defaultValues';
 export { ContentBuilder, LineCap, LineJoin } from './export/flatten/contentBuilder';
 export { WrittenRef } from './pdf/writtenRef';

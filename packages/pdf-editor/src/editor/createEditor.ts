@@ -16,6 +16,7 @@ import { createFindController } from './find/findController';
 import { createPersistence } from './persistence';
 import { createEditorStore } from './store/createEditorStore';
 import type { EditorNotice } from './store/types';
+import { createThreads } from './threads';
 import { currentMachine } from './tools/currentMachine';
 import { withHostTools } from './tools/registry';
 import type { Editor, EditorView } from './types';
@@ -93,6 +94,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     document,
     find,
     tools,
+    threads: createThreads(store, () => options.author),
     get messages() {
       return messages;
     },

@@ -4,6 +4,7 @@
 // (enforced by eslint.config.js).
 export { createEditor } from './createEditor';
 export type { Editor, EditorApi, EditorView } from './types';
+export type { EditorThreads } from './threads';
 export type { AnnotationsChange, DraftStore, EditorConfig, EditorDraft, EditorErrorSource, EditorOptions, ExportedPdf } from './options';
 
 // Store
@@ -114,6 +115,7 @@ export type {
   PdfValue,
   Point,
   ReadEnv,
+  Reply,
   Rect,
   RgbComponents,
   Shown,
@@ -123,6 +125,7 @@ export type {
   TextBlock,
   TextLine,
   TextRun,
+  Thread,
   Turn,
   WatermarkOptions,
   WriterEnv,
@@ -137,6 +140,7 @@ export {
   LineJoin,
   pointSchema,
   rectSchema,
+  replySchema,
   WHITEOUT_PRESETS,
   WrittenRef,
 } from '../core/internal';

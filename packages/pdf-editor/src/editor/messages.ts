@@ -90,6 +90,13 @@ export const defaultMessages = {
   markAll: 'Mark all',
   markAllAs: 'Mark all matches as',
   closeFind: 'Close find',
+  thread: 'Comments',
+  replyPlaceholder: 'Write a reply',
+  reply: 'Reply',
+  deleteReply: 'Delete reply {number}',
+  resolve: 'Resolve',
+  reopen: 'Reopen',
+  resolved: 'Resolved',
 } as const;
 
 /** The name of one user-visible string. */

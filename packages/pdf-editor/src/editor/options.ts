@@ -94,6 +94,8 @@ export interface EditorConfig {
   onConflict?: (error: StorageConflictError) => void;
   /** Name the download is based on: `report.pdf` downloads as `report_edited.pdf`. Default `document.pdf`. */
   fileName?: string;
+  /** Who is editing: the author of their replies and of the resolved and reopened marks of threads (PDF /T). */
+  author?: string;
   /**
    * Errors of loading from storage, saving, downloading and page operations (the calls themselves
    * resolve false), and of loading or saving the signatures of `signatureStore`. Without it, a

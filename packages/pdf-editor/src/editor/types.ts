@@ -9,6 +9,7 @@ import type { EditorStore } from './store/createEditorStore';
 import type { EditorState } from './store/types';
 import type { ToolDefinition, ToolMachine } from './tools/types';
 import type { FindController } from './find/findController';
+import type { EditorThreads } from './threads';
 
 /** What a mounted page view offers the editor: scrolling, fitting, and the text of its pages. */
 export interface EditorView {
@@ -70,6 +71,8 @@ export interface Editor extends EditorApi {
   readonly options: EditorOptions;
   /** Every tool in toolbar order: the editor's own (`TOOLS`), then the host's `tools` option. */
   readonly tools: readonly ToolDefinition[];
+  /** The comment threads of the annotations: replies, resolve and reopen, each one undo step. */
+  readonly threads: EditorThreads;
   /** The page view attached with `attachView`, if any. */
   readonly view: EditorView | null;
   /** The storage version the annotations were loaded or last saved at; the base of the next save. */

@@ -53,6 +53,17 @@ describe('a history with remote changes', () => {
     expect([field(history.state, 'r', 'position'), field(history.state, 'r', 'color')]).toEqual([{ x: 50, y: 50 }, '#ff0000']);
   });
 
+  it("must undo one's reply and keep the reply a collaborator wrote meanwhile in the same thread", () => {
+    const reply = (id: string) => ({ id, content: id, createdAt: '2026-11-28T10:00:00.000Z', updatedAt: '2026-11-28T10:00:00.000Z' });
+    const history = documentHistory([rect('r')]);
+    history.apply(on(updateAnnotation('r', { replies: [reply('mine')] })), 'Reply');
+    history.applyRemote(on((list) => list.map((a) => ({ ...a, replies: [...(a.replies ?? []), reply('theirs')] }))));
+    history.undo();
+    expect(field(history.state, 'r', 'replies')).toEqual([reply('theirs')]);
+    history.redo();
+    expect(field(history.state, 'r', 'replies')).toEqual([reply('mine'), reply('theirs')]);
+  });
+
   it("must leave a field a collaborator changed since the step, and an annotation they deleted, as they are", () => {
     const history = documentHistory([rect('r'), rect('s')]);
     history.apply(on((list) => list.map((a) => ({ ...a, color: '#00ff00' }))), 'Colour both');

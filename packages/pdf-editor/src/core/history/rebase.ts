@@ -2,12 +2,15 @@
 // changed the document (as Yjs's UndoManager does), and how a collaborator's change lands on a
 // state with a gesture of one's own in progress. Per annotation and per top-level field, the
 // granularity of the shared document (src/collab/sharedDocument.ts): a field the change did not
-// touch keeps what `current` holds, and so does a field someone else changed since `from`.
+// touch keeps what `current` holds, and so does a field someone else changed since `from`; an
+// annotation's thread (`replies`) goes reply by reply, as the list goes annotation by annotation.
 import { sameValue } from '../model/equality';
 import type { Annotation } from '../model/types';
 import type { DocumentState } from './diff';
 
 type Fields = Record<string, unknown>;
+/** What the lists rebased here hold: annotations, and the entries of an annotation's thread. */
+type Entry = { readonly id: string };
 
 /**
  * `current` with the change from `from` to `to` replayed on it: each field the change set is set
@@ -18,11 +21,15 @@ type Fields = Record<string, unknown>;
  * `current` is `from`.
  */
 export function rebaseAnnotations(from: readonly Annotation[], to: readonly Annotation[], current: readonly Annotation[]): Annotation[] {
-  if (current === from) return to as Annotation[];
+  return rebaseList(from, to, current);
+}
+
+function rebaseList<T extends Entry>(from: readonly T[], to: readonly T[], current: readonly T[]): T[] {
+  if (current === from) return to as T[];
   const before = new Map(from.map((annotation) => [annotation.id, annotation]));
   const after = new Map(to.map((annotation) => [annotation.id, annotation]));
   let changed = false;
-  const result: Annotation[] = [];
+  const result: T[] = [];
   for (const annotation of current) {
     const was = before.get(annotation.id);
     const will = after.get(annotation.id);
@@ -47,27 +54,42 @@ export function rebaseAnnotations(from: readonly Annotation[], to: readonly Anno
     if (present.has(annotation.id)) previous = annotation.id;
   }
   changed = reorder(from, to, result) || changed;
-  return changed ? result : (current as Annotation[]);
+  return changed ? result : (current as T[]);
 }
 
-/** `current` with every field that changed from `was` to `will` set, where it still holds `was`'s value. */
-function rebaseFields(was: Annotation, will: Annotation, current: Annotation): Annotation {
-  const [from, to, fields] = [was as Fields, will as Fields, { ...current } as Fields];
+/**
+ * `current` with every field that changed from `was` to `will` set, where it still holds `was`'s
+ * value. A thread (`replies`) is replayed entry by entry instead, as the list is: undoing one's
+ * reply keeps the one a collaborator wrote meanwhile.
+ */
+function rebaseFields<T extends Entry>(was: T, will: T, current: T): T {
+  const [from, to, fields] = [was as unknown as Fields, will as unknown as Fields, { ...current } as Fields];
   let changed = false;
   for (const key of new Set([...Object.keys(from), ...Object.keys(to)])) {
-    if (sameValue(from[key], to[key]) || !sameValue(fields[key], from[key])) continue;
+    if (sameValue(from[key], to[key])) continue;
+    if (key === 'replies') {
+      const list = (value: unknown) => (value ?? []) as Entry[];
+      const now = list(fields[key]);
+      const thread = rebaseList(list(from[key]), list(to[key]), now);
+      if (thread === now) continue;
+      if (thread.length === 0) delete fields[key];
+      else fields[key] = thread;
+      changed = true;
+      continue;
+    }
+    if (!sameValue(fields[key], from[key])) continue;
     if (to[key] === undefined) delete fields[key];
     else fields[key] = to[key];
     changed = true;
   }
-  return changed ? (fields as Annotation) : current;
+  return changed ? (fields as unknown as T) : current;
 }
 
 /**
  * When the change reordered annotations it kept, puts those of them in `list` back in `to`'s
  * relative order, in the places they hold in `list` (in place). Whether it moved any.
  */
-function reorder(from: readonly Annotation[], to: readonly Annotation[], list: Annotation[]): boolean {
+function reorder<T extends Entry>(from: readonly T[], to: readonly T[], list: T[]): boolean {
   const rank = new Map(to.map((annotation, index) => [annotation.id, index]));
   const kept = from.filter((annotation) => rank.has(annotation.id));
   if (kept.every((annotation, index) => index === 0 || rank.get(kept[index - 1]!.id)! < rank.get(annotation.id)!)) return false;

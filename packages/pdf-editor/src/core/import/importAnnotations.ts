@@ -4,6 +4,7 @@
 // them) is rebuilt from the standard keys. Only annotations a page's /Annots lists are read, so
 // orphans that merely point at a page (/P) stay out, and so do annotations another tool deleted.
 // Subtypes the model has no type for (FileAttachment, Widget, Link, Popup, ...) are left alone.
+// Reply annotations (/IRT) become the thread of the annotation they answer (threads/pdf.ts).
 import { PdfArray, PdfDict, type PDF } from '../pdf/engine';
 import { PdfEmptyError } from '../errors';
 import { nativeReader } from '../kinds/pdfRegistry';
@@ -15,6 +16,7 @@ import type { PdfSource } from '../pdf/source';
 import { baseFields } from './keysCopy';
 import { createDictReader, readName, type DictReader } from './pdfReaders';
 import { readPrivateCopy } from './privateCopy';
+import { entryKey, readReply, replyTarget, ThreadCollector } from '../threads/pdf';
 import type { ReadEnv } from './readerTypes';
 
 /** Subtypes that are not annotations a user draws (a Watermark is the free version's): skipped without a word. */
@@ -28,7 +30,7 @@ export interface ImportOptions {
   password?: string;
 }
 
-async function readPage(pdf: PDF, read: DictReader, pageIndex: number, warn: (message: string) => void): Promise<Annotation[]> {
+async function readPage(pdf: PDF, read: DictReader, pageIndex: number, threads: ThreadCollector, warn: (message: string) => void): Promise<Annotation[]> {
   const page = readingEngine(() => pdf.getPage(pageIndex));
   const annots = page ? read.lookup(page.dict, 'Annots') : undefined;
   if (!page || !(annots instanceof PdfArray)) return [];
@@ -38,6 +40,12 @@ async function readPage(pdf: PDF, read: DictReader, pageIndex: number, warn: (me
   for (let index = 0; index < annots.length; index++) {
     const dict = read.item(annots, index);
     if (!(dict instanceof PdfDict)) continue;
+    const key = entryKey(annots.at(index));
+    const target = replyTarget(read, dict);
+    if (target !== undefined) {
+      threads.reply(key, target, readReply(read, dict, pageNumber), pageNumber);
+      continue;
+    }
     const subtype = readName(read, dict, 'Subtype') ?? 'unknown';
     const reader = nativeReader(subtype);
     if (!reader) {
@@ -48,13 +56,16 @@ async function readPage(pdf: PDF, read: DictReader, pageIndex: number, warn: (me
       const copy = readPrivateCopy(pdf, read, dict, space, pageNumber);
       // A promise only when the kind's reader waits for something: no microtask for the others.
       const ours = copy instanceof Promise ? await copy : copy;
-      if (ours) {
-        result.push({ ...ours, page: pageNumber });
-        continue;
+      let annotations: Annotation[];
+      if (ours) annotations = [{ ...ours, page: pageNumber }];
+      else {
+        const base = baseFields(read, dict, pageNumber);
+        const env: ReadEnv = { dict, read, space, base, label: `The ${subtype} annotation ${base.id} on page ${pageNumber}`, warn };
+        annotations = await reader(env);
       }
-      const base = baseFields(read, dict, pageNumber);
-      const env: ReadEnv = { dict, read, space, base, label: `The ${subtype} annotation ${base.id} on page ${pageNumber}`, warn };
-      result.push(...(await reader(env)));
+      // Replies to a dictionary read as several annotations (ink strokes) join the first one's thread.
+      if (annotations[0]) threads.annotation(key, annotations[0]);
+      result.push(...annotations);
     } catch (error) {
       // A damaged dictionary or stream of one annotation must not cost the others.
       const detail = error instanceof Error ? error.message : String(error);
@@ -88,9 +99,10 @@ export async function importAnnotations(source: PdfSource, options: ImportOption
   const read = createDictReader(pdf);
   const warn = (message: string) => options.onWarning?.(message);
   const annotations: Annotation[] = [];
+  const threads = new ThreadCollector();
   const pageCount = readingEngine(() => pdf.getPageCount());
   for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) {
-    annotations.push(...(await readPage(pdf, read, pageIndex, warn)));
+    annotations.push(...(await readPage(pdf, read, pageIndex, threads, warn)));
   }
-  return annotations;
+  return threads.attach(annotations, warn);
 }

@@ -22,15 +22,17 @@ import { readBorderWidth, readColor, readName, readNumber, readText, type DictRe
 import type { BaseFields } from './readerTypes';
 import { onGrid } from './standardKeysDigest';
 
-/** Fields every annotation has, read from /NM, /C, /CA, /BS and the dates; a new id and now when missing. */
+/** Fields every annotation has, read from /NM, /T, /C, /CA, /BS and the dates; a new id and now when missing. */
 export function baseFields(read: DictReader, dict: PdfDictionary, pageNumber: number): BaseFields {
   const created = fromPdfDate(readText(read, dict, 'CreationDate'));
   const modified = fromPdfDate(readText(read, dict, 'M'));
   const fallback = created ?? modified ? '' : new Date().toISOString();
   const opacity = readNumber(read, dict, 'CA');
   const id = readText(read, dict, 'NM')?.trim();
+  const author = readText(read, dict, 'T');
   return {
     id: id ? id : nanoid(),
+    ...(author === undefined ? {} : { author }),
     page: pageNumber,
     color: readColor(read, dict, 'C'),
     opacity: opacity === undefined ? undefined : Math.min(1, Math.max(0, opacity)),

@@ -5,10 +5,12 @@ import type { Annotation, Point, Rect } from '../model/types';
 import type { PdfDictionary } from '../pdfObjectTypes';
 import type { DictReader } from './pdfReaders';
 
-/** Fields every annotation has, read from /NM, /C, /CA, /BS and the dates. */
+/** Fields every annotation has, read from /NM, /T, /C, /CA, /BS and the dates. */
 export interface BaseFields {
   id: string;
   page: number;
+  /** /T, when the dictionary names an author. */
+  author?: string;
   /** undefined when the dictionary gives none; each reader applies its type's default. */
   color: string | undefined;
   opacity: number | undefined;

@@ -23,6 +23,23 @@ export const rectSchema = z.object({
 
 const timestamp = z.string().min(1);
 
+/**
+ * Validates a {@link Reply}: one entry of an annotation's thread, an answer (`content`) or, with
+ * `state`, the thread marked resolved or reopened, as PDF's review-state replies are.
+ */
+export const replySchema = z.object({
+  /** Unique within its thread; written as the reply annotation's /NM. */
+  id: z.string().min(1),
+  /** Who wrote it (/T); absent when the editor knows no author. */
+  author: z.string().optional(),
+  /** The reply's text; empty for a state change. */
+  content: z.string(),
+  /** Set on a state change: 'resolved' closes the thread, 'reopened' opens it again. */
+  state: z.enum(['resolved', 'reopened']).optional(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
 /** The fields every annotation has, whatever its kind. */
 export const baseFields = {
   /** Unique within a document's list; `normalizeAnnotation` makes a nanoid. */
@@ -41,6 +58,13 @@ export const baseFields = {
   createdAt: timestamp,
   /** ISO 8601 timestamp of the last change; `updateAnnotation` stamps it. */
   updatedAt: timestamp,
+  /** Who made it (PDF /T); absent when unknown. */
+  author: z.string().optional(),
+  /**
+   * Its comment thread in the order written: replies and resolved/reopened marks (threads/thread.ts).
+   * They have no place of their own on the page, so they move, turn and go with their annotation.
+   */
+  replies: z.array(replySchema).optional(),
 };
 
 export const boxFields = {

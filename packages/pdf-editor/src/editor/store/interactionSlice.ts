@@ -34,7 +34,8 @@ type InteractionAction =
 function pasteCopy(source: Annotation, page: number): Annotation {
   const copy = structuredClone(source);
   const moved = { ...copy, ...translate(copy, PASTE_OFFSET, PASTE_OFFSET), page };
-  const { id: _id, createdAt: _created, updatedAt: _updated, ...rest } = moved;
+  // A copy is a new annotation: its own id and dates, and no discussion yet.
+  const { id: _id, createdAt: _created, updatedAt: _updated, replies: _replies, ...rest } = moved;
   return normalizeAnnotation(rest as Parameters<typeof normalizeAnnotation>[0]) as Annotation;
 }
 

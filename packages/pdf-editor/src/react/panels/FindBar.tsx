@@ -11,6 +11,10 @@ import { useEditorRuntime, useFind } from '../context';
 const SEARCH_DELAY_MS = 200;
 const MARKS: readonly MarkKind[] = ['highlight', 'underline', 'strikethrough'];
 
+/**
+ * The find bar, shown while `editor.find` is open (Ctrl/Cmd+F): `<PdfEditor />` includes it above
+ * the pages; custom layouts place it where they want, inside `<EditorProvider>`.
+ */
 export function FindBar() {
   const editor = useEditorRuntime();
   const { find, messages } = editor;

@@ -1,4 +1,5 @@
-// "Style Options": colour, font, size, stroke, opacity, alignment, emphasis and whiteout size.
+// "Style Options": colour, font, size, stroke, opacity, alignment, emphasis and whiteout size, and
+// the comment thread of the one selected annotation (ThreadPanel).
 // It edits the current style and, when annotations are selected, those annotations too: each
 // click is one undo step, and one slider drag (however many values it passes) is one step.
 import { useMemo, useRef } from 'react';
@@ -9,6 +10,7 @@ import { FONT_FAMILIES, FONT_SIZES, PALETTE, STROKE_WIDTHS } from '../../editor/
 import type { AnnotationStyle, EditorState, MessageKey } from '../../editor/index';
 import { toolIn, WHITEOUT_LIMITS } from '../../editor/internal';
 import type { WhiteoutSize } from '../../editor/internal';
+import { ThreadPanel } from './ThreadPanel';
 
 /** Alignment buttons: the value, its message and its glyph. */
 const ALIGNMENTS = [
@@ -79,6 +81,8 @@ export function PropertiesPanel() {
   const tool = useEditorState((s) => s.tool);
   const actions = useEditorState((s) => s.actions);
   const selectedType = useEditorState(useMemo(selectedTypeOf, []));
+  // The thread shows for one annotation at a time: replies answer that one.
+  const threadId = useEditorState((s) => (s.selectedIds.length === 1 ? s.selectedIds[0] : undefined));
   const gesture = useRef(0);
   const type = selectedType ?? toolIn(runtime.tools, tool).preset.creates;
   const set = (change: Partial<AnnotationStyle>) => actions.setStyle(change);
@@ -177,6 +181,7 @@ export function PropertiesPanel() {
           )}
         </fieldset>
       )}
+      {threadId !== undefined && <ThreadPanel key={threadId} id={threadId} />}
     </aside>
   );
 }

@@ -2,7 +2,8 @@
 // appearance stream so every viewer shows it and the standard keys other tools edit, plus a private
 // copy of what those keys cannot carry so our own import gets it back exactly: a short string in the
 // dictionary (format 5, import/keysCopy.ts), or for an annotation with an image, the whole model
-// in its page's stream (format 4, marginaliaData.ts).
+// in its page's stream (format 4, marginaliaData.ts). Its thread follows it as reply annotations
+// (threads/pdf.ts), which the private copy leaves out.
 import type { PDF, PDFPage, PdfString } from '../../pdf/engine';
 import { annotationWriteError } from '../../errors';
 import type { PdfValue } from '../../pdf/objects';
@@ -17,6 +18,8 @@ import { keysCopyString, MARGINALIA_DATA_NAME, PrivateCopyWriter } from './margi
 import { toPdfDate } from './pdfDate';
 import { whenReady } from './nativeTypes';
 import { colorComponents, textString } from './pdfValues';
+import { writeReplies } from '../../threads/pdf';
+import { withoutThread } from '../../threads/thread';
 
 /** /F 4: Print. Without it an annotation is left out when the document is printed. */
 const PRINT_FLAG = 4;
@@ -81,6 +84,7 @@ function writeOne(
       if (opacity !== 1) dict.CA = opacity;
       if (parts.color !== undefined) dict.C = colorComponents(parts.color);
       if (parts.contents !== undefined) dict.Contents = textString(parts.contents);
+      if (annotation.author !== undefined) dict.T = textString(annotation.author);
       // One string for one timestamp (`DateStrings`): most annotations were never edited, and
       // decoding both strings to compare them cost 2% of an export.
       if (created && created !== modified && created.asString() !== modified?.asString()) dict.CreationDate = created;
@@ -91,14 +95,19 @@ function writeOne(
       const digest = standardKeysDigestOfValues(dict);
       const finish = (copy: PdfValue): void => {
         dict[MARGINALIA_DATA_NAME] = copy;
-        objects.annotate(page, objects.add(dict));
+        const ref = objects.add(dict);
+        objects.annotate(page, ref);
+        if (replies) writeReplies(objects, page, ref, rect, replies, (iso) => writers.dates.of(iso));
       };
+      // The thread is written as reply annotations of their own, which import reads back into it.
+      const { replies } = annotation;
+      const model = replies ? withoutThread(annotation) : annotation;
       // An image's bytes are already in its appearance, which a rebuild does not read.
-      if ('imageData' in annotation) return finish(writers.privateCopies.write(annotation, digest));
+      if ('imageData' in model) return finish(writers.privateCopies.write(model, digest));
       return whenReady(rebuildFromKeys(plainReader, new PlainDict(dict), space, annotation.page), (rebuilt) => {
         // The copy gives the annotation back by construction (keysCopy.ts); a subtype whose reader
         // gives no single annotation keeps the whole model.
-        finish(rebuilt ? keysCopyString(keysCopyOf(annotation, rebuilt, digest)) : writers.privateCopies.write(annotation, digest));
+        finish(rebuilt ? keysCopyString(keysCopyOf(model, rebuilt, digest)) : writers.privateCopies.write(model, digest));
       });
     });
   });
@@ -106,13 +115,16 @@ function writeOne(
 
 /**
  * The most objects `writeNativeAnnotations` adds to a sink for `annotations`: a dictionary and an
- * appearance per annotation, a private-copy stream per page with an image (format 4; the others'
- * copies sit in their dictionaries), and a stream per distinct image. Numbers reserved and left
- * unused each cost a free entry in the cross-reference section (20 bytes).
+ * appearance per annotation, a dictionary per reply of its thread, a private-copy stream per page
+ * with an image (format 4; the others' copies sit in their dictionaries), and a stream per distinct
+ * image. Numbers reserved and left unused each cost a free entry in the cross-reference section
+ * (20 bytes).
  */
 export function nativeObjectCount(annotations: readonly Annotation[]): number {
   // At most one page stream and one image stream for each annotation with an image.
-  return 2 * annotations.length + 2 * annotations.filter((annotation) => 'imageData' in annotation).length;
+  let count = 2 * annotations.length;
+  for (const annotation of annotations) count += ('imageData' in annotation ? 2 : 0) + (annotation.replies?.length ?? 0);
+  return count;
 }
 
 /**
