@@ -169,6 +169,19 @@ describe('connectCollaboration', () => {
     expect(errors[0]?.issues).toEqual([expect.stringMatching(/^annotations\["r"\]\.width: /)]);
   });
 
+  it('keeps both replies when two people answer the same annotation at once, and an edit of one reply', () => {
+    const { a, b, goOffline, reconnect } = twoUsers();
+    a.add(rectangle('r'));
+    goOffline();
+    a.editor.threads.reply('r', 'From A');
+    const fromB = b.editor.threads.reply('r', 'From B');
+    reconnect();
+    for (const user of [a, b]) expect(user.editor.threads.get('r')?.replies.map(({ content }) => content).sort()).toEqual(['From A', 'From B']);
+    b.editor.threads.edit('r', fromB!, 'From B, edited');
+    expect(a.editor.threads.get('r')?.replies.map(({ content }) => content).sort()).toEqual(['From A', 'From B, edited']);
+    expect(readAnnotations(a.doc)[0]?.replies?.length).toBe(2);
+  });
+
   describe('with a server of record', () => {
     /** A provider's count of updates the server has not acknowledged yet, acknowledged on `ack()`. */
     function serverLink(doc: Y.Doc) {

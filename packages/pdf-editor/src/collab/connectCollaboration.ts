@@ -140,9 +140,13 @@ export function connectCollaboration(editor: CollaborativeEditor, options: Colla
     let structural = false;
     for (const [type, keys] of transaction.changed) {
       if (type === entries) for (const key of keys) ids.add(key as string);
-      // A field of one annotation: its map's key in `annotations` is the annotation's id.
+      // A field of one annotation, or a reply of its thread (a map in its map): the key in
+      // `annotations` of the map under it is the annotation's id.
       else if (type.parent === entries && type._item?.parentSub) {
         ids.add(type._item.parentSub);
+        continue;
+      } else if (type.parent && type.parent.parent === entries && type.parent._item?.parentSub) {
+        ids.add(type.parent._item.parentSub);
         continue;
       } else if (type === meta && keys.has(PDF_REVISION_KEY)) {
         const revision = shared.meta.get(PDF_REVISION_KEY);

@@ -2,9 +2,12 @@
 // collaboration server (Hocuspocus on /api/collab) exchange. Layout, version 1:
 //
 //   doc.getMap('annotations')  annotation id -> Y.Map of that annotation's top-level fields, each
-//                              value a plain JSON value (a point list, a rect: never a Y type).
-//                              Per-field maps, so two collaborators changing different fields of
-//                              one annotation (one moves it, one recolours it) both keep theirs.
+//                              value a plain JSON value (a point list, a rect: never a Y type),
+//                              but for its comment thread: `replies` is a Y.Map of reply id -> the
+//                              reply (plain JSON), read back in time order, so two people replying
+//                              at once both keep their reply. Per-field maps, so two collaborators
+//                              changing different fields of one annotation (one moves it, one
+//                              recolours it) both keep theirs.
 //   doc.getArray('order')      annotation ids in drawing order. Concurrent inserts can leave an id
 //                              twice, and a deletion racing an insert an id with no entry: readers
 //                              keep the first place of each id and skip the ones without entry.
@@ -78,7 +81,7 @@ export function readShared(doc: Y.Doc, previous: readonly Annotation[] = [], cha
     if (had && changes && !changes.ids.has(id)) return had;
     const at = `annotations[${JSON.stringify(id)}]`;
     const entry = annotations.get(id);
-    const checked = checkAnnotation(entry instanceof Y.Map ? entry.toJSON() : entry, at);
+    const checked = checkAnnotation(entry instanceof Y.Map ? entryValue(entry) : entry, at);
     if (!('annotation' in checked)) issues.push(...checked.issues);
     else if (checked.annotation.id !== id) issues.push(`${at}.id: ${JSON.stringify(checked.annotation.id)} differs from its key`);
     else return had && sameValue(had, checked.annotation) ? had : checked.annotation;
@@ -149,6 +152,48 @@ export function writeShared(doc: Y.Doc, annotations: readonly Annotation[], orig
   return changed;
 }
 
+/** The field of an entry kept per item (a Y.Map of item id -> item), not as one value. */
+const REPLIES = 'replies';
+
+type Reply = NonNullable<Annotation['replies']>[number];
+
+/** An entry's annotation as plain JSON: its replies a list in time order (then by id, so every reader agrees). */
+function entryValue(entry: Y.Map<unknown>): unknown {
+  const value = entry.toJSON() as Record<string, unknown>;
+  const replies = value[REPLIES];
+  if (replies && typeof replies === 'object' && !Array.isArray(replies)) {
+    const list = Object.values(replies as Record<string, Reply>);
+    // Every entry has the map, from its first write: an empty one is no thread.
+    if (list.length === 0) delete value[REPLIES];
+    else value[REPLIES] = list.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+  }
+  return value;
+}
+
+/** Makes an entry's replies map hold `replies`, writing only the replies that differ. */
+function writeReplies(entry: Y.Map<unknown>, replies: readonly Reply[]): boolean {
+  let map = entry.get(REPLIES);
+  let changed = false;
+  if (!(map instanceof Y.Map)) {
+    map = new Y.Map<unknown>();
+    entry.set(REPLIES, map);
+    changed = true;
+  }
+  const items = map as Y.Map<unknown>;
+  const wanted = new Set(replies.map((reply) => reply.id));
+  for (const id of [...items.keys()]) {
+    if (wanted.has(id)) continue;
+    items.delete(id);
+    changed = true;
+  }
+  for (const reply of replies) {
+    if (sameValue(items.get(reply.id), reply)) continue;
+    items.set(reply.id, reply);
+    changed = true;
+  }
+  return changed;
+}
+
 /** Writes the fields of `annotation` that its entry does not hold already. */
 function writeFields(entries: Y.Map<Y.Map<unknown>>, annotation: Annotation): boolean {
   let entry = entries.get(annotation.id);
@@ -160,11 +205,15 @@ function writeFields(entries: Y.Map<Y.Map<unknown>>, annotation: Annotation): bo
   }
   const fields = annotation as unknown as Record<string, unknown>;
   for (const key of [...entry.keys()]) {
-    if (fields[key] !== undefined) continue;
+    if (fields[key] !== undefined || key === REPLIES) continue;
     entry.delete(key);
     changed = true;
   }
+  // The replies map is made with the entry, thread or not: two people replying first at once
+  // would otherwise each make one, and one map (with its reply) would lose to the other.
+  changed = writeReplies(entry, annotation.replies ?? []) || changed;
   for (const [key, value] of Object.entries(fields)) {
+    if (key === REPLIES) continue;
     if (value === undefined || sameValue(entry.get(key), value)) continue;
     entry.set(key, value);
     changed = true;
