@@ -270,6 +270,28 @@ describe('editing a document together', () => {
     expect(stored.annotations.map(({ id }) => id)).toEqual(['a', 'o']);
   });
 
+  it('keeps an edit made offline on a document that was only viewed, once the server has let go of it', async () => {
+    const { token } = await t.createUser();
+    const id = await t.uploadPdf(token);
+    await t.http.put(`/api/documents/${id}/annotations`).set('Authorization', `Bearer ${token}`).send({ annotations: [textNote('a', 'Saved')], version: 0 }).expect(200);
+    const viewer = join(id, token);
+    await viewer.synced;
+    viewer.provider.disconnect();
+    for (let tries = 0; t.app.server.collaboration.isOpen(id); tries++) {
+      if (tries > 200) throw new Error('the server kept the document open');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const [note] = readAnnotations(viewer.doc) as [Annotation];
+    writeAnnotations(viewer.doc, [{ ...note, color: '#123456' } as Annotation]);
+    await viewer.provider.connect();
+    const other = join(id, token);
+    await other.synced;
+    const seen = await until(other, (list) => (list[0] as { color?: string } | undefined)?.color === '#123456');
+    expect(seen.map(({ id }) => id)).toEqual(['a']);
+    // One identity for the note: the server did not make a second one on loading it again.
+    expect(other.doc.getArray('order').toArray()).toEqual(['a']);
+  });
+
   it('stores the merged state compacted, not the history of every change', async () => {
     const { token } = await t.createUser();
     const id = await t.uploadPdf(token);

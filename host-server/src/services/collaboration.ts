@@ -111,10 +111,21 @@ export async function loadSharedDocument(server: DocumentDeps, shared: SharedDoc
   if (!document) throw new NotFoundError('Document not found');
   const owner = await server.models.User.query().findById(document.userId);
   if (!owner) throw new NotFoundError('Document not found');
-  const row = (await server.knex('collab_states').where('document_id', documentId).first()) as { state: Uint8Array } | undefined;
+  const stored = () => server.knex('collab_states').where('document_id', documentId).first() as Promise<{ state: Uint8Array } | undefined>;
+  const row = await stored();
   if (row) applyUpdate(doc, new Uint8Array(row.state), SERVER_ORIGIN);
   const annotations = storedAnnotations(document);
   writeAnnotations(doc, annotations, SERVER_ORIGIN);
+  if (!row) {
+    // Kept at once, not only after a change: a collaborator who opened it holds these identities,
+    // and an edit they make offline must find them when the document is loaded again (rebuilt
+    // from the list, it would get new ones, and the edit would land on a copy). Another instance
+    // that stored first is merged in, as a store does.
+    const state = Buffer.from(encodeStateAsUpdate(doc));
+    await server.knex('collab_states').insert({ document_id: documentId, state, updated_at: isoNow(server.now()) }).onConflict('document_id').ignore();
+    const first = await stored();
+    if (first && !Buffer.from(first.state).equals(state)) applyUpdate(doc, new Uint8Array(first.state), SERVER_ORIGIN);
+  }
   shared.open.set(documentId, { owner, kept: annotations });
 }
 
