@@ -5,8 +5,8 @@ const personal = { id: 'personal' as const, cta: 'Start Free Trial' };
 const free = { id: 'free' as const, cta: 'Get Started' };
 const team = { id: 'team' as const, cta: 'Contact Sales' };
 const never = { plan: 'free' as const, trialActive: false, trialEndsAt: null };
-const onTrial = { plan: 'personal' as const, trialActive: true, trialEndsAt: '2031-03-24T12:00:00.000Z' };
-const afterTrial = { plan: 'free' as const, trialActive: false, trialEndsAt: '2031-03-24T12:00:00.000Z' };
+const onTrial = { plan: 'personal' as const, trialActive: true, trialEndsAt: '2031-03-24T12:00:00.000Z', teamTrialActive: false };
+const afterTrial = { plan: 'free' as const, trialActive: false, trialEndsAt: '2031-03-24T12:00:00.000Z', teamTrialActive: false };
 
 describe('plan status', () => {
   it('sends signed-out visitors to sign in from every card', () => {
@@ -30,5 +30,11 @@ describe('plan status', () => {
     expect(trialNote(afterTrial)).toBe('Trial ended on March 24, 2031');
     expect(trialNote(never)).toBeNull();
     expect(planLabel(afterTrial)).toBe('Free');
+  });
+
+  it('names the Team trial as a trial, over a Personal plan or trial', () => {
+    expect(planLabel({ plan: 'team', trialActive: false, teamTrialActive: true })).toBe('Team (trial)');
+    expect(planLabel({ plan: 'team', trialActive: true, teamTrialActive: true })).toBe('Team (trial)');
+    expect(planLabel({ plan: 'team', trialActive: true, teamTrialActive: false })).toBe('Team');
   });
 });

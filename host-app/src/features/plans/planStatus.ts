@@ -10,9 +10,10 @@ export function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
-/** "Personal (trial)" while a trial runs, else the plan's name. */
-export function planLabel(user: Pick<User, 'plan' | 'trialActive'>): string {
-  return user.trialActive ? `${PLAN_NAMES[user.plan]} (trial)` : PLAN_NAMES[user.plan];
+/** "Personal (trial)" or "Team (trial)" while the plan that applies is a trial's, else the plan's name. */
+export function planLabel(user: Pick<User, 'plan' | 'trialActive' | 'teamTrialActive'>): string {
+  const onTrial = user.plan === 'team' ? user.teamTrialActive : user.trialActive;
+  return onTrial ? `${PLAN_NAMES[user.plan]} (trial)` : PLAN_NAMES[user.plan];
 }
 
 /** "Trial ends on March 24, 2031", "Trial ended on …", or null when no trial was started. */
