@@ -181,6 +181,8 @@ describe('Shared with me', () => {
     const second = await t.uploadPdf(ownerB, { name: 'second.pdf' });
     await t.uploadPdf(ownerB, { name: 'not-shared.pdf' });
     const { token: reader } = await t.createUser({ email: 'reader@example.com', emailVerified: true });
+    // Listed (and kept by the list cache) before anyone is invited: the counts must still move.
+    expect((await as(ownerB).get('/api/documents').expect(200)).body.documents.map((document: { collaborators: number }) => document.collaborators)).toEqual([0, 0, 0]);
     await invite({ email: 'reader@example.com', role: 'viewer' }, ownerB, first).expect(201);
     await invite({ email: 'reader@example.com', role: 'editor' }, ownerB, second).expect(201);
 
@@ -197,6 +199,12 @@ describe('Shared with me', () => {
     const counts = Object.fromEntries(own.body.documents.map((document: { name: string; collaborators: number; access: string }) => [document.name, [document.access, document.collaborators]]));
     expect(counts).toEqual({ 'first.pdf': ['owner', 1], 'second.pdf': ['owner', 1], 'not-shared.pdf': ['owner', 0] });
     expect((await as(ownerB).get('/api/documents?scope=shared').expect(200)).body.documents).toEqual([]);
+    // Revoking frees the count again.
+    const members = (await as(ownerB).get(`/api/documents/${first}/collaborators`).expect(200)).body.collaborators as Array<{ id: string }>;
+    await t.http.delete(`/api/documents/${first}/collaborators/${members[0]?.id}`).set('Authorization', `Bearer ${ownerB}`).expect(200);
+    const after = await as(ownerB).get('/api/documents').expect(200);
+    expect(after.body.documents.find((document: { id: string }) => document.id === first).collaborators).toBe(0);
+    expect((await as(reader).get('/api/documents?scope=shared').expect(200)).body.pagination.total).toBe(1);
     await as(ownerB).get('/api/documents?scope=everything').expect(400);
   });
 });
