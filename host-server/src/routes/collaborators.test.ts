@@ -107,6 +107,17 @@ describe('inviting people to a document', () => {
   });
 });
 
+describe('invitations at the same moment', () => {
+  it('never take a document past its four places', async () => {
+    const document = await t.uploadPdf(owner);
+    await invite({ email: 'early0@example.com', role: 'viewer' }, owner, document).expect(201);
+    await invite({ email: 'early1@example.com', role: 'viewer' }, owner, document).expect(201);
+    const answers = await Promise.all([0, 1, 2, 3].map((index) => invite({ email: `racer${index}@example.com`, role: 'viewer' }, owner, document)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 400, 400]);
+    expect((await as(owner).get(`/api/documents/${document}/collaborators`).expect(200)).body.collaborators).toHaveLength(4);
+  });
+});
+
 describe('inviting an address without an account', () => {
   it('keeps an invitation, mails a sign-up link, and registering through it opens the document at once', async () => {
     const document = await t.uploadPdf(owner, { name: 'draft.pdf' });

@@ -15,7 +15,7 @@ interface Invitation {
 
 const ROLE_WORDS: Record<CollaboratorRole, string> = { editor: 'edit', viewer: 'view' };
 
-export const documentPath = (documentId: string) => `/editor/${documentId}`;
+const documentPath = (documentId: string) => `/editor/${documentId}`;
 
 function subject(invitation: Invitation): string {
   return `${invitation.owner.name} shared "${invitation.document.name}" with you`;

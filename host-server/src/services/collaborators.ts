@@ -20,14 +20,14 @@ import { SUMMARY_COLUMNS, type Document, type User } from '../models';
 import { sha256 } from './accounts';
 import { afterResponse } from './accountMail';
 import { sharedWithYouMail, signUpInvitationMail, verifyToJoinMail } from './collaboratorMail';
-import { findOwnDocument } from './documents';
+import { findOwnDocument, lockDocument } from './documents';
 import { currentPlan } from './plans';
 import { ownDocument, type DocumentSharing, type DocumentSummary } from './presenters';
 
 /** Invited people per document besides its owner: the Team plan's five members. */
 export const MAX_COLLABORATORS_PER_DOCUMENT = 4;
-export const COLLABORATOR_NOT_FOUND = 'Collaborator not found';
-export const TOO_MANY_COLLABORATORS = `A document can have at most ${MAX_COLLABORATORS_PER_DOCUMENT} people besides its owner.`;
+const COLLABORATOR_NOT_FOUND = 'Collaborator not found';
+const TOO_MANY_COLLABORATORS = `A document can have at most ${MAX_COLLABORATORS_PER_DOCUMENT} people besides its owner.`;
 
 /** A member joined with their account; the database layer hands columns back in camelCase (db.ts). */
 interface MemberRow {
@@ -111,7 +111,7 @@ async function touchOwnerLists(trx: Knex | Knex.Transaction, ownerId: string): P
  * (403), for the owner's own address, and past `MAX_COLLABORATORS_PER_DOCUMENT` (400).
  */
 export async function inviteCollaborator(
-  server: Deps<'config' | 'knex' | 'models' | 'mailer' | 'logger' | 'now'>,
+  server: Deps<'config' | 'knex' | 'client' | 'models' | 'mailer' | 'logger' | 'now'>,
   owner: User,
   documentId: string,
   invitation: { email: string; role: CollaboratorRole },
@@ -123,6 +123,8 @@ export async function inviteCollaborator(
   const about = { owner, document, role: invitation.role, to: invitation.email };
   const now = isoNow(server.now());
   const { collaborator, mail } = await server.knex.transaction(async (trx): Promise<{ collaborator: DocumentCollaborator; mail?: MailMessage }> => {
+    // Invitations to one document take turns, so two at once cannot both take its last place.
+    await lockDocument(server, trx, document);
     if (invitee?.emailVerifiedAt) {
       const existing = memberRows(trx, document.id).andWhere('m.user_id', invitee.id);
       if (await existing.clone().first()) {

@@ -10,7 +10,7 @@ import { formatRelativeTime, formatSize } from '../../lib/format';
 import { ROLE_LABELS } from '../sharing/roles';
 import { DocumentThumbnail } from './DocumentThumbnail';
 
-export const SHARED_WITH_ME_KEY = ['documents', 'shared'] as const;
+const SHARED_WITH_ME_KEY = ['documents', 'shared'] as const;
 
 function SharedItem({ doc }: { doc: DocumentSummary }) {
   return (

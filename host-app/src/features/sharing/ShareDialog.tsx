@@ -13,7 +13,7 @@ import { TeamGate } from './TeamGate';
 import { ROLE_LABELS } from './roles';
 import './sharing.css';
 
-export const documentKey = (documentId: string) => ['document', documentId] as const;
+const documentKey = (documentId: string) => ['document', documentId] as const;
 
 function OwnerControls({ documentId }: { documentId: string }) {
   const user = useAccount();
