@@ -4,13 +4,12 @@
 // account and lands on the document.
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases, journeyServer } from './databases';
 import { launchBrowser, mailedLink, openPage, registerUser, signInWithToken, uploadViaApi } from './harness';
 import { madePdf } from './madePdfs';
 import { waitForPdf } from './editorHelpers';
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -18,21 +17,23 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-describe('sharing a document with people', () => {
+describe.each(databases)('sharing a document with people, on %s', (database) => {
+  const server = journeyServer(database);
+
   it('must let an owner on a Team trial invite an account to edit, which then finds and opens the document', async () => {
-    const owner = await registerUser(baseUrl, 'Owner Olive');
-    const second = await registerUser(baseUrl, 'Second Sam');
+    const owner = await registerUser(server.url, 'Owner Olive');
+    const second = await registerUser(server.url, 'Second Sam');
     // The second account proves its address: only a verified account joins a document at once.
-    const verify = new URL(await mailedLink(dataDir, second.email, '/verify-email'));
-    const verified = await fetch(`${baseUrl}/api/auth/verify-email`, {
+    const verify = new URL(await mailedLink(server.dataDir, second.email, '/verify-email'));
+    const verified = await fetch(`${server.url}/api/auth/verify-email`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ token: verify.searchParams.get('token') }),
     });
     expect(verified.ok).toBe(true);
-    const id = await uploadViaApi(baseUrl, owner, readFileSync(madePdf('tracemonkey.pdf')), 'together.pdf');
+    const id = await uploadViaApi(server.url, owner, readFileSync(madePdf('tracemonkey.pdf')), 'together.pdf');
 
-    const { page, context, errors } = await openPage(browser, baseUrl);
+    const { page, context, errors } = await openPage(browser, server.url);
     await signInWithToken(page, owner, `/editor/${id}`);
     await waitForPdf(page, 14);
     await page.locator('.mg-toolbar').getByRole('button', { name: 'Share' }).click();
@@ -49,13 +50,13 @@ describe('sharing a document with people', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    const guest = await openPage(browser, baseUrl);
+    const guest = await openPage(browser, server.url);
     await signInWithToken(guest.page, second, '/documents');
     const shared = guest.page.getByTestId('shared-document');
     await shared.waitFor();
     expect(await shared.textContent()).toMatch(/together\.pdf.*Shared by Owner Olive.*Can edit/);
     await shared.getByRole('link', { name: 'Open together.pdf' }).click();
-    await guest.page.waitForURL(`${baseUrl}/editor/${id}`);
+    await guest.page.waitForURL(`${server.url}/editor/${id}`);
     await waitForPdf(guest.page, 14);
     await guest.page.locator('.mg-toolbar').getByRole('button', { name: 'Share' }).click();
     await guest.page.getByTestId('shared-by').getByText('Owner Olive shared this document with you. Can edit.').waitFor();
@@ -65,22 +66,22 @@ describe('sharing a document with people', () => {
   });
 
   it('must turn an invitation to a new address into an account that lands on the document', async () => {
-    const owner = await registerUser(baseUrl, 'Owner Ona');
-    const started = await fetch(`${baseUrl}/api/account/team-trial`, { method: 'POST', headers: { Authorization: `Bearer ${owner.token}` } });
+    const owner = await registerUser(server.url, 'Owner Ona');
+    const started = await fetch(`${server.url}/api/account/team-trial`, { method: 'POST', headers: { Authorization: `Bearer ${owner.token}` } });
     expect(started.status).toBe(201);
-    const id = await uploadViaApi(baseUrl, owner, readFileSync(madePdf('tracemonkey.pdf')), 'welcome.pdf');
+    const id = await uploadViaApi(server.url, owner, readFileSync(madePdf('tracemonkey.pdf')), 'welcome.pdf');
     const email = `invited${Date.now()}@example.com`;
-    const invited = await fetch(`${baseUrl}/api/documents/${id}/collaborators`, {
+    const invited = await fetch(`${server.url}/api/documents/${id}/collaborators`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${owner.token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email, role: 'viewer' }),
     });
     expect(invited.status).toBe(201);
 
-    const link = await mailedLink(dataDir, email, '/register');
+    const link = await mailedLink(server.dataDir, email, '/register');
     // The editor stores a missing thumbnail whoever opens the document; for a collaborator the server
     // refuses (the owner's alone), which is the one failed request allowed here.
-    const { page, context, errors } = await openPage(browser, baseUrl, { allow: [/status of 404/] });
+    const { page, context, errors } = await openPage(browser, server.url, { allow: [/status of 404/] });
     const refused: string[] = [];
     page.on('response', (response) => {
       if (!response.ok()) refused.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
@@ -92,7 +93,7 @@ describe('sharing a document with people', () => {
     await page.getByRole('textbox', { name: 'Confirm password' }).fill('Journey123');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${baseUrl}/editor/${id}`);
+    await page.waitForURL(`${server.url}/editor/${id}`);
     await waitForPdf(page, 14);
     expect(refused.filter((line) => line !== `PUT /api/documents/${id}/thumbnail 404`)).toEqual([]);
     expect(errors).toEqual([]);
