@@ -80,6 +80,7 @@ describe('signed-in editor', () => {
     await page.mouse.move(400, 600);
     await page.locator('[data-rht-toaster] [role="status"]').first().waitFor({ state: 'detached', timeout: 15_000 });
     await page.locator('.mg-toolbar').getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('dialog', { name: 'Share' }).getByRole('button', { name: 'Create read-only link' }).click();
     const link = await page.getByRole('textbox', { name: 'Link' }).inputValue();
     expect(link).toMatch(/\/shared\/[\w-]+$/);
 

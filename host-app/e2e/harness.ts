@@ -341,7 +341,7 @@ export async function uploadViaApi(baseUrl: string, user: TestUser, bytes: Uint8
   return body.document.id;
 }
 
-/** The newest link to `path` (e.g. /verify-email) mailed to `to`, read from the server's development outbox. */
+/** The newest link to `path` (e.g. /verify-email, with its query) mailed to `to`, read from the server's development outbox. */
 export async function mailedLink(dataDir: string, to: string, path: string): Promise<string> {
   const { readdir, readFile } = await import('node:fs/promises');
   const outbox = join(dataDir, 'outbox');
@@ -351,7 +351,7 @@ export async function mailedLink(dataDir: string, to: string, path: string): Pro
     const names = existsSync(outbox) ? (await readdir(outbox)).sort().reverse() : [];
     for (const name of names) {
       const mail = await readFile(join(outbox, name), 'utf8');
-      const link = new RegExp(`https?://[^\\s]+${path}\\?token=[\\w-]+`).exec(mail)?.[0];
+      const link = new RegExp(`https?://[^\\s]+${path}\\?[^\\s]+`).exec(mail)?.[0];
       if (mail.includes(`To: ${to}\r\n`) && link) return link;
     }
     if (Date.now() > deadline) throw new Error(`no ${path} link was mailed to ${to}`);

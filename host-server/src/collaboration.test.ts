@@ -174,11 +174,11 @@ describe('editing a document together', () => {
 
   it('lets invited editors write and viewers read, and ends a removed or lowered member’s session at once', async () => {
     const { token } = await t.createUser({ plan: 'team' });
-    const { user: editor, token: editorToken } = await t.createUser({ email: 'editor@example.com' });
-    const { token: viewerToken } = await t.createUser({ email: 'viewer@example.com' });
+    const { user: editor, token: editorToken } = await t.createUser({ email: 'editor@example.com', emailVerified: true });
+    const { token: viewerToken } = await t.createUser({ email: 'viewer@example.com', emailVerified: true });
     const id = await t.uploadPdf(token);
     const invite = (email: string, role: string) =>
-      t.http.post(`/api/documents/${id}/members`).set('Authorization', `Bearer ${token}`).send({ email, role }).expect(201);
+      t.http.post(`/api/documents/${id}/collaborators`).set('Authorization', `Bearer ${token}`).send({ email, role }).expect(201);
     await invite('editor@example.com', 'editor');
     await invite('viewer@example.com', 'viewer');
     const owner = join(id, token);
@@ -195,7 +195,7 @@ describe('editing a document together', () => {
     expect(readAnnotations(owner.doc).map(({ id }) => id)).toEqual(['e', 'o']);
 
     // Lowered to viewer: the editing socket closes now.
-    await t.http.patch(`/api/documents/${id}/members/${editor.id}`).set('Authorization', `Bearer ${token}`).send({ role: 'viewer' }).expect(200);
+    await t.http.patch(`/api/documents/${id}/collaborators/${editor.id}`).set('Authorization', `Bearer ${token}`).send({ role: 'viewer' }).expect(200);
     expect(await editing.closed).toBe(4403);
     const lowered = join(id, editorToken);
     await lowered.synced;
@@ -205,7 +205,7 @@ describe('editing a document together', () => {
     expect(readAnnotations(owner.doc).map(({ id }) => id)).toEqual(['e', 'o', 'p']);
 
     // Removed: the socket closes now, and a new one is refused.
-    await t.http.delete(`/api/documents/${id}/members/${editor.id}`).set('Authorization', `Bearer ${token}`).expect(200);
+    await t.http.delete(`/api/documents/${id}/collaborators/${editor.id}`).set('Authorization', `Bearer ${token}`).expect(200);
     expect(await lowered.closed).toBe(4403);
     expect(await join(id, editorToken).refused).toBe('permission-denied');
     const stored = await leaveAll(id, token, 3);

@@ -5,7 +5,8 @@ import type { AuthResponse, SignInProvider, User } from '@marginalia/api';
 export const authApi = {
   login: (credentials: { email: string; password: string }) =>
     api().request<AuthResponse>('/api/auth/login', { method: 'POST', body: credentials }),
-  register: (data: { name: string; email: string; password: string }) =>
+  /** `invite`: the token of the invitation link the sign-up came from. */
+  register: (data: { name: string; email: string; password: string; invite?: string }) =>
     api().request<AuthResponse>('/api/auth/register', { method: 'POST', body: data }),
   me: async (): Promise<User> => {
     const body = await api().request<{ user: User } | User>('/api/auth/me');
@@ -24,6 +25,9 @@ export const authApi = {
   /** Starts the account's one 14-day trial of the Personal plan (409 when it was used). */
   startTrial: async (): Promise<User> =>
     (await api().request<{ user: User }>('/api/account/trial', { method: 'POST', handledStatuses: [409] })).user,
+  /** Starts the account's one 14-day trial of the Team plan (409 when it was used). */
+  startTeamTrial: async (): Promise<User> =>
+    (await api().request<{ user: User }>('/api/account/team-trial', { method: 'POST', handledStatuses: [409] })).user,
   /** A new email is not applied at once: the answer's message says where the link went. */
   updateProfile: (changes: { name?: string; email?: string; currentPassword?: string }) =>
     api().request<{ user: User; message?: string }>('/api/auth/profile', {

@@ -1,10 +1,14 @@
-// Document, annotation and share calls.
+// Document, annotation, share and collaborator calls.
 import { toAnnotationChanges, type Annotation, type AnnotationDiff } from '@marginalia/pdf-editor/core';
 import type { UploadProgress } from './client';
 import { ApiError } from './errors';
 import { api } from './instance';
 import type {
   AnnotationsResponse,
+  CollaboratorListResponse,
+  CollaboratorResponse,
+  CollaboratorRole,
+  InviteCollaboratorRequest,
   ContentSaveResponse,
   RevisionListResponse,
   RevisionResponse,
@@ -29,6 +33,11 @@ export const documentsApi = {
   list: (page: number, search: string) => {
     const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
     if (search.trim()) params.set('search', search.trim());
+    return api().request<DocumentListResponse>(`/api/documents?${params.toString()}`);
+  },
+  /** "Shared with me": the documents others invited the user to, most recently shared first. */
+  sharedWithMe: (page: number) => {
+    const params = new URLSearchParams({ scope: 'shared', page: String(page), limit: String(PAGE_SIZE) });
     return api().request<DocumentListResponse>(`/api/documents?${params.toString()}`);
   },
   get: async (id: string): Promise<DocumentSummary> => {
@@ -91,6 +100,20 @@ export const documentsApi = {
       handledStatuses: [409],
     }),
   share: (id: string) => api().request<ShareResponse>(`/api/documents/${id}/shares`, { method: 'POST' }),
+  collaborators: async (id: string) => (await api().request<CollaboratorListResponse>(`/api/documents/${id}/collaborators`)).collaborators,
+  /** 403 (no Team plan) and 400 (the owner's address, a full document) are the dialog's to show. */
+  inviteCollaborator: async (id: string, invitation: InviteCollaboratorRequest) =>
+    (
+      await api().request<CollaboratorResponse>(`/api/documents/${id}/collaborators`, {
+        method: 'POST',
+        body: invitation,
+        handledStatuses: [400, 403],
+      })
+    ).collaborator,
+  changeCollaboratorRole: async (id: string, collaboratorId: string, role: CollaboratorRole) =>
+    (await api().request<CollaboratorResponse>(`/api/documents/${id}/collaborators/${collaboratorId}`, { method: 'PATCH', body: { role } })).collaborator,
+  removeCollaborator: (id: string, collaboratorId: string) =>
+    api().request<unknown>(`/api/documents/${id}/collaborators/${collaboratorId}`, { method: 'DELETE' }),
   shared: (token: string) => api().request<SharedDocumentResponse>(`/api/shares/${token}`),
   sharedFile: (fileUrl: string) => api().requestBlob(fileUrl),
   uploadThumbnail: (id: string, png: Blob) => {

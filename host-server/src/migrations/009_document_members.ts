@@ -1,4 +1,4 @@
-// People the owner invited to a document (services/members.ts): editors change its annotations
+// People the owner invited to a document (services/collaborators.ts): editors change its annotations
 // together with the owner, viewers read along. One row per person and document; both sides cascade,
 // so a deleted document or account leaves no invitation behind.
 import type { Knex } from 'knex';

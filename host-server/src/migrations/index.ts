@@ -10,6 +10,7 @@ import * as durableJobs from './006_durable_jobs';
 import * as pdfJobsWithoutOrigin from './007_pdf_jobs_without_origin';
 import * as collaboration from './008_collaboration';
 import * as documentMembers from './009_document_members';
+import * as invitationsAndTeamTrial from './010_invitations_and_team_trial';
 
 interface Migration {
   name: string;
@@ -27,6 +28,7 @@ const migrations: Migration[] = [
   { name: '007_pdf_jobs_without_origin', ...pdfJobsWithoutOrigin },
   { name: '008_collaboration', ...collaboration },
   { name: '009_document_members', ...documentMembers },
+  { name: '010_invitations_and_team_trial', ...invitationsAndTeamTrial },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

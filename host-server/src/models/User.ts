@@ -1,5 +1,5 @@
 // A person with an account. `passwordHash` is null for accounts created through OpenID Connect.
-// `plan` is the plan the account holds for good; a running trial lends it the Personal plan on top
+// `plan` is the plan the account holds for good; a running trial lends it the Personal or the Team plan on top
 // (services/plans.ts says which plan applies now).
 import type { JSONSchema } from 'objection';
 import { BaseModel } from './BaseModel';
@@ -9,7 +9,7 @@ export type Plan = (typeof PLANS)[number];
 
 export class User extends BaseModel {
   static override tableName = 'users';
-  static override timestampColumns = ['createdAt', 'updatedAt', 'emailVerifiedAt', 'trialEndsAt'];
+  static override timestampColumns = ['createdAt', 'updatedAt', 'emailVerifiedAt', 'trialEndsAt', 'teamTrialEndsAt'];
 
   declare id: string;
   declare name: string;
@@ -25,8 +25,10 @@ export class User extends BaseModel {
   declare oidcSubject: string | null;
   /** When the owner proved the address by following a verification link; null until then. */
   declare emailVerifiedAt: string | null;
-  /** When the account's one trial ends or ended; null while no trial was started. */
+  /** When the account's one Personal trial ends or ended; null while no trial was started. */
   declare trialEndsAt: string | null;
+  /** When the account's one Team trial ends or ended; null while none was started. */
+  declare teamTrialEndsAt: string | null;
   declare createdAt: string;
   declare updatedAt: string;
 
@@ -47,6 +49,7 @@ export class User extends BaseModel {
       oidcSubject: { type: ['string', 'null'], maxLength: 255 },
       emailVerifiedAt: { type: ['string', 'null'] },
       trialEndsAt: { type: ['string', 'null'] },
+      teamTrialEndsAt: { type: ['string', 'null'] },
       createdAt: { type: 'string' },
       updatedAt: { type: 'string' },
     },

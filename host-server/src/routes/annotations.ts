@@ -10,7 +10,7 @@ import { StaleVersionError } from '../domain/errors';
 import { patchAnnotations, replaceAnnotations, storedAnnotations } from '../services/annotations';
 import { listBeforeSharedSave, shareSavedChange } from '../services/collaboration';
 import { findOwnDocument } from '../services/documents';
-import { findReadableDocument } from '../services/members';
+import { findReadableDocument } from '../services/collaborators';
 import { readAnnotationChanges, readAnnotations } from './annotationInput';
 import { parseWatermark, sendExport } from './exports';
 import { jsonBody, readBody } from './bodies';
@@ -32,7 +32,7 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
   const json = jsonBody(server.config.limits.annotationsJsonBytes);
 
   router.get('/api/documents/:id/annotations', auth, async (ctx) => {
-    const document = await findReadableDocument(server, authState(ctx).user, ctx.params.id ?? '', { withAnnotations: true });
+    const { document } = await findReadableDocument(server, authState(ctx).user, ctx.params.id ?? '', { withAnnotations: true });
     ctx.body = { annotations: storedAnnotations(document), version: document.annotationsVersion };
   });
 
@@ -76,7 +76,7 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
   });
 
   router.get('/api/documents/:id/export', auth, async (ctx) => {
-    const document = await findReadableDocument(server, authState(ctx).user, ctx.params.id ?? '', { withAnnotations: true });
+    const { document } = await findReadableDocument(server, authState(ctx).user, ctx.params.id ?? '', { withAnnotations: true });
     await sendExport(server, ctx, document, parseWatermark(ctx.query.watermark));
   });
 }

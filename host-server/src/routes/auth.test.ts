@@ -37,6 +37,8 @@ describe('register and login', () => {
       plan: 'free',
       trialEndsAt: null,
       trialActive: false,
+      teamTrialEndsAt: null,
+      teamTrialActive: false,
       dailyUsage: 0,
       dailyLimit: 3,
       storageUsed: 0,

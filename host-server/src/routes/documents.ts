@@ -2,14 +2,15 @@
 // page-1 thumbnail the client renders and uploads. Another user's document id answers 404.
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
+import type { DocumentListResponse } from '@marginalia/api';
 import * as z from 'zod';
 import type { ServerContext } from '../context';
 import { conflict, HttpError, notFound, tooManyRequests } from '../errors';
 import { isoNow } from '../models/BaseModel';
 import { createDocument, deleteDocument, findOwnDocument, listDocuments, TOO_LARGE } from '../services/documents';
-import { findReadableDocument } from '../services/members';
+import { collaboratorCounts, findReadableDocument, listSharedDocuments, sharingOf } from '../services/collaborators';
 import { withFileIntent } from '../infrastructure/maintenance';
-import { presentDocument, thumbnailSignatureMatches } from '../services/presenters';
+import { ownDocument, presentDocument, thumbnailSignatureMatches } from '../services/presenters';
 import { hasUploadsLeft, QUOTA_MESSAGE } from '../services/quota';
 import { detectFileKindOfPath } from '../services/sniff';
 import { checkStorageLeft } from '../services/storage';
@@ -36,6 +37,8 @@ const listQuery = z.object({
     .max(100, 'limit must be between 1 and 100')
     .default(20),
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  // "Shared with me": the documents others invited the user to, instead of the user's own.
+  scope: z.enum(['own', 'shared'], { error: 'scope must be own or shared' }).default('own'),
 });
 
 export function registerDocumentRoutes(router: Router, server: ServerContext): void {
@@ -70,7 +73,7 @@ export function registerDocumentRoutes(router: Router, server: ServerContext): v
       try {
         const document = await createDocument(server, user, received);
         ctx.status = 201;
-        ctx.body = { document: presentDocument(server, document) };
+        ctx.body = { document: presentDocument(server, document, ownDocument(0)) };
       } catch (error) {
         unreadable = error instanceof UnsupportedFileError || error instanceof UnprocessableFileError;
         throw error;
@@ -87,12 +90,23 @@ export function registerDocumentRoutes(router: Router, server: ServerContext): v
     // Keyed by the raw query string: a list already built answers without parsing it again.
     let body = server.listCache.get(user.id, user.documentsVersion, ctx.querystring);
     if (body === undefined) {
-      const { page, limit, search } = listQuery.parse(ctx.query);
+      const { page, limit, search, scope } = listQuery.parse(ctx.query);
+      const pagination = (total: number) => ({ page, limit, total, pages: Math.ceil(total / limit) });
+      if (scope === 'shared') {
+        // Not cached: it changes with other accounts' documents, which leave this user's version alone.
+        const { documents, total } = await listSharedDocuments(server, user, { page, limit });
+        ctx.body = {
+          documents: documents.map(({ document, sharing }) => presentDocument(server, document, sharing)),
+          pagination: pagination(total),
+        } satisfies DocumentListResponse;
+        return;
+      }
       const { documents, total } = await listDocuments(server, user, { page, limit, search: search || undefined });
+      const counts = await collaboratorCounts(server, documents.map((document) => document.id));
       body = JSON.stringify({
-        documents: documents.map((document) => presentDocument(server, document)),
-        pagination: { page, limit, total, pages: Math.ceil(total / limit) },
-      });
+        documents: documents.map((document) => presentDocument(server, document, ownDocument(counts.get(document.id) ?? 0))),
+        pagination: pagination(total),
+      } satisfies DocumentListResponse);
       server.listCache.set(user.id, user.documentsVersion, ctx.querystring, body);
     }
     ctx.set('Content-Type', 'application/json; charset=utf-8');
@@ -100,12 +114,12 @@ export function registerDocumentRoutes(router: Router, server: ServerContext): v
   });
 
   router.get('/api/documents/:id', auth, async (ctx) => {
-    const document = await findReadableDocument(server, authState(ctx).user, ctx.params.id ?? '');
-    ctx.body = { document: presentDocument(server, document) };
+    const { document, access } = await findReadableDocument(server, authState(ctx).user, ctx.params.id ?? '');
+    ctx.body = { document: presentDocument(server, document, await sharingOf(server, document, access)) };
   });
 
   router.get('/api/documents/:id/download', auth, async (ctx) => {
-    const document = await findReadableDocument(server, authState(ctx).user, ctx.params.id ?? '');
+    const { document } = await findReadableDocument(server, authState(ctx).user, ctx.params.id ?? '');
     if (document.status !== 'READY' || !document.pdfKey) {
       throw conflict(`This document is not ready (status ${document.status}).`);
     }
@@ -148,7 +162,7 @@ export function registerDocumentRoutes(router: Router, server: ServerContext): v
         if (previous) await server.fileStore.remove(previous);
       });
       const updated = await findOwnDocument(server, user, document.id);
-      ctx.body = { document: presentDocument(server, updated) };
+      ctx.body = { document: presentDocument(server, updated, await sharingOf(server, updated, 'owner')) };
     } finally {
       await received.cleanup();
     }

@@ -185,6 +185,26 @@ describe('OpenID Connect sign-in', () => {
     expect(await t.app.server.models.User.query().findOne({ email: stranger })).toBeUndefined();
   });
 
+  it('turns invitations to the address into access once the provider vouches for it, for a new or a claimed account', async () => {
+    const { token: owner } = await t.createUser({ plan: 'team', email: 'inviter@example.com' });
+    const invite = async (email: string) => {
+      const documentId = await t.uploadPdf(owner);
+      await t.http.post(`/api/documents/${documentId}/collaborators`).set('Authorization', `Bearer ${owner}`).send({ email, role: 'editor' }).expect(201);
+      return documentId;
+    };
+    const opens = async (redirect: URL, documentId: string) =>
+      (await t.http.get(`/api/documents/${documentId}`).set('Authorization', `Bearer ${redirect.searchParams.get('token')}`)).status;
+
+    const forNewcomer = await invite('newcomer@example.com');
+    expect(await opens(await signIn({ sub: 'google-invited-1', email: 'newcomer@example.com', email_verified: true, name: 'New Comer' }), forNewcomer)).toBe(200);
+
+    // Registered without proving the address: the invitation waits, then joins the provider's verified owner.
+    const forClaimed = await invite('claimed@example.com');
+    const squatter = await t.http.post('/api/auth/register').send({ name: 'Squatter', email: 'claimed@example.com', password: 'Att4cker-password' }).expect(201);
+    await t.http.get(`/api/documents/${forClaimed}`).set('Authorization', `Bearer ${squatter.body.token}`).expect(404);
+    expect(await opens(await signIn({ sub: 'google-invited-2', email: 'claimed@example.com', email_verified: true, name: 'Real Owner' }), forClaimed)).toBe(200);
+  });
+
   it('refuses a replayed callback: a flow\'s state completes one sign-in only', async () => {
     const first = await signInReplayable({ sub: 'g-replay', email: 'replay@example.com', email_verified: true });
     expect(first.redirect.searchParams.get('token')).toBeTruthy();

@@ -7,6 +7,7 @@ import type { ServerContext } from '../context';
 import { storedAnnotations } from '../services/annotations';
 import { TOO_LARGE } from '../services/documents';
 import { withExtension } from '../services/fileNames';
+import { sharingOf } from '../services/collaborators';
 import { presentDocument } from '../services/presenters';
 import {
   findRevision,
@@ -43,9 +44,9 @@ const saveVersionSchema = z.object({
 
 const restoreSchema = z.object({ version: baseVersionField });
 
-function presentChange(server: ServerContext, change: ContentChange) {
+async function presentChange(server: ServerContext, change: ContentChange) {
   return {
-    document: presentDocument(server, change.document),
+    document: presentDocument(server, change.document, await sharingOf(server, change.document, 'owner')),
     annotations: change.annotations,
     version: change.document.annotationsVersion,
     revision: presentRevision(change.revision),
@@ -75,7 +76,7 @@ export function registerRevisionRoutes(router: Router, server: ServerContext): v
         version: fields.version,
       });
       await shareReplacedContent(server, change.document, change.annotations);
-      ctx.body = presentChange(server, change);
+      ctx.body = await presentChange(server, change);
     } finally {
       await received.cleanup();
     }
@@ -127,6 +128,6 @@ export function registerRevisionRoutes(router: Router, server: ServerContext): v
       version,
     );
     await shareReplacedContent(server, change.document, change.annotations);
-    ctx.body = presentChange(server, change);
+    ctx.body = await presentChange(server, change);
   });
 }

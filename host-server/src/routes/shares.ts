@@ -9,6 +9,7 @@ import { isoNow } from '../models/BaseModel';
 import type { Document, Share } from '../models';
 import { sha256 } from '../services/accounts';
 import { findOwnDocument } from '../services/documents';
+import { PLAN_COLUMNS } from '../services/plans';
 import { hasPro } from '../services/proFeatures';
 import { storedAnnotations } from '../services/annotations';
 import { sendExport } from './exports';
@@ -112,7 +113,7 @@ export function registerShareRoutes(router: Router, server: ServerContext): void
   // sections 1 and 6), as the app's guest download does; an owner with Pro shares clean copies.
   router.get('/api/shares/:token/export', async (ctx) => {
     const document = await sharedDocument(ctx.params.token ?? '');
-    const owner = await server.models.User.query().select('plan', 'trialEndsAt').findById(document.userId).throwIfNotFound();
+    const owner = await server.models.User.query().select(...PLAN_COLUMNS).findById(document.userId).throwIfNotFound();
     await sendExport(server, ctx, document, hasPro(owner, server.now()) ? false : {});
   });
 }

@@ -1,10 +1,10 @@
-// The 14-day Personal trial: started once per account, treated as the Personal plan until the
-// server's clock passes its end, then the account is free again with its documents intact.
+// The 14-day trials: each (Personal, Team) started once per account, treated as its plan until the
+// server's clock passes its end, then the account is back on its own plan with its documents intact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../test-support/fixtures';
 import { createTestServer, type TestServer } from '../test-support/testServer';
 import { QUOTA_MESSAGE } from '../services/quota';
-import { ALREADY_PAID, TRIAL_ALREADY_USED } from '../services/plans';
+import { ALREADY_ON_TEAM, ALREADY_PAID, TEAM_TRIAL_ALREADY_USED, TRIAL_ALREADY_USED } from '../services/plans';
 
 const DAY_MS = 24 * 3600_000;
 let now = new Date('2031-03-10T12:00:00Z');
@@ -81,5 +81,43 @@ describe('POST /api/account/trial', () => {
     expect(refused.body.message).toBe(ALREADY_PAID);
     expect(await me(token)).toMatchObject({ plan: 'team', trialEndsAt: null, trialActive: false });
     await t.http.post('/api/account/trial').expect(401);
+  });
+});
+
+describe('POST /api/account/team-trial', () => {
+  const invite = (token: string, documentId: string) =>
+    t.http.post(`/api/documents/${documentId}/collaborators`).set('Authorization', `Bearer ${token}`).send({ email: 'teammate@example.com', role: 'editor' });
+
+  it('lends the Team plan for 14 days, once, beside the Personal trial, and inviting follows it', async () => {
+    now = new Date('2031-06-01T09:00:00Z');
+    const { token } = await t.createUser();
+    const documentId = (await upload(token, 'team.pdf').expect(201)).body.document.id as string;
+    expect((await invite(token, documentId).expect(403)).body).toMatchObject({ code: 'PRO_FEATURE_REQUIRED', feature: 'collaboration' });
+
+    // The Personal trial first: a separate one, which leaves the Team trial to be had.
+    await t.http.post('/api/account/trial').set('Authorization', `Bearer ${token}`).expect(201);
+    await invite(token, documentId).expect(403);
+
+    const started = await t.http.post('/api/account/team-trial').set('Authorization', `Bearer ${token}`).expect(201);
+    const endsAt = '2031-06-15T09:00:00.000Z';
+    expect(started.body.user).toMatchObject({ plan: 'team', teamTrialEndsAt: endsAt, teamTrialActive: true, trialActive: true });
+    await invite(token, documentId).expect(201);
+
+    const again = await t.http.post('/api/account/team-trial').set('Authorization', `Bearer ${token}`).expect(409);
+    expect(again.body.message).toBe(TEAM_TRIAL_ALREADY_USED);
+
+    now = new Date(Date.parse(endsAt) + 1000);
+    expect(await me(token)).toMatchObject({ plan: 'free', teamTrialEndsAt: endsAt, teamTrialActive: false });
+    const other = (await upload(token, 'after.pdf').expect(201)).body.document.id as string;
+    await invite(token, other).expect(403);
+    await t.http.post('/api/account/team-trial').set('Authorization', `Bearer ${token}`).expect(409);
+  });
+
+  it('is open to a Personal account, refused to a Team one and to a request without a session', async () => {
+    const { token: personal } = await t.createUser({ plan: 'personal' });
+    expect((await t.http.post('/api/account/team-trial').set('Authorization', `Bearer ${personal}`).expect(201)).body.user.plan).toBe('team');
+    const { token: team } = await t.createUser({ plan: 'team' });
+    expect((await t.http.post('/api/account/team-trial').set('Authorization', `Bearer ${team}`).expect(409)).body.message).toBe(ALREADY_ON_TEAM);
+    await t.http.post('/api/account/team-trial').expect(401);
   });
 });

@@ -8,6 +8,7 @@ import { ConflictError, InvalidInputError } from '../domain/errors';
 import { isoNow } from '../models/BaseModel';
 import type { User } from '../models';
 import { afterResponse, RESET_LINK_MINUTES, resetMail } from './accountMail';
+import { claimInvitations } from './invitations';
 import { hashPassword, verifyAgainstNothing, verifyPassword, type HashOptions } from './passwords';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -19,16 +20,18 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/** A new account; one made with a proven address (`emailVerified`) joins the documents it was invited to. */
 export async function createUser(
-  server: Deps<'config' | 'models' | 'now'>,
+  server: Deps<'config' | 'knex' | 'models' | 'now'>,
   fields: { name: string; email: string; password?: string; oidcSubject?: string; emailVerified?: boolean },
 ): Promise<User> {
   const { User } = server.models;
   if (await User.query().findOne({ email: fields.email })) throw new ConflictError(EMAIL_TAKEN);
   const passwordHash = fields.password ? await hashPassword(fields.password, server.config.scrypt) : null;
   const now = isoNow(server.now());
+  let user: User;
   try {
-    return await User.query().insertAndFetch({
+    user = await User.query().insertAndFetch({
       id: randomUUID(),
       name: fields.name,
       email: fields.email,
@@ -48,6 +51,8 @@ export async function createUser(
     if (error instanceof UniqueViolationError) throw new ConflictError(EMAIL_TAKEN);
     throw error;
   }
+  await claimInvitations(server, user);
+  return user;
 }
 
 /**
@@ -55,7 +60,8 @@ export async function createUser(
  * for: the identity is linked and the address counted as verified, and whatever the account's
  * registrant held is ended: the password (a reset by mail to the now-proven address sets a new
  * one), every session, and every pending verification or reset link (a pending change of address
- * would otherwise hand the account back). Documents stay with the account.
+ * would otherwise hand the account back). Documents stay with the account, and invitations to the
+ * now-proven address become access.
  */
 export async function claimUnverifiedAccount(
   server: Deps<'knex' | 'models' | 'now'>,
@@ -76,7 +82,9 @@ export async function claimUnverifiedAccount(
     await EmailVerification.query(trx).where('userId', user.id).whereNull('usedAt').patch({ usedAt: now });
     await PasswordReset.query(trx).where('userId', user.id).whereNull('usedAt').patch({ usedAt: now });
   });
-  return Users.query().findById(user.id).throwIfNotFound();
+  const claimed = await Users.query().findById(user.id).throwIfNotFound();
+  await claimInvitations(server, claimed);
+  return claimed;
 }
 
 /** The user whose e-mail and password these are, or undefined, in the same time either way. */

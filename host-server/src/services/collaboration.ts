@@ -19,7 +19,7 @@ import { isoNow } from '../models/BaseModel';
 import type { User } from '../models';
 import { sha256 } from './accounts';
 import { storedAnnotations } from './annotations';
-import { documentAccess, memberGrant } from './members';
+import { documentAccess, memberGrant } from './collaborators';
 import { checkProAnnotations } from './proFeatures';
 import { verifiedSession } from './sessions';
 

@@ -11,6 +11,7 @@ import { isoNow } from '../models/BaseModel';
 import type { User, VerificationPurpose } from '../models';
 import { EMAIL_TAKEN, sha256 } from './accounts';
 import { addressTakenNotice, afterResponse, VERIFICATION_LINK_HOURS, verificationMail } from './accountMail';
+import { claimInvitations } from './invitations';
 
 const VERIFICATION_TTL_MS = VERIFICATION_LINK_HOURS * 60 * 60_000;
 
@@ -106,9 +107,9 @@ export async function requestEmailChange(server: Deps<'config' | 'knex' | 'clien
  * update, so it works once) and the address it proves becomes the account's verified address.
  * Every other pending link of the account stops working. A change of address also ends every
  * session of the account, as a password change does (`movedAddress` tells the caller, which may
- * issue its own caller a new one).
+ * issue its own caller a new one). Invitations to the proven address become access.
  */
-export async function verifyEmail(server: Deps<'models' | 'now'>, token: string): Promise<{ user: User; movedAddress: boolean }> {
+export async function verifyEmail(server: Deps<'knex' | 'models' | 'now'>, token: string): Promise<{ user: User; movedAddress: boolean }> {
   const { EmailVerification, User: Users } = server.models;
   const now = isoNow(server.now());
   const link = await EmailVerification.query()
@@ -144,5 +145,7 @@ export async function verifyEmail(server: Deps<'models' | 'now'>, token: string)
     throw error;
   }
   await EmailVerification.query().where('userId', user.id).whereNull('usedAt').patch({ usedAt: now });
-  return { user: await Users.query().findById(user.id).throwIfNotFound(), movedAddress: link.purpose === 'change' };
+  const verified = await Users.query().findById(user.id).throwIfNotFound();
+  await claimInvitations(server, verified);
+  return { user: verified, movedAddress: link.purpose === 'change' };
 }

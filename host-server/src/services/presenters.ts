@@ -2,10 +2,10 @@
 // and each `satisfies` the answer type the app reads (@marginalia/api), so a field sent but not
 // declared there, or a declared field left out, fails the typecheck.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { DocumentSummary as ApiDocument, User as ApiUser } from '@marginalia/api';
+import type { DocumentAccess, DocumentSummary as ApiDocument, User as ApiUser } from '@marginalia/api';
 import type { Deps } from '../context';
 import type { Document, User } from '../models';
-import { currentPlan, trialActive } from './plans';
+import { currentPlan, teamTrialActive, trialActive } from './plans';
 import { dailyLimitOf, dailyUsageOf } from './quota';
 import { storageLimitOf, storageUsedBytes } from './storage';
 
@@ -19,6 +19,8 @@ export async function presentUser(server: Deps<'config' | 'reader' | 'now'>, use
     plan: currentPlan(user, now),
     trialEndsAt: user.trialEndsAt,
     trialActive: trialActive(user, now),
+    teamTrialEndsAt: user.teamTrialEndsAt,
+    teamTrialActive: teamTrialActive(user, now),
     dailyUsage: dailyUsageOf(user, now),
     dailyLimit: dailyLimitOf(user, now, server.config.limits.freeDailyUploads),
     storageUsed: await storageUsedBytes(server.reader, user.id),
@@ -73,7 +75,18 @@ export function thumbnailSignatureMatches(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function presentDocument(server: Deps<'config'>, document: DocumentSummary) {
+/** Who is answered about a document: what they may do with it, and, when it is not theirs, whose it is. */
+export interface DocumentSharing {
+  access: DocumentAccess;
+  /** Members and invitations, for the owner; 0 for anyone else. */
+  collaborators: number;
+  owner?: { name: string; email: string };
+}
+
+/** An owner's answer about their own document. */
+export const ownDocument = (collaborators: number): DocumentSharing => ({ access: 'owner', collaborators });
+
+export function presentDocument(server: Deps<'config'>, document: DocumentSummary, sharing: DocumentSharing) {
   const url = thumbnailUrl(server, document);
   return {
     id: document.id,
@@ -87,5 +100,8 @@ export function presentDocument(server: Deps<'config'>, document: DocumentSummar
     ...(url ? { thumbnailUrl: url } : {}),
     createdAt: iso(document.createdAt),
     updatedAt: iso(document.updatedAt),
+    access: sharing.access,
+    collaborators: sharing.collaborators,
+    ...(sharing.owner ? { owner: { name: sharing.owner.name, email: sharing.owner.email } } : {}),
   } satisfies ApiDocument;
 }

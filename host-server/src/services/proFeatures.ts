@@ -8,16 +8,10 @@
 // save a Pro annotation that is not already stored under the same id and kind.
 import type { Annotation } from '@marginalia/pdf-editor/core';
 import { ProFeatureRequiredError } from '../domain/errors';
-import type { Plan } from '../models';
-import { currentPlan } from './plans';
+import { currentPlan, type PlanFields } from './plans';
 
 /** Annotation kinds only Pro accounts (paid plans and trials) may add. */
 export const PRO_ANNOTATION_TYPES: ReadonlySet<Annotation['type']> = new Set<Annotation['type']>(['comment', 'signature']);
-
-interface PlanFields {
-  plan: Plan;
-  trialEndsAt: string | null;
-}
 
 /** Whether the account has Pro at `now`: a paid plan, or a free account whose trial runs. */
 export function hasPro(user: PlanFields, now: Date): boolean {

@@ -4,8 +4,7 @@
 // row and re-checks the condition; on SQLite the single writer connection serialises the updates.
 import type { Knex } from 'knex';
 import { isoNow } from '../models/BaseModel';
-import type { Plan } from '../models';
-import { currentPlan } from './plans';
+import { currentPlan, type PlanFields } from './plans';
 
 export const QUOTA_MESSAGE = "You've reached your daily limit of 3 PDF uploads. Upgrade to Pro for unlimited uploads.";
 
@@ -13,9 +12,7 @@ export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-interface UsageFields {
-  plan: Plan;
-  trialEndsAt: string | null;
+interface UsageFields extends PlanFields {
   dailyUsage: number;
   usageDay: string | null;
 }
@@ -47,6 +44,7 @@ export async function reserveUpload(trx: Knex.Transaction, userId: string, now: 
       allowed
         .whereNot('plan', 'free')
         .orWhere('trialEndsAt', '>', isoNow(now))
+        .orWhere('teamTrialEndsAt', '>', isoNow(now))
         .orWhereNull('usageDay')
         .orWhereNot('usageDay', today)
         .orWhere('dailyUsage', '<', freeLimit),

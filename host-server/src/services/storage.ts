@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import type { Deps } from '../context';
 import { GuestStorageFullError, StorageLimitError } from '../domain/errors';
 import type { Plan } from '../models';
-import { currentPlan } from './plans';
+import { currentPlan, PLAN_COLUMNS, type PlanFields } from './plans';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -31,11 +31,6 @@ export function storageLimitMessage(used: number, limit: number): string {
 
 export const GUEST_STORAGE_FULL_MESSAGE =
   'Recovery links are unavailable right now because guest storage is full. Please try again later, or sign up to save your work.';
-
-interface PlanFields {
-  plan: Plan;
-  trialEndsAt: string | null;
-}
 
 /** The storage limit in bytes of the plan that applies at `now` (a running trial's is Personal's). */
 export function storageLimitOf(user: PlanFields, now: Date, limits: Record<Plan, number>): number {
@@ -76,7 +71,7 @@ export async function lockAccountStorage(
   trx: Knex.Transaction,
   userId: string,
 ): Promise<{ used: number; limit: number }> {
-  const query = trx('users').select('plan', 'trialEndsAt').where('id', userId).first();
+  const query = trx('users').select(...PLAN_COLUMNS).where('id', userId).first();
   if (server.client === 'postgres') query.forUpdate();
   const row = (await query) as PlanFields | undefined;
   // A document's owner always exists (documents are deleted with their account).

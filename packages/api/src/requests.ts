@@ -3,7 +3,11 @@
 import * as z from 'zod';
 import { confirmingPasswordField, emailField, linkTokenField, nameField, newPasswordField, signInPasswordField } from './fields';
 
-export const registerRequest = z.object({ name: nameField, email: emailField, password: newPasswordField });
+/**
+ * `invite`: the token of a collaboration invitation mailed to `email`. Registering that address with
+ * it proves the address as its verification link would, so the invitation becomes access at once.
+ */
+export const registerRequest = z.object({ name: nameField, email: emailField, password: newPasswordField, invite: linkTokenField.optional() });
 export type RegisterRequest = z.input<typeof registerRequest>;
 
 export const loginRequest = z.object({ email: emailField, password: signInPasswordField });
@@ -27,11 +31,11 @@ export const resetPasswordRequest = z.object({ token: linkTokenField, newPasswor
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
 /** What a collaborator may do with a document: editors change its annotations with the owner, viewers read along. */
-export const memberRoleField = z.enum(['editor', 'viewer'], { error: 'Role must be editor or viewer' });
-export type MemberRole = z.output<typeof memberRoleField>;
+export const collaboratorRoleField = z.enum(['editor', 'viewer'], { error: 'Role must be editor or viewer' });
+export type CollaboratorRole = z.output<typeof collaboratorRoleField>;
 
-export const addMemberRequest = z.object({ email: emailField, role: memberRoleField });
-export type AddMemberRequest = z.input<typeof addMemberRequest>;
+export const inviteCollaboratorRequest = z.object({ email: emailField, role: collaboratorRoleField });
+export type InviteCollaboratorRequest = z.input<typeof inviteCollaboratorRequest>;
 
-export const changeMemberRequest = z.object({ role: memberRoleField });
-export type ChangeMemberRequest = z.input<typeof changeMemberRequest>;
+export const changeCollaboratorRequest = z.object({ role: collaboratorRoleField });
+export type ChangeCollaboratorRequest = z.input<typeof changeCollaboratorRequest>;

@@ -10,12 +10,16 @@ export interface User {
   email: string;
   /** Whether the owner followed the verification link mailed to `email`. */
   emailVerified: boolean;
-  /** The plan that applies now, as the server works it out (a running trial's is `personal`). */
+  /** The plan that applies now, as the server works it out (a running Personal trial's is `personal`, a Team trial's `team`). */
   plan: Plan;
-  /** When the account's one free trial ends or ended; null if it never started one. */
+  /** When the account's one free trial of the Personal plan ends or ended; null if it never started one. */
   trialEndsAt: string | null;
-  /** Whether the trial is running now. */
+  /** Whether the Personal trial is running now. */
   trialActive: boolean;
+  /** When the account's one trial of the Team plan ends or ended; null if it never started one. */
+  teamTrialEndsAt: string | null;
+  /** Whether the Team trial is running now. */
+  teamTrialActive: boolean;
   /** Uploads made today (UTC). */
   dailyUsage: number;
   /** Uploads allowed per UTC day, or null when unlimited. */
@@ -53,7 +57,15 @@ export interface DocumentSummary {
   thumbnailUrl?: string | null;
   createdAt: string;
   updatedAt: string;
+  /** What the signed-in user may do with it: it is theirs, or it was shared with them to edit or to view. */
+  access: DocumentAccess;
+  /** People invited to it (members and pending invitations), as its owner sees it; 0 for anyone else. */
+  collaborators: number;
+  /** Who owns it, for a document shared with the signed-in user; absent on their own documents. */
+  owner?: { name: string; email: string };
 }
+
+export type DocumentAccess = 'owner' | 'editor' | 'viewer';
 
 export interface DocumentListResponse {
   documents: DocumentSummary[];
@@ -127,19 +139,28 @@ export interface RecoveryRecord {
   fileUrl: string;
 }
 
-/** Someone the owner invited to a document (`/api/documents/{id}/members`). */
-export interface DocumentMember {
-  userId: string;
-  name: string;
+/**
+ * Someone the owner invited to a document (`/api/documents/{id}/collaborators`): a member with an
+ * account (`active`), or an invitation waiting for an account with that address to be created or to
+ * verify it (`invited`).
+ */
+export interface DocumentCollaborator {
+  /** The account's id for a member, the invitation's for a pending one: the `{collaboratorId}` of PATCH and DELETE. */
+  id: string;
+  /** The member's account; null while the invitation is pending. */
+  userId: string | null;
+  /** The account's name; null while the invitation is pending. */
+  name: string | null;
   email: string;
   role: 'editor' | 'viewer';
+  status: 'active' | 'invited';
   createdAt: string;
 }
 
-export interface MemberResponse {
-  member: DocumentMember;
+export interface CollaboratorResponse {
+  collaborator: DocumentCollaborator;
 }
 
-export interface MemberListResponse {
-  members: DocumentMember[];
+export interface CollaboratorListResponse {
+  collaborators: DocumentCollaborator[];
 }

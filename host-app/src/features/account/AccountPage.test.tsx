@@ -25,6 +25,8 @@ const ada: User = {
   plan: 'free',
   trialEndsAt: null,
   trialActive: false,
+  teamTrialEndsAt: null,
+  teamTrialActive: false,
   dailyUsage: 0,
   dailyLimit: 3,
   storageUsed: 0,

@@ -1,5 +1,7 @@
-// Sign-up page (spec sections 2 and 5).
-import { Link } from 'react-router-dom';
+// Sign-up page (spec sections 2 and 5). An invitation's link (`?invite=&email=&next=`) fills in the
+// invited address and sends the invitation's token along, so the new account opens the document
+// (`next`) right away; signing in instead keeps `next`.
+import { Link, useSearchParams } from 'react-router-dom';
 import { authApi } from '../../api/auth';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { AuthCard, SubmitButton } from './AuthCard';
@@ -9,21 +11,24 @@ import { useAuthForm, useSignIn } from './useAuthForm';
 
 export function RegisterPage() {
   useDocumentTitle('Create account');
+  const [params] = useSearchParams();
+  const invite = params.get('invite') ?? undefined;
+  const next = params.get('next');
   const signIn = useSignIn({ success: 'Account created successfully!', failure: 'Failed to create account' });
   const { register, field, errors, isSubmitting, onSubmit } = useAuthForm<RegisterValues>(
     registerSchema,
-    { name: '', email: '', password: '', confirmPassword: '', terms: false },
-    ({ name, email, password }) => signIn(() => authApi.register({ name: name.trim(), email, password })),
+    { name: '', email: params.get('email') ?? '', password: '', confirmPassword: '', terms: false },
+    ({ name, email, password }) => signIn(() => authApi.register({ name: name.trim(), email, password, ...(invite ? { invite } : {}) })),
   );
 
   return (
     <AuthCard
       title="Create your free account"
-      lead="Save your work to the cloud and download without watermarks."
+      lead={invite ? 'A document was shared with you. Create your free account to open it.' : 'Save your work to the cloud and download without watermarks.'}
       social
       footer={
         <>
-          Already have an account? <Link to="/login">Sign in</Link>
+          Already have an account? <Link to={next ? `/login?${new URLSearchParams({ next }).toString()}` : '/login'}>Sign in</Link>
         </>
       }
     >

@@ -17,6 +17,11 @@ export function postAuthDestination(recoveryPending: boolean, from: string | nul
   return { kind: 'navigate', to: safe ? from : '/dashboard' };
 }
 
+/** The page a sign-in or sign-up link asks to land on (`?next=`); `postAuthDestination` decides whether it may. */
+export function nextPage(search: string): string | null {
+  return new URLSearchParams(search).get('next');
+}
+
 export async function verifyStoredSession(): Promise<void> {
   const store = useAuthStore.getState();
   const token = readStoredToken();

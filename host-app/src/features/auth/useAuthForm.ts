@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import type * as z from 'zod';
 import type { AuthResponse } from '@marginalia/api';
-import { completeSignIn } from './session';
+import { completeSignIn, nextPage } from './session';
 
 export function useAuthForm<Values extends FieldValues>(
   schema: z.ZodType<Values, Values>,
@@ -30,11 +30,13 @@ export function useAuthForm<Values extends FieldValues>(
 
 /**
  * Runs a credentials request and, when it succeeds, stores the session and leaves for the page the
- * guard came from. The toasts are the spec's; a failure keeps the user on the form.
+ * guard came from, or the `next` page a link asked for (an invitation's document). The toasts are
+ * the spec's; a failure keeps the user on the form.
  */
 export function useSignIn(messages: { success: string; failure: string }) {
   const navigate = useNavigate();
-  const from = (useLocation().state as { from?: string } | null)?.from ?? null;
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from ?? nextPage(location.search);
   return async (request: () => Promise<AuthResponse>) => {
     try {
       const { token, user } = await request();

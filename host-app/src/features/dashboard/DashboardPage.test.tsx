@@ -21,6 +21,8 @@ const ada: User = {
   plan: 'free',
   trialEndsAt: null,
   trialActive: false,
+  teamTrialEndsAt: null,
+  teamTrialActive: false,
   dailyUsage: 1,
   dailyLimit: 3,
   storageUsed: 0,

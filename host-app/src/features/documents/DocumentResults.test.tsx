@@ -17,6 +17,8 @@ const invoice: DocumentSummary = {
   annotationsVersion: 0,
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),
+  access: 'owner',
+  collaborators: 0,
 };
 
 function renderResults(props: { pending?: boolean; documents?: DocumentSummary[]; query?: string; firstStep?: ReactNode }) {

@@ -1,4 +1,5 @@
-// My Documents (spec section 2): upload toggle and zone, paged searchable list of 20.
+// My Documents (spec section 2): upload toggle and zone, paged searchable list of 20, and the
+// documents others shared with the user.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,6 +9,7 @@ import { DocumentResults, DocumentSearch } from './DocumentResults';
 import { takePendingUpload } from './pendingUpload';
 import { UploadZone } from './UploadZone';
 import { UPLOAD_MESSAGES } from './uploadRules';
+import { SharedWithMe } from './SharedWithMe';
 import { useDebounced, useDocumentList } from './useDocumentList';
 import './documents.css';
 
@@ -94,6 +96,7 @@ export function DocumentsPage() {
           </button>
         </nav>
       )}
+      <SharedWithMe />
     </div>
   );
 }

@@ -1,49 +1,15 @@
-// Creates a read-only share link for a stored document and copies it.
+// The editor's Share button: opens the Share dialog (features/sharing).
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { documentsApi } from '../../api/documents';
-import { Modal } from '../../components/Modal';
+import { ShareDialog } from '../sharing/ShareDialog';
 
 export function ShareButton({ documentId }: { documentId: string }) {
-  const [link, setLink] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const share = async () => {
-    setBusy(true);
-    try {
-      const { share } = await documentsApi.share(documentId);
-      const url = `${window.location.origin}/shared/${share.token}`;
-      setLink(url);
-      try {
-        await navigator.clipboard.writeText(url);
-        toast.success('Share link copied to clipboard');
-      } catch {
-        // Clipboard access can be refused; the dialog shows the link to copy by hand.
-      }
-    } catch {
-      // The API client has told the user.
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="mg-button" onClick={() => void share()} disabled={busy}>
-        {busy ? 'Sharing...' : 'Share'}
+      <button type="button" className="mg-button" onClick={() => setOpen(true)}>
+        Share
       </button>
-      {link && (
-        <Modal title="Share a read-only link" onClose={() => setLink(null)}>
-          <div className="stack">
-            <p>Anyone with this link can view the document and its annotations, but not change them.</p>
-            <label htmlFor="share-link">Link</label>
-            <input id="share-link" className="input share-link" readOnly value={link} onFocus={(event) => event.target.select()} />
-            <a className="btn btn-primary" href={link} target="_blank" rel="noreferrer">
-              Open link
-            </a>
-          </div>
-        </Modal>
-      )}
+      {open && <ShareDialog documentId={documentId} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -4,9 +4,9 @@ import { planButton, planLabel, trialNote } from './planStatus';
 const personal = { id: 'personal' as const, cta: 'Start Free Trial' };
 const free = { id: 'free' as const, cta: 'Get Started' };
 const team = { id: 'team' as const, cta: 'Contact Sales' };
-const never = { plan: 'free' as const, trialActive: false, trialEndsAt: null };
-const onTrial = { plan: 'personal' as const, trialActive: true, trialEndsAt: '2031-03-24T12:00:00.000Z' };
-const afterTrial = { plan: 'free' as const, trialActive: false, trialEndsAt: '2031-03-24T12:00:00.000Z' };
+const never = { plan: 'free' as const, trialActive: false, trialEndsAt: null, teamTrialActive: false, teamTrialEndsAt: null };
+const onTrial = { plan: 'personal' as const, trialActive: true, trialEndsAt: '2031-03-24T12:00:00.000Z', teamTrialActive: false, teamTrialEndsAt: null };
+const afterTrial = { plan: 'free' as const, trialActive: false, trialEndsAt: '2031-03-24T12:00:00.000Z', teamTrialActive: false, teamTrialEndsAt: null };
 
 describe('plan status', () => {
   it('sends signed-out visitors to sign in from every card', () => {
@@ -30,5 +30,17 @@ describe('plan status', () => {
     expect(trialNote(afterTrial)).toBe('Trial ended on March 24, 2031');
     expect(trialNote(never)).toBeNull();
     expect(planLabel(afterTrial)).toBe('Free');
+  });
+
+  it('marks Team as current during the Team trial, with its end', () => {
+    const onTeamTrial = { ...afterTrial, plan: 'team' as const, teamTrialActive: true, teamTrialEndsAt: '2031-05-01T12:00:00.000Z' };
+    expect(planButton(team, onTeamTrial)).toEqual({ kind: 'none', label: 'Current plan', note: 'Trial ends on May 1, 2031' });
+    expect(trialNote(onTeamTrial)).toBe('Trial ends on May 1, 2031');
+  });
+
+  it('names the Team trial as a trial, over a Personal plan or trial', () => {
+    expect(planLabel({ plan: 'team', trialActive: false, teamTrialActive: true })).toBe('Team (trial)');
+    expect(planLabel({ plan: 'team', trialActive: true, teamTrialActive: true })).toBe('Team (trial)');
+    expect(planLabel({ plan: 'team', trialActive: true, teamTrialActive: false })).toBe('Team');
   });
 });

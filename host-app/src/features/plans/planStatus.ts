@@ -10,15 +10,22 @@ export function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
-/** "Personal (trial)" while a trial runs, else the plan's name. */
-export function planLabel(user: Pick<User, 'plan' | 'trialActive'>): string {
-  return user.trialActive ? `${PLAN_NAMES[user.plan]} (trial)` : PLAN_NAMES[user.plan];
+/** "Personal (trial)" or "Team (trial)" while the plan that applies is a trial's, else the plan's name. */
+export function planLabel(user: Pick<User, 'plan' | 'trialActive' | 'teamTrialActive'>): string {
+  const onTrial = user.plan === 'team' ? user.teamTrialActive : user.trialActive;
+  return onTrial ? `${PLAN_NAMES[user.plan]} (trial)` : PLAN_NAMES[user.plan];
 }
 
-/** "Trial ends on March 24, 2031", "Trial ended on …", or null when no trial was started. */
-export function trialNote(user: Pick<User, 'trialActive' | 'trialEndsAt'>): string | null {
-  if (!user.trialEndsAt) return null;
-  return `${user.trialActive ? 'Trial ends' : 'Trial ended'} on ${formatDay(user.trialEndsAt)}`;
+type TrialFields = Pick<User, 'plan' | 'trialActive' | 'trialEndsAt' | 'teamTrialActive' | 'teamTrialEndsAt'>;
+
+/**
+ * "Trial ends on March 24, 2031", "Trial ended on …", or null when no trial was started: the Team
+ * trial's while it gives the plan, else the Personal trial's.
+ */
+export function trialNote(user: TrialFields): string | null {
+  const [active, endsAt] = user.plan === 'team' && user.teamTrialActive ? [true, user.teamTrialEndsAt] : [user.trialActive, user.trialEndsAt];
+  if (!endsAt) return null;
+  return `${active ? 'Trial ends' : 'Trial ended'} on ${formatDay(endsAt)}`;
 }
 
 export type PlanButton =
@@ -32,10 +39,11 @@ export type PlanButton =
  * sign-in (spec section 2); signed in, the current plan is marked, the Personal card starts the trial
  * while it is unused, and nothing offers what cannot be had.
  */
-export function planButton(offer: { id: Plan; cta: string }, user: Pick<User, 'plan' | 'trialActive' | 'trialEndsAt'> | null): PlanButton {
+export function planButton(offer: { id: Plan; cta: string }, user: TrialFields | null): PlanButton {
   if (!user) return { kind: 'sign-in', label: offer.cta };
   if (offer.id === user.plan) {
-    return { kind: 'none', label: 'Current plan', note: user.trialActive ? (trialNote(user) ?? undefined) : undefined };
+    const onTrial = user.plan === 'team' ? user.teamTrialActive : user.trialActive;
+    return { kind: 'none', label: 'Current plan', note: onTrial ? (trialNote(user) ?? undefined) : undefined };
   }
   if (offer.id === 'free') return { kind: 'none', label: 'Included' };
   if (offer.id === 'personal') {

@@ -1,5 +1,5 @@
 // The signed-in user as the server reports it now (GET /api/auth/me), kept in the auth store too, and
-// the start of the account's free trial.
+// the start of the account's trials (Personal, and Team for inviting people).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
@@ -30,15 +30,29 @@ export function trialStartedMessage(user: User): string {
     : 'Your Personal trial has started.';
 }
 
+export function teamTrialStartedMessage(user: User): string {
+  return user.teamTrialEndsAt
+    ? `Your 14-day Team trial has started. It ends on ${formatDay(user.teamTrialEndsAt)}.`
+    : 'Your Team trial has started.';
+}
+
 export function useStartTrial() {
+  return useTrialStart(authApi.startTrial, trialStartedMessage);
+}
+
+export function useStartTeamTrial() {
+  return useTrialStart(authApi.startTeamTrial, teamTrialStartedMessage);
+}
+
+function useTrialStart(start: () => Promise<User>, startedMessage: (user: User) => string) {
   const queryClient = useQueryClient();
   const setUser = useAuthStore((state) => state.setUser);
   return useMutation({
-    mutationFn: authApi.startTrial,
+    mutationFn: start,
     onSuccess(user) {
       setUser(user);
       queryClient.setQueryData(ME_QUERY_KEY, user);
-      toast.success(trialStartedMessage(user), { duration: 4000 });
+      toast.success(startedMessage(user), { duration: 4000 });
     },
     onError(error) {
       // 409 (trial already used) is answered here; other failures were toasted by the API client.
