@@ -13,6 +13,7 @@ import { resolveMessages } from './messages';
 import type { Messages } from './messages';
 import type { EditorErrorSource, EditorOptions } from './options';
 import { createPersistence } from './persistence';
+import { createPointerTracker } from './pointer';
 import { createEditorStore } from './store/createEditorStore';
 import type { EditorNotice } from './store/types';
 import { currentMachine } from './tools/currentMachine';
@@ -45,6 +46,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
   const tools = withHostTools(options.tools);
   let messages = resolveMessages(options.messages);
   let view: EditorView | null = null;
+  const pointer = createPointerTracker();
 
   const store = createEditorStore({
     annotations: options.annotations ?? options.defaultAnnotations,
@@ -86,6 +88,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     store,
     document,
     tools,
+    pointer,
     get messages() {
       return messages;
     },

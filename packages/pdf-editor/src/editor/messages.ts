@@ -79,6 +79,9 @@ export const defaultMessages = {
   saveFailed: 'Failed to save document',
   dismiss: 'Dismiss',
   commentPlaceholder: 'Write a comment',
+  collaborators: 'People in this document',
+  followPeer: 'Follow {name}',
+  stopFollowingPeer: 'Stop following {name}',
 } as const;
 
 /** The name of one user-visible string. */

@@ -5,6 +5,7 @@ import type { DocumentController } from './document/documentController';
 import type { RunExportOptions } from './export/runExport';
 import type { Messages } from './messages';
 import type { EditorOptions } from './options';
+import type { PointerTracker } from './pointer';
 import type { EditorStore } from './store/createEditorStore';
 import type { EditorState } from './store/types';
 import type { ToolDefinition, ToolMachine } from './tools/types';
@@ -67,6 +68,11 @@ export interface Editor extends EditorApi {
   readonly options: EditorOptions;
   /** Every tool in toolbar order: the editor's own (`TOOLS`), then the host's `tools` option. */
   readonly tools: readonly ToolDefinition[];
+  /**
+   * Where the user's pointer is over the pages, as the page view reports it (`pointer.move`);
+   * presence shows it to collaborators. Not in the store: a pointer move re-renders nothing.
+   */
+  readonly pointer: PointerTracker;
   /** The page view attached with `attachView`, if any. */
   readonly view: EditorView | null;
   /** The storage version the annotations were loaded or last saved at; the base of the next save. */
