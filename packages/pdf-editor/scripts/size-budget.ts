@@ -37,10 +37,13 @@ export const SIZE_BUDGET_BYTES = 60 * 1024;
  * export finds by reading back what it wrote) brought it to 87.4 KB, while issue 23's moves won back
  * 0.2 KB: held at 88 KB. Issue 26's collaboration (the `./collab` entry, 1.5 KB, and the history's
  * rebased undo, 0.6 KB) and issue 23's store slices and createEditor's named parts (0.2 KB) brought
- * it to 89.5 KB: held at 90 KB, so it cannot grow unnoticed, until the
- * owner decides between a larger budget and giving something up (see docs/architecture.md, "Size").
+ * it to 89.5 KB: held at 90 KB. Issue 26's presence (the peers slice and the follow in the editor,
+ * the pointer it tracks, avatars, remote pointers and outlines on screen, 1.1 KB; `connectPresence`
+ * with the check of untrusted awareness states in `./collab`, 0.9 KB) brought it to 91.5 KB: held at
+ * 92 KB, so it cannot grow unnoticed, until the owner decides between a larger budget and giving
+ * something up (see docs/architecture.md, "Size").
  */
-export const TOTAL_SIZE_BUDGET_BYTES = 90 * 1024;
+export const TOTAL_SIZE_BUDGET_BYTES = 92 * 1024;
 
 export interface SizeReport {
   /** Entry files measured, relative to the package root. */

@@ -100,7 +100,9 @@ describe('presence on screen', () => {
     expect(avatar().getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('must show no one once presence is disconnected', () => {
+  it('must draw nothing without collaborators, and no one once presence is disconnected', () => {
+    const alone = pages(createEditor({ signatureStore: null, annotations: [rectangle('r1')] }));
+    expect(alone.querySelector('.mg-peers, .mg-peers-layer')).toBeNull();
     const { bo, presence } = anaAndBo();
     const container = pages(bo);
     expect(container.querySelector('.mg-peers')).not.toBeNull();

@@ -12,7 +12,7 @@ import { buildTestPage, hasChromium, launchChromium, serveStatic } from '../e2e/
 declare global {
   interface Window {
     /** React commits by the id of the root's container: `Ana` or `Bo`. */
-    commits: Record<string, number>;
+    commitsByRoot: Record<string, number>;
   }
 }
 
@@ -82,7 +82,7 @@ describe.skipIf(!hasChromium)('presence', () => {
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
     await page.addInitScript(() => {
-      window.commits = {};
+      window.commitsByRoot = {};
       (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
         supportsFiber: true,
         renderers: new Map(),
@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium)('presence', () => {
         onPostCommitFiberRoot: () => undefined,
         onCommitFiberRoot: (_renderer: number, root: { containerInfo: HTMLElement }) => {
           const { id } = root.containerInfo;
-          window.commits[id] = (window.commits[id] ?? 0) + 1;
+          window.commitsByRoot[id] = (window.commitsByRoot[id] ?? 0) + 1;
         },
       };
     });
@@ -113,13 +113,13 @@ describe.skipIf(!hasChromium)('presence', () => {
     await page.mouse.move(box.x + 100, box.y + 100);
     // Quiet: nothing renders any more.
     await page.evaluate(async () => {
-      const total = () => Object.values(window.commits).reduce((sum, n) => sum + n, 0);
+      const total = () => Object.values(window.commitsByRoot).reduce((sum, n) => sum + n, 0);
       for (let quiet = total() - 1; quiet !== total(); ) {
         quiet = total();
         await new Promise((done) => setTimeout(done, 300));
       }
     });
-    const before = await page.evaluate(() => ({ ...window.commits }));
+    const before = await page.evaluate(() => ({ ...window.commitsByRoot }));
     for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 100 + 10 * i, box.y + 100 + 5 * i);
     const pointer = bo().locator('.mg-page[data-page-number="1"] .mg-peer-pointer');
     // Where the last move went, in page points: 200 and 150 px from the page's corner at Ana's zoom.
@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)('presence', () => {
     await expect.poll(async () => /^translate\(([\d.]+) ([\d.]+)\)/.exec((await pointer.getAttribute('transform')) ?? '')?.slice(1).map(Number))
       .toEqual([expect.closeTo(200 / zoom, 1), expect.closeTo(150 / zoom, 1)]);
     expect(await pointer.textContent()).toBe('Ana');
-    const after = await page.evaluate(() => ({ ...window.commits }));
+    const after = await page.evaluate(() => ({ ...window.commitsByRoot }));
     // Ana's own moves render nothing on her side; Bo's side draws her pointer.
     expect(after['Ana']).toBe(before['Ana']);
     expect(after['Bo']).toBeGreaterThan(before['Bo'] ?? 0);
