@@ -9,5 +9,5 @@ export type { Annotation, CustomAnnotation, CustomType, HistoryChangeReason, Poi
 export { annotationSchema, AnnotationValidationError, customAnnotationSchema, pointSchema } from '../core/internal';
 // Presence over a Yjs awareness: who is here, where they look, point and what they selected.
 export { connectPresence, PRESENCE_COLORS } from './presence';
-export type { Presence, PresenceAwareness, PresenceEditor, PresenceOptions, PresenceUser } from './presence';
+export type { Presence, PresenceAwareness, PresenceEditor, PresenceEditorState, PresenceOptions, PresenceUser } from './presence';
 export type { PagePoint, Peer } from '../editor/index';

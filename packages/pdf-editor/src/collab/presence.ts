@@ -13,10 +13,13 @@ import type { PagePoint, Peer } from '../editor/index';
 export interface PresenceAwareness {
   /** This client's id among the states. */
   readonly clientID: number;
+  /** Sets one field of this client's state, which the provider sends to the others. */
   setLocalStateField(field: string, value: unknown): void;
   /** Every client's state by client id, this one's included. */
   getStates(): ReadonlyMap<number, Readonly<Record<string, unknown>>>;
+  /** Calls `listener` whenever a client's state changed (joined, updated, left). */
   on(event: 'change', listener: () => void): void;
+  /** Stops calling a listener given to `on`. */
   off(event: 'change', listener: () => void): void;
 }
 
@@ -25,19 +28,25 @@ export interface PresenceAwareness {
  * store action that shows the peers. An `Editor` made by `createEditor` ("./editor") is one.
  */
 export interface PresenceEditor {
+  /** The editor's store. */
   readonly store: {
-    getState(): PresenceState;
-    subscribe(listener: (state: PresenceState, previous: PresenceState) => void): () => void;
+    getState(): PresenceEditorState;
+    subscribe(listener: (state: PresenceEditorState, previous: PresenceEditorState) => void): () => void;
   };
+  /** Where the user's pointer is over the pages (`Editor.pointer`). */
   readonly pointer: {
     readonly position: PagePoint | null;
     subscribe(listener: (position: PagePoint | null) => void): () => void;
   };
 }
 
-interface PresenceState {
+/** What presence reads of an editor's state, and the action that shows the peers. */
+export interface PresenceEditorState {
+  /** The page the user looks at, published as theirs. */
   readonly currentPage: number;
+  /** The annotations the user selected, published as theirs. */
   readonly selectedIds: readonly string[];
+  /** `setPeers` shows the others. */
   readonly actions: { setPeers(peers: readonly Peer[]): void };
 }
 
@@ -45,6 +54,7 @@ interface PresenceState {
 export interface PresenceUser {
   /** The user's id in the host (an account id): picks their colour when none is given. */
   id?: string;
+  /** The name the others see beside the pointer and on the avatar (its initials). */
   name: string;
   /** `#rrggbb`; by default one of `PRESENCE_COLORS`, the same for the same `id`. */
   color?: string;
@@ -52,7 +62,9 @@ export interface PresenceUser {
 
 /** Options of `connectPresence`. */
 export interface PresenceOptions {
+  /** The awareness of the provider that syncs the document (HocuspocusProvider's `provider.awareness`). */
   awareness: PresenceAwareness;
+  /** Who the local user is to the others. */
   user: PresenceUser;
 }
 

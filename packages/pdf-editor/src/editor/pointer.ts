@@ -4,8 +4,11 @@
 
 /** A point on a page: its 1-based number and PDF points from its top-left corner as displayed. */
 export interface PagePoint {
+  /** The page, 1-based. */
   page: number;
+  /** Points from the page's left edge. */
   x: number;
+  /** Points from the page's top edge. */
   y: number;
 }
 

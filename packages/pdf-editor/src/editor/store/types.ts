@@ -63,6 +63,7 @@ export interface EditorNotice {
 export interface Peer {
   /** Their connection's id (the Yjs awareness `clientID`): one per editor they have open. */
   clientId: number;
+  /** Their name, as their editor published it. */
   name: string;
   /** The colour (`#rrggbb`) their avatar, pointer and selection are drawn in. */
   color: string;
