@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { createEditor } from '../editor/createEditor';
-import { connectPresence, PRESENCE_COLORS } from './presence';
+import { connectPresence, PRESENCE_COLORS, type PresenceUser } from './presence';
 
 /** Two awarenesses, each change of one sent to the other, as the server relays them. */
 function linkedAwarenesses() {
@@ -20,11 +20,12 @@ function linkedAwarenesses() {
   return { a, b };
 }
 
-function twoUsers() {
+/** Two editors with presence on linked awarenesses: A as `userA`, B as Bo (no colour of his own). */
+function twoUsers(userA: PresenceUser = { id: 'ana', name: 'Ana Lima', color: '#0277BD' }) {
   const awareness = linkedAwarenesses();
   const a = createEditor({ signatureStore: null });
   const b = createEditor({ signatureStore: null });
-  const presenceA = connectPresence(a, { awareness: awareness.a, user: { id: 'ana', name: 'Ana Lima', color: '#0277BD' } });
+  const presenceA = connectPresence(a, { awareness: awareness.a, user: userA });
   const presenceB = connectPresence(b, { awareness: awareness.b, user: { name: 'Bo' } });
   return { a, b, awareness, presenceA, presenceB };
 }
@@ -56,6 +57,12 @@ describe('connectPresence', () => {
     a.pointer.move(null);
     vi.advanceTimersByTime(50);
     expect(b.getState().peers[0]?.pointer).toBeNull();
+  });
+
+  it("publishes a user's colour in another form as one of the palette's, so the others still show them", () => {
+    const { a, b } = twoUsers({ name: 'Cy', color: 'red' });
+    expect(b.getState().peers).toMatchObject([{ name: 'Cy', color: expect.stringMatching(new RegExp(PRESENCE_COLORS.join('|'))) }]);
+    expect(a.getState().peers).toHaveLength(1);
   });
 
   it('sends pointer moves at most every 50 ms, the last one always', () => {

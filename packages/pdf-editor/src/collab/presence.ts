@@ -56,7 +56,7 @@ export interface PresenceUser {
   id?: string;
   /** The name the others see beside the pointer and on the avatar (its initials). */
   name: string;
-  /** `#rrggbb`; by default one of `PRESENCE_COLORS`, the same for the same `id`. */
+  /** `#rrggbb`; by default (or in another form) one of `PRESENCE_COLORS`, the same for the same `id`. */
   color?: string;
 }
 
@@ -133,8 +133,14 @@ function peerOf(clientId: number, state: unknown, previous: Peer | undefined): P
 export function connectPresence(editor: PresenceEditor, options: PresenceOptions): Presence {
   const { awareness } = options;
   const { store, pointer } = editor;
-  const user = { ...(options.user.id === undefined ? {} : { id: options.user.id }), name: options.user.name,
-    color: options.user.color ?? paletteColor(options.user.id ?? awareness.clientID) };
+  // Published as the others check it, or they would leave this user out: a colour in another form
+  // gives way to the palette's, a name is cut to its first 100 characters.
+  const { id } = options.user;
+  const user = {
+    ...(id === undefined ? {} : { id }),
+    name: options.user.name.trim().slice(0, 100),
+    color: color.safeParse(options.user.color).success ? options.user.color : paletteColor(id ?? awareness.clientID),
+  };
 
   let publishedAt = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
