@@ -37,15 +37,17 @@ export const SIZE_BUDGET_BYTES = 60 * 1024;
  * export finds by reading back what it wrote) brought it to 87.4 KB, while issue 23's moves won back
  * 0.2 KB: held at 88 KB. Issue 26's collaboration (the `./collab` entry, 1.5 KB, and the history's
  * rebased undo, 0.6 KB) and issue 23's store slices and createEditor's named parts (0.2 KB) brought
- * it to 89.5 KB: held at 90 KB, so it cannot grow unnoticed, until the
- * owner decides between a larger budget and giving something up (see docs/architecture.md, "Size").
- * Issue 26's comment threads (replies and resolved marks in the model, written and read as PDF
- * reply annotations, the editor's thread commands and the panel's thread, 2.2 KB) and server of
- * record in `./collab` (0.3 KB), and issue 28's forms in the core (`readFormFields`, `fillForm`,
- * XFDF and JSON values, 1.9 KB, in the core's lazily loaded engine graph) and find in the editor
- * (`editor.find` and the find bar, 2.1 KB) brought it to 96.3 KB: held at 96.5 KB.
+ * it to 89.5 KB: held at 90 KB. Issue 26's presence (the peers slice and the follow in the editor,
+ * the pointer it tracks, avatars, remote pointers and outlines on screen, 1.1 KB; `connectPresence`
+ * with the check of untrusted awareness states in `./collab`, 1.0 KB), comment threads (replies and
+ * resolved marks in the model, written and read as PDF reply annotations, the editor's thread
+ * commands and the panel's thread, 2.2 KB) and server of record in `./collab` (0.3 KB), and issue
+ * 28's forms in the core (`readFormFields`, `fillForm`, XFDF and JSON values, 1.9 KB, in the core's
+ * lazily loaded engine graph) and find in the editor (`editor.find` and the find bar, 2.1 KB)
+ * brought it to 98.5 KB: held at 99 KB, so it cannot grow unnoticed, until the owner decides
+ * between a larger budget and giving something up (see docs/architecture.md, "Size").
  */
-export const TOTAL_SIZE_BUDGET_BYTES = 96.5 * 1024;
+export const TOTAL_SIZE_BUDGET_BYTES = 99 * 1024;
 
 export interface SizeReport {
   /** Entry files measured, relative to the package root. */

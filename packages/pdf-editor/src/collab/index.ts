@@ -7,3 +7,7 @@ export { readAnnotations, SHARED_DOCUMENT_VERSION, writeAnnotations, writePdfRev
 // from (already loaded with this entry, which checks annotations with them).
 export type { Annotation, CustomAnnotation, CustomType, HistoryChangeReason, Point } from '../core/index';
 export { annotationSchema, AnnotationValidationError, customAnnotationSchema, pointSchema } from '../core/internal';
+// Presence over a Yjs awareness: who is here, where they look, point and what they selected.
+export { connectPresence, PRESENCE_COLORS } from './presence';
+export type { Presence, PresenceAwareness, PresenceEditor, PresenceEditorState, PresenceOptions, PresenceUser } from './presence';
+export type { PagePoint, Peer } from '../editor/index';

@@ -14,6 +14,7 @@ import type { Messages } from './messages';
 import type { EditorErrorSource, EditorOptions } from './options';
 import { createFindController } from './find/findController';
 import { createPersistence } from './persistence';
+import { createPointerTracker } from './pointer';
 import { createEditorStore } from './store/createEditorStore';
 import type { EditorNotice } from './store/types';
 import { createThreads } from './threads';
@@ -47,6 +48,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
   const tools = withHostTools(options.tools);
   let messages = resolveMessages(options.messages);
   let view: EditorView | null = null;
+  const pointer = createPointerTracker();
 
   const store = createEditorStore({
     annotations: options.annotations ?? options.defaultAnnotations,
@@ -95,6 +97,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     find,
     tools,
     threads: createThreads(store, () => options.author),
+    pointer,
     get messages() {
       return messages;
     },

@@ -5,11 +5,12 @@
 export { createEditor } from './createEditor';
 export type { Editor, EditorApi, EditorView } from './types';
 export type { EditorThreads } from './threads';
+export type { PagePoint, PointerTracker } from './pointer';
 export type { AnnotationsChange, DraftStore, EditorConfig, EditorDraft, EditorErrorSource, EditorOptions, ExportedPdf } from './options';
 
 // Store
 export type { EditorStore } from './store/createEditorStore';
-export type { DocumentState, EditorActions, EditorNotice, EditorState, Marquee, TextEditing } from './store/types';
+export type { DocumentState, EditorActions, EditorNotice, EditorState, Marquee, Peer, TextEditing } from './store/types';
 export { DEFAULT_STYLE, FONT_FAMILIES, FONT_SIZES, PALETTE, STROKE_WIDTHS } from './store/style';
 export type { AnnotationStyle, WhiteoutSize } from './store/style';
 export { ZOOM } from './store/zoom';

@@ -97,6 +97,9 @@ export const defaultMessages = {
   resolve: 'Resolve',
   reopen: 'Reopen',
   resolved: 'Resolved',
+  collaborators: 'People in this document',
+  followPeer: 'Follow {name}',
+  stopFollowingPeer: 'Stop following {name}',
 } as const;
 
 /** The name of one user-visible string. */

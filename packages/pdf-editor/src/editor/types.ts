@@ -5,6 +5,7 @@ import type { DocumentController } from './document/documentController';
 import type { RunExportOptions } from './export/runExport';
 import type { Messages } from './messages';
 import type { EditorOptions } from './options';
+import type { PointerTracker } from './pointer';
 import type { EditorStore } from './store/createEditorStore';
 import type { EditorState } from './store/types';
 import type { ToolDefinition, ToolMachine } from './tools/types';
@@ -73,6 +74,11 @@ export interface Editor extends EditorApi {
   readonly tools: readonly ToolDefinition[];
   /** The comment threads of the annotations: replies, resolve and reopen, each one undo step. */
   readonly threads: EditorThreads;
+  /**
+   * Where the user's pointer is over the pages, as the page view reports it (`pointer.move`);
+   * presence shows it to collaborators. Not in the store: a pointer move re-renders nothing.
+   */
+  readonly pointer: PointerTracker;
   /** The page view attached with `attachView`, if any. */
   readonly view: EditorView | null;
   /** The storage version the annotations were loaded or last saved at; the base of the next save. */

@@ -1,5 +1,5 @@
 // One editor's store: a zustand vanilla store composed of slices (document, interaction, view,
-// session, persistence; see slice.ts), whose document part lives in the core history. Every
+// session, persistence, presence; see slice.ts), whose document part lives in the core history. Every
 // annotation or page change is `history.apply` (or a gesture transaction), and the store mirrors
 // the history's state, so undo, redo and controlled mode all read one source of truth. The history
 // tells what each change did (`diffDocument`), so a save can send only that.
@@ -11,6 +11,7 @@ import { annotationUpdates, documentSlice } from './documentSlice';
 import { interactionSlice } from './interactionSlice';
 import { updatePageLists } from './pageLists';
 import { persistenceSlice } from './persistenceSlice';
+import { presenceSlice } from './presenceSlice';
 import { sessionSlice } from './sessionSlice';
 import type { DocumentState, EditorState, EditorStoreOptions } from './types';
 import { viewSlice } from './viewSlice';
@@ -34,19 +35,28 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
   );
   const applyAll = annotationUpdates(history);
 
-  const { getState, getInitialState, setState, subscribe } = createStore<EditorState>()((set, get) => {
+  const { getState, getInitialState, setState, subscribe } = createStore<EditorState>()((set, get, { subscribe }) => {
     const document = documentSlice(history, applyAll, get);
     const interaction = interactionSlice(applyAll, set, get);
     const view = viewSlice(options, set, get);
     const session = sessionSlice(options, set, get);
     const persistence = persistenceSlice(history.state.annotations, set);
+    const presence = presenceSlice(set, get, subscribe);
     return {
       ...document,
       ...interaction,
       ...view,
       ...session,
       ...persistence,
-      actions: { ...document.actions, ...interaction.actions, ...view.actions, ...session.actions, ...persistence.actions },
+      ...presence,
+      actions: {
+        ...document.actions,
+        ...interaction.actions,
+        ...view.actions,
+        ...session.actions,
+        ...persistence.actions,
+        ...presence.actions,
+      },
     };
   });
 

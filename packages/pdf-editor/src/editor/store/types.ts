@@ -1,6 +1,7 @@
 // Shape of one editor's state. The document part ({ pdf, annotations }, the core's DocumentState)
 // is what the core history records, so page operations and annotation edits undo alike.
 import type { Annotation, AnnotationPatch, DocumentState, EditorTool, Gate, GateAction, GateDecision, History, PdfRevision, Point, Rect, StorageConflictError } from '../../core/index';
+import type { PagePoint } from '../pointer';
 import type { AnnotationStyle } from './style';
 
 /**
@@ -52,6 +53,26 @@ export interface EditorNotice {
   message: string;
   /** What went wrong, when there is more to say (the error's own message). */
   detail?: string;
+}
+
+/**
+ * A collaborator in the document, as presence reports them (`connectPresence` of
+ * `@marginalia/pdf-editor/collab`): who they are, the page they look at, their pointer and their
+ * selection.
+ */
+export interface Peer {
+  /** Their connection's id (the Yjs awareness `clientID`): one per editor they have open. */
+  clientId: number;
+  /** Their name, as their editor published it. */
+  name: string;
+  /** The colour (`#rrggbb`) their avatar, pointer and selection are drawn in. */
+  color: string;
+  /** The page they look at (1-based). */
+  page: number;
+  /** Their pointer on a page, null while it is off the pages. */
+  pointer: PagePoint | null;
+  /** Ids of the annotations they have selected. */
+  selection: readonly string[];
 }
 
 /** Everything one editor knows: document, tool, style, selection, page, zoom and gesture feedback. */
@@ -127,6 +148,10 @@ export interface EditorState {
   conflict: StorageConflictError | null;
   /** The notice on show, until the user dismisses it or the next one replaces it. */
   notice: EditorNotice | null;
+  /** The collaborators in the document (none without presence), ordered by `clientId`. */
+  peers: readonly Peer[];
+  /** The `clientId` of the collaborator whose view this editor follows, null when none. */
+  following: number | null;
   actions: EditorActions;
 }
 
@@ -203,6 +228,13 @@ export interface EditorActions {
   applyRemoteAnnotations(from: readonly Annotation[], to: readonly Annotation[]): void;
   /** Shows a notice in the editor (replacing the one on show); null dismisses it. */
   setNotice(notice: EditorNotice | null): void;
+  /** Replaces the collaborators shown (presence calls it); a followed one who is gone is followed no more. */
+  setPeers(peers: readonly Peer[]): void;
+  /**
+   * Follows a collaborator's view (null: stops): the editor goes to the page they look at, and
+   * again whenever they change page, until the user goes to another page or scrolls the view.
+   */
+  followPeer(clientId: number | null): void;
   /** Asks the gate; a prompt goes to the host's onGatePrompt and the answer is false. */
   allow(action: GateAction): boolean;
   /**

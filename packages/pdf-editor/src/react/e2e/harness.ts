@@ -61,6 +61,7 @@ const SOURCE_ALIASES = [
   { find: '@marginalia/pdf-editor/styles.css', replacement: join(PACKAGE_ROOT, 'src/react/styles.css') },
   { find: /^@marginalia\/pdf-editor$/, replacement: join(PACKAGE_ROOT, 'src/react/index.ts') },
   { find: /^@marginalia\/pdf-editor\/core$/, replacement: join(PACKAGE_ROOT, 'src/core/index.ts') },
+  { find: /^@marginalia\/pdf-editor\/collab$/, replacement: join(PACKAGE_ROOT, 'src/collab/index.ts') },
 ];
 
 /** Vite's build options for a test page: readable output in `outDir`, no size warnings. */

@@ -1,5 +1,5 @@
-// The toolbar: Undo, Redo, one button per tool (from the tool registry), Download and Save, with
-// slots before and after for the host's own buttons. The tools (.mg-tools) and the file actions
+// The toolbar: Undo, Redo, one button per tool (from the tool registry), the collaborators here,
+// Download and Save, with slots before and after for the host's own buttons. The tools (.mg-tools) and the file actions
 // (.mg-file-actions) are groups the compact layout of styles.css moves: the tools to a scrolling
 // bottom bar, the file actions into the "More actions" menu; on wider editors they lay out inline.
 import { useId, useState } from 'react';
@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
 import { toolLabel } from '../../editor/internal';
 import { Icon } from './Icon';
+import { PeerAvatars } from './PeerAvatars';
 
 /** Props of <Toolbar />: host slots and which of the Download and Save buttons to show. */
 export interface ToolbarProps {
@@ -66,6 +67,7 @@ export function Toolbar({ start, end, download = true, save }: ToolbarProps) {
         })}
       </div>
       <span className="mg-spacer" />
+      <PeerAvatars />
       {/* Shown only by the compact layout, where the file actions live in this menu. */}
       <button type="button" className="mg-icon-button mg-menu-toggle" aria-label={messages.moreActions} title={messages.moreActions}
         aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((open) => !open)}>

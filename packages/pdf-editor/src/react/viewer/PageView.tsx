@@ -1,6 +1,6 @@
 // One page of the viewer: the pdf.js canvas, its text layer, and the SVG overlay holding the
-// annotations, the draft being drawn and the selection. Pointer events on the overlay are turned
-// into page points and handed to the editor's pointer router.
+// annotations, the draft being drawn, the selection and the collaborators' marks. Pointer events
+// on the overlay are turned into page points and handed to the editor's pointer router.
 import { memo, useCallback, useEffect, useMemo } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
@@ -10,6 +10,7 @@ import type { PageSize } from '../../editor/index';
 import { format, toolIn } from '../../editor/internal';
 import type { PDFDocumentProxy } from '../../editor/internal';
 import type { PointerRouter, RoutedPointer } from './pointerRouter';
+import { PeerLayer } from './PeerLayer';
 import { renderQueueOf } from './renderQueue';
 import { FindHighlights } from './FindHighlights';
 import { SelectionLayer } from './SelectionLayer';
@@ -130,10 +131,21 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
           if (root && (!root.contains(active) || onControl)) root.focus({ preventScroll: true });
           router.down(toPointer(event));
         }}
-        onPointerMove={(event) => router.move(toPointer(event))}
+        onPointerMove={(event) => {
+          const pointer = toPointer(event);
+          router.move(pointer);
+          // Where the pointer is, for presence: kept by the editor outside its store.
+          runtime.pointer.move(pointer);
+        }}
         onPointerUp={(event) => router.up(toPointer(event))}
-        onPointerCancel={(event) => router.leave(toPointer(event))}
-        onPointerLeave={(event) => router.leave(toPointer(event))}
+        onPointerCancel={(event) => {
+          router.leave(toPointer(event));
+          runtime.pointer.move(null);
+        }}
+        onPointerLeave={(event) => {
+          router.leave(toPointer(event));
+          runtime.pointer.move(null);
+        }}
         onDoubleClick={(event) => {
           const rect = event.currentTarget.getBoundingClientRect();
           runtime.machine().doubleClick?.({ page: pageNumber, x: (event.clientX - rect.left) / zoom, y: (event.clientY - rect.top) / zoom });
@@ -145,6 +157,7 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
         ))}
         <PageDraft pageNumber={pageNumber} />
         <SelectionLayer selected={selected} hovered={tool === 'eraser' ? hovered : undefined} zoom={zoom} />
+        <PeerLayer pageNumber={pageNumber} zoom={zoom} />
         <PageMarquee pageNumber={pageNumber} />
       </svg>
       <TransientLayer pageNumber={pageNumber} width={width} height={height} viewBox={viewBox} zoom={zoom} />

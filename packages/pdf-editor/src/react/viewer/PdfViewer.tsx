@@ -33,6 +33,16 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
   const scrollRef = useRef<HTMLDivElement>(null);
   const textLayers = useRef(new Map<number, HTMLDivElement>());
   const scrolledTo = useRef(0);
+  // The scroll position the view last went to by itself (to the editor's page, or keeping that page
+  // in place as sizes are learned), NaN once the user scrolls: the view there shows the editor's
+  // page, so neither does its centre page replace it nor does the scroll stop following a
+  // collaborator, which any scroll of the user's does.
+  const ownTop = useRef(Number.NaN);
+  const scrollOwn = (el: HTMLElement, top: number) => {
+    const before = el.scrollTop;
+    el.scrollTop = top;
+    if (el.scrollTop !== before) ownTop.current = el.scrollTop;
+  };
   const fittedFor = useRef<{ pdf: unknown; width: number }>({ pdf: null, width: 0 });
   // What the render depends on: the pages to mount and the viewer's width, not the scroll position,
   // so a scroll event that mounts no new page re-renders nothing (it fires at every frame).
@@ -116,11 +126,21 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
     }
     mount();
     const page = centerPage(layoutRef.current, el.scrollTop, el.clientHeight);
-    if (layoutRef.current.tops.length > 0 && page !== runtime.store.getState().currentPage) {
+    if (layoutRef.current.tops.length > 0 && el.scrollTop !== ownTop.current && page !== runtime.store.getState().currentPage) {
       scrolledTo.current = page;
       runtime.store.getState().actions.goToPage(page);
     }
   }, [runtime, zoomControls, mount]);
+
+  const onScroll = useCallback(() => {
+    const el = scrollRef.current;
+    if (el && el.scrollTop !== ownTop.current) {
+      ownTop.current = Number.NaN;
+      const { following, actions } = runtime.store.getState();
+      if (following !== null) actions.followPeer(null);
+    }
+    measure();
+  }, [runtime, measure]);
 
   useLayoutEffect(
     () =>
@@ -130,7 +150,7 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
           const top = layoutRef.current.tops[page - 1];
           if (!el || top === undefined || scrolledTo.current === page) return;
           scrolledTo.current = page;
-          el.scrollTop = top - PAGE_GAP;
+          scrollOwn(el, top - PAGE_GAP);
         },
         fitWidth() {
           const el = scrollRef.current;
@@ -171,9 +191,9 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
     const page = runtime.store.getState().currentPage;
     const top = layout.tops[page - 1];
     if (el && top !== undefined) {
-      if (before.zoom === zoom && before.pdf === pdf) el.scrollTop += top - (before.layout.tops[page - 1] ?? top);
+      if (before.zoom === zoom && before.pdf === pdf) scrollOwn(el, el.scrollTop + top - (before.layout.tops[page - 1] ?? top));
       else {
-        el.scrollTop = top - PAGE_GAP;
+        scrollOwn(el, top - PAGE_GAP);
         scrolledTo.current = page;
       }
     }
@@ -193,7 +213,7 @@ export function PdfViewer({ zoomControls = true, navigation = true }: PdfViewerP
     <div className="mg-viewer" style={{ ['--mg-unicode-fonts' as string]: fontStack }}>
       {navigation && <PageNavigation zoomControls={zoomControls} />}
       <p id={descriptionId} className="mg-visually-hidden">{messages.canvasDescription}</p>
-      <div ref={scrollRef} className="mg-scroll" onScroll={measure}>
+      <div ref={scrollRef} className="mg-scroll" onScroll={onScroll}>
         {status === 'loading' || !pdf ? (
           <p className="mg-loading" role="status">{messages.loadingPdf}</p>
         ) : (

@@ -40,10 +40,11 @@ function NoteBubble({ annotation }: { annotation: Annotation }) {
   );
 }
 
-function Outline({ box: b, className, zoom }: { box: Rect; className: string; zoom: number }) {
+/** The dashed box around what is selected; `color` draws a collaborator's (presence). */
+export function Outline({ box: b, className, zoom, color }: { box: Rect; className: string; zoom: number; color?: string }) {
   const pad = PAD / zoom;
   return (
     <rect className={className} x={b.x - pad} y={b.y - pad} width={b.width + 2 * pad} height={b.height + 2 * pad}
-      strokeWidth={1.5 / zoom} strokeDasharray={`${4 / zoom} ${3 / zoom}`} fill="none" />
+      strokeWidth={1.5 / zoom} strokeDasharray={`${4 / zoom} ${3 / zoom}`} fill="none" style={color ? { stroke: color } : undefined} />
   );
 }
