@@ -69,6 +69,17 @@ describe('editing one document together', () => {
     const b = await openTogether(server, editor, id);
     const c = await openTogether(server, viewer, id, 'Live: changes appear as they are saved');
 
+    // Each editing account sees the other in the toolbar; following the owner takes the editor to their page.
+    await a.page.getByRole('group', { name: 'People in this document' }).getByRole('button', { name: 'Editor Emil' }).waitFor();
+    const owner = b.page.getByRole('group', { name: 'People in this document' }).getByRole('button', { name: 'Owner Olga' });
+    await owner.click();
+    expect(await owner.getAttribute('aria-pressed')).toBe('true');
+    await a.page.getByRole('button', { name: 'Next', exact: true }).click();
+    await b.page.getByText('Page 2 of 2', { exact: true }).waitFor();
+    await a.page.getByRole('button', { name: 'Previous', exact: true }).click();
+    await b.page.getByText('Page 1 of 2', { exact: true }).waitFor();
+    await owner.click();
+
     // A rectangle drawn by the owner appears for the editor and the viewer.
     await pickTool(a.page, 'rectangle');
     await dragOnPage(a.page, [60, 80], [200, 180]);

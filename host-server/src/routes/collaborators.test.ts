@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterResponseSettled } from '../services/accountMail';
 import { textNote } from '../test-support/annotations';
+import { makePdf } from '../test-support/fixtures';
 import { linkToken, readOutbox } from '../test-support/outbox';
 import { binary, createTestServer, type TestServer } from '../test-support/testServer';
 
@@ -46,7 +47,8 @@ describe('inviting people to a document', () => {
       await binary(as(strangerToken).get(`/api/documents/${documentId}${path}`)).expect(404);
     }
     expect((await as(editorToken).get(`/api/documents/${documentId}/annotations`)).body.annotations[0]).toMatchObject({ id: 'a' });
-    // Reading is not owning: saves over HTTP, page saves, sharing and deleting stay the owner's.
+    // Reading is not owning: saves of the annotations over HTTP (an editor's go through the shared
+    // document), sharing and deleting stay the owner's.
     await t.http.put(`/api/documents/${documentId}/annotations`).set('Authorization', `Bearer ${editorToken}`).send({ annotations: [], version: 1 }).expect(404);
     await t.http.delete(`/api/documents/${documentId}`).set('Authorization', `Bearer ${editorToken}`).expect(404);
     await invite({ email: 'stranger@example.com', role: 'viewer' }, editorToken).expect(404);
@@ -60,6 +62,28 @@ describe('inviting people to a document', () => {
     expect(mail?.subject).toBe('Olive Owner shared "together.pdf" with you');
     expect(mail?.text).toContain('Olive Owner (owner@example.com) invited you to edit "together.pdf" on Marginalia.');
     expect(mail?.text).toContain(`http://app.test/editor/${documentId}`);
+  });
+
+  it('lets an editor save pages, recorded under their name and counted against the owner, and not a viewer', async () => {
+    const { token: editorToken } = await t.createUser({ email: 'pages@example.com', name: 'Paige', emailVerified: true });
+    const { token: viewerToken } = await t.createUser({ email: 'looker@example.com', emailVerified: true });
+    await invite({ email: 'pages@example.com', role: 'editor' }).expect(201);
+    await invite({ email: 'looker@example.com', role: 'viewer' }).expect(201);
+    const { version } = (await as(owner).get(`/api/documents/${documentId}/annotations`).expect(200)).body as { version: number };
+    const pdf = Buffer.from(await makePdf(2));
+    const save = (token: string, at: number) =>
+      t.http
+        .put(`/api/documents/${documentId}/content`)
+        .set('Authorization', `Bearer ${token}`)
+        .field('annotations', JSON.stringify([{ ...textNote('a', 'Hello'), page: 2 }]))
+        .field('version', String(at))
+        .attach('file', pdf, 'pages.pdf');
+    await save(viewerToken, version).expect(404);
+    const saved = await save(editorToken, version).expect(200);
+    expect(saved.body.revision.author).toMatchObject({ name: 'Paige' });
+    expect(saved.body.annotations[0]).toMatchObject({ id: 'a', page: 2 });
+    const revisions = (await as(owner).get(`/api/documents/${documentId}/revisions`).expect(200)).body.revisions as { author: { name: string } }[];
+    expect(revisions.map(({ author }) => author.name)).toContain('Paige');
   });
 
   it('changes a role, and removing someone ends their access', async () => {

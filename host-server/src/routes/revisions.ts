@@ -18,6 +18,7 @@ import {
   saveVersion,
   type ContentChange,
 } from '../services/revisions';
+import { findWritableDocument } from '../services/collaborators';
 import { checkStorageLeft } from '../services/storage';
 import { receiveFile } from './uploads';
 import { readAnnotations } from './annotationInput';
@@ -60,8 +61,9 @@ export function registerRevisionRoutes(router: Router, server: ServerContext): v
 
   router.put('/api/documents/:id/content', auth, async (ctx) => {
     const { user } = authState(ctx);
-    // Refused before the body is read when nothing more fits; measured again under the lock.
-    await beforeBody(ctx, checkStorageLeft(server, user));
+    // Refused before the body is read when nothing more fits in the owner's storage (an editor's
+    // page save counts there); measured again under the lock.
+    await beforeBody(ctx, findWritableDocument(server, user, ctx.params.id ?? '').then(({ owner }) => checkStorageLeft(server, owner)));
     const received = await receiveFile(ctx, {
       tmpRoot: server.tmpDir,
       field: 'file',

@@ -244,6 +244,19 @@ export async function findReadableDocument(
   return { document, access };
 }
 
+/**
+ * The document for saving its pages and its owner (whose storage and plan the save counts
+ * against): the caller's own, or one they were invited to edit. A viewer, or anyone else, gets
+ * 404, as for a missing one.
+ */
+export async function findWritableDocument(server: Deps<'knex' | 'models'>, user: User, id: string): Promise<{ document: Document; owner: User }> {
+  const { document, access } = await findReadableDocument(server, user, id);
+  if (access === 'viewer') throw new NotFoundError('Document not found');
+  const owner = access === 'owner' ? user : await server.models.User.query().findById(document.userId);
+  if (!owner) throw new NotFoundError('Document not found');
+  return { document, owner };
+}
+
 /** What `user`, with `access`, is told about the document's sharing (presenters.ts `presentDocument`). */
 export async function sharingOf(server: Deps<'knex' | 'models'>, document: Pick<Document, 'id' | 'userId'>, access: DocumentAccess): Promise<DocumentSharing> {
   if (access === 'owner') return ownDocument((await collaboratorCounts(server, [document.id])).get(document.id) ?? 0);

@@ -16,6 +16,7 @@ import { isoNow } from '../models/BaseModel';
 import type { Document, Revision, User } from '../models';
 import { ConflictError, NotFoundError, NotReadyError, StaleVersionError, UnsupportedFileError } from '../domain/errors';
 import { UUID_PATTERN } from '../domain/ids';
+import { findWritableDocument } from './collaborators';
 import { checkPdf, findOwnDocument, lockDocument } from './documents';
 import { isFileReferenced, withFileIntent, writeFileIntents } from '../infrastructure/maintenance';
 import { checkProAnnotations } from './proFeatures';
@@ -217,12 +218,13 @@ export async function replaceContent(
   file: { path: string; size: number },
   input: { annotations: Annotation[]; version: number },
 ): Promise<ContentChange> {
-  const document = await findOwnDocument(server, user, documentId);
+  // The owner or an editor saves; the owner's plan decides what the document may hold.
+  const { document, owner } = await findWritableDocument(server, user, documentId);
   readyPdfKey(document);
   // Checked again under the lock; this only spares the PDF worker a save that cannot succeed.
   if (document.annotationsVersion !== input.version) throw new StaleVersionError(document.annotationsVersion);
   if ((await detectFileKindOfPath(file.path)) !== 'pdf') throw new UnsupportedFileError(NOT_A_PDF);
-  const pageCount = await checkPdf(server, file.path, { owner: user.id });
+  const pageCount = await checkPdf(server, file.path, { owner: owner.id });
   const pdfKey = `${document.id}.pages-${randomBytes(8).toString('hex')}.pdf`;
   const annotations = serializeAnnotations(input.annotations);
   return withFileIntent(server.tmpDir, [pdfKey], async () => {
@@ -230,7 +232,7 @@ export async function replaceContent(
     try {
       return await changeDocument(server, document, async (trx, locked) => {
         if (locked.annotationsVersion !== input.version) throw new StaleVersionError(locked.annotationsVersion);
-        checkProAnnotations(user, server.now(), input.annotations, () => annotationsOf(locked.annotations));
+        checkProAnnotations(owner, server.now(), input.annotations, () => annotationsOf(locked.annotations));
         const changed = await server.models.Document.query(trx)
           .findById(locked.id)
           .where('annotationsVersion', input.version)

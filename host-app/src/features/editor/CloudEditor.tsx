@@ -84,6 +84,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   const plan = useAuthStore(selectVerifiedPlan);
   const accountId = useAuthStore((state) => state.user?.id ?? null);
   const sessionToken = useAuthStore((state) => state.token);
+  const account = useAuthStore((state) => state.user);
   const signatureStore = useMemo(() => signatureStoreFor(accountId), [accountId]);
   const location = useLocation();
   const recoveryPending = useMemo(() => hasPendingRecovery(browserStores()), []);
@@ -263,6 +264,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
             {live && (
               <LiveSession
                 live={live}
+                user={{ id: account?.id ?? '', name: account?.name || account?.email || 'Someone' }}
                 status={status}
                 onPagesChanged={() => {
                   toast(PAGES_CHANGED_MESSAGE, { id: PAGES_CHANGED_MESSAGE });
