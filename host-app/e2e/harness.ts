@@ -359,6 +359,17 @@ export async function mailedLink(dataDir: string, to: string, path: string): Pro
   }
 }
 
+/** Proves the user's address with the link the server mailed them at sign-up. */
+export async function verifyEmail(server: Pick<JourneyServer, 'url' | 'dataDir'>, user: TestUser): Promise<void> {
+  const link = new URL(await mailedLink(server.dataDir, user.email, '/verify-email'));
+  const verified = await fetch(`${server.url}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token: link.searchParams.get('token') }),
+  });
+  if (!verified.ok) throw new Error(`verify-email failed: ${verified.status} ${await verified.text()}`);
+}
+
 /** Whether any visible toast overlaps a button, link, field or the editor's toolbar and style panel. */
 export async function toastCoversControl(page: Page): Promise<boolean> {
   // Measured where the toasts come to rest: while one slides in, it passes over what is above it.

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, journeyServer } from './databases';
-import { launchBrowser, mailedLink, openPage, registerUser, signInWithToken, uploadViaApi } from './harness';
+import { launchBrowser, mailedLink, openPage, registerUser, signInWithToken, uploadViaApi, verifyEmail } from './harness';
 import { madePdf } from './madePdfs';
 import { waitForPdf } from './editorHelpers';
 
@@ -24,13 +24,7 @@ describe.each(databases)('sharing a document with people, on %s', (database) => 
     const owner = await registerUser(server.url, 'Owner Olive');
     const second = await registerUser(server.url, 'Second Sam');
     // The second account proves its address: only a verified account joins a document at once.
-    const verify = new URL(await mailedLink(server.dataDir, second.email, '/verify-email'));
-    const verified = await fetch(`${server.url}/api/auth/verify-email`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token: verify.searchParams.get('token') }),
-    });
-    expect(verified.ok).toBe(true);
+    await verifyEmail(server, second);
     const id = await uploadViaApi(server.url, owner, readFileSync(madePdf('tracemonkey.pdf')), 'together.pdf');
 
     const { page, context, errors } = await openPage(browser, server.url);
