@@ -281,7 +281,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
               live={live !== null}
               versions={doc.access === 'owner'}
             />
-            {doc.access === 'owner' && <ShareButton documentId={documentId} />}
+            <ShareButton documentId={documentId} />
           </span>
         }
       />
