@@ -1,5 +1,7 @@
 // A host app as a third party would write it: open a PDF (file picker or ?file=URL), edit it
-// with <PdfEditor />, keep annotations in its own state, and export through the editor's ref.
+// with <PdfEditor />, keep annotations in its own state, and export through the editor's ref. A
+// file picked here opens with the annotations it holds made editable (the core's
+// importAnnotations, loaded when a file is picked: the engine stays out of the first paint).
 import { useRef, useState } from 'react';
 import { PdfEditor, memoryStorage } from '@marginalia/pdf-editor';
 import type { Annotation, GateDecision, PdfEditorHandle } from '@marginalia/pdf-editor';
@@ -25,12 +27,23 @@ export function App() {
   const [prompt, setPrompt] = useState<string | null>(null);
   const editor = useRef<PdfEditorHandle | null>(null);
 
+  const openPicked = async (picked: File | undefined) => {
+    if (!picked) return;
+    const { importAnnotations } = await import('@marginalia/pdf-editor/core');
+    const held = await importAnnotations(new Uint8Array(await picked.arrayBuffer())).catch((error: unknown) => {
+      console.warn('The annotations of this PDF could not be read', error);
+      return [];
+    });
+    setAnnotations(held);
+    setFile(picked);
+  };
+
   return (
     <div className="app">
       <header>
         <strong>Marginalia example</strong>
         <label>
-          Open PDF <input type="file" accept="application/pdf" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+          Open PDF <input type="file" accept="application/pdf" onChange={(event) => void openPicked(event.target.files?.[0])} />
         </label>
         <span data-testid="annotation-count">{annotations.length} annotations</span>
         {prompt && <span role="status">{prompt}</span>}
