@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasSharedPdfs, launchBrowser, openPage, registerUser, sharedPdf, signInWithToken, tempDir, uploadViaApi, type TestUser } from './harness';
+import { hasSharedPdfs, launchBrowser, openPage, pixelsOnPage1, registerUser, sharedPdf, signInWithToken, tempDir, uploadViaApi, type TestUser } from './harness';
 import { madePdf } from './madePdfs';
 import { waitForPdf } from './editorHelpers';
 
@@ -27,24 +27,9 @@ function popplerCount(path: string, phrase: string): number {
   return (result.stdout.toLowerCase().replace(/\s+/g, ' ').match(new RegExp(phrase.toLowerCase(), 'g')) ?? []).length;
 }
 
-/** Yellow pixels (a highlight over white paper) of page 1 rendered by pdftoppm at 72 dpi, in a box of page points. */
-function yellowPixels(path: string, box: { x: number; y: number; width: number; height: number }): number {
-  const prefix = join(tempDir(), 'find');
-  const result = spawnSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '72', '-singlefile', path, prefix], { encoding: 'utf8' });
-  expect(result.status, result.stderr).toBe(0);
-  const data = readFileSync(`${prefix}.ppm`);
-  const header = data.subarray(0, 64).toString('latin1').match(/^P6\s+(\d+)\s+(\d+)\s+255\s/);
-  if (!header) throw new Error('pdftoppm did not write a P6 image');
-  const width = Number(header[1]);
-  let yellow = 0;
-  for (let y = Math.floor(box.y); y < box.y + box.height; y++) {
-    for (let x = Math.floor(box.x); x < box.x + box.width; x++) {
-      const i = header[0].length + (y * width + x) * 3;
-      if (data[i]! > 180 && data[i + 1]! > 150 && data[i + 2]! < 140) yellow++;
-    }
-  }
-  return yellow;
-}
+/** Yellow pixels (a highlight over white paper) of page 1 at 72 dpi, in a box of page points. */
+const yellowPixels = (path: string, box: { x: number; y: number; width: number; height: number }) =>
+  pixelsOnPage1(path, box, (r, g, b) => r > 180 && g > 150 && b < 140);
 
 async function openDocument(path: string, name: string, pages: number): Promise<{ page: Page; errors: string[] }> {
   const id = await uploadViaApi(baseUrl, user, readFileSync(path), name);

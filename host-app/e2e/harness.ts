@@ -3,7 +3,7 @@
 // Debian's Chromium with playwright-core.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -252,6 +252,28 @@ export async function openPage(
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('dialog', (dialog) => void dialog.accept());
   return { page, context, errors };
+}
+
+/**
+ * How many pixels of page 1, rendered by pdftoppm at 72 dpi (one pixel per point), inside `box`
+ * (page points from the top-left) have a colour `matches` accepts.
+ */
+export function pixelsOnPage1(path: string, box: { x: number; y: number; width: number; height: number }, matches: (r: number, g: number, b: number) => boolean): number {
+  const prefix = join(tempDir(), 'page');
+  const result = spawnSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '72', '-singlefile', path, prefix], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`pdftoppm failed: ${result.stderr}`);
+  const data = readFileSync(`${prefix}.ppm`);
+  const header = data.subarray(0, 64).toString('latin1').match(/^P6\s+(\d+)\s+(\d+)\s+255\s/);
+  if (!header) throw new Error('pdftoppm did not write a P6 image');
+  const width = Number(header[1]);
+  let count = 0;
+  for (let y = Math.floor(box.y); y < box.y + box.height; y++) {
+    for (let x = Math.floor(box.x); x < box.x + box.width; x++) {
+      const i = header[0].length + (y * width + x) * 3;
+      if (matches(data[i]!, data[i + 1]!, data[i + 2]!)) count++;
+    }
+  }
+  return count;
 }
 
 export function pdftotext(path: string): string {

@@ -4,11 +4,10 @@
 // must fit the width, nothing may overflow sideways and no site footer may sit under the editor.
 // Screenshots go to artifacts/ for review.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ARTIFACTS, launchBrowser, openPage, tempDir } from './harness';
+import { ARTIFACTS, launchBrowser, openPage, pixelsOnPage1, tempDir } from './harness';
 import { madePdf } from './madePdfs';
 import { openFromLanding, shapes, waitForPdf } from './editorHelpers';
 
@@ -73,24 +72,9 @@ function measureFit(page: Page): Promise<Fit> {
   });
 }
 
-/** Pure red pixels (r > 200, g and b < 60) of page 1 rendered by pdftoppm at 72 dpi, in a box of PDF points. */
-function redPixels(path: string, box: { x: number; y: number; width: number; height: number }): number {
-  const prefix = join(tempDir(), 'phone');
-  const result = spawnSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '72', '-singlefile', path, prefix], { encoding: 'utf8' });
-  expect(result.status, result.stderr).toBe(0);
-  const data = readFileSync(`${prefix}.ppm`);
-  const header = data.subarray(0, 64).toString('latin1').match(/^P6\s+(\d+)\s+(\d+)\s+255\s/);
-  if (!header) throw new Error('pdftoppm did not write a P6 image');
-  const width = Number(header[1]);
-  let red = 0;
-  for (let y = Math.floor(box.y); y < box.y + box.height; y++) {
-    for (let x = Math.floor(box.x); x < box.x + box.width; x++) {
-      const i = header[0].length + (y * width + x) * 3;
-      if (data[i]! > 200 && data[i + 1]! < 60 && data[i + 2]! < 60) red++;
-    }
-  }
-  return red;
-}
+/** Pure red pixels (r > 200, g and b < 60) of page 1 at 72 dpi, in a box of PDF points. */
+const redPixels = (path: string, box: { x: number; y: number; width: number; height: number }) =>
+  pixelsOnPage1(path, box, (r, g, b) => r > 200 && g < 60 && b < 60);
 
 const SIZES = [
   { name: 'phone', viewport: { width: 375, height: 812 }, compact: true },

@@ -12,6 +12,7 @@ import { UPLOAD_MESSAGES } from './uploadRules';
 import { SharedWithMe } from './SharedWithMe';
 import { useDebounced, useDocumentList } from './useDocumentList';
 import './documents.css';
+import { Pager } from '../../components/Pager';
 
 function usePendingFile(): File | null {
   const [file] = useState<File | null>(() => {
@@ -83,19 +84,7 @@ export function DocumentsPage() {
         headingLevel="h2"
         firstStep={<p className="muted">Upload a PDF to keep it in your account.</p>}
       />
-      {pages > 1 && (
-        <nav className="pager" aria-label="Pages">
-          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} label="Pages" onPage={setPage} />
       <SharedWithMe />
     </div>
   );

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { formatRelativeTime, formatSize } from '../../lib/format';
 import { ROLE_LABELS } from '../sharing/roles';
 import { DocumentThumbnail } from './DocumentThumbnail';
+import { Pager } from '../../components/Pager';
 
 const SHARED_WITH_ME_KEY = ['documents', 'shared'] as const;
 
@@ -57,19 +58,7 @@ export function SharedWithMe() {
             ))}
           </ul>
         ))}
-      {pages > 1 && (
-        <nav className="pager" aria-label="Pages of shared documents">
-          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} label="Pages of shared documents" onPage={setPage} />
     </section>
   );
 }
