@@ -70,10 +70,14 @@ const rectangleOn = (page: Page) => shapes(page, 'rectangle').first();
 
 describe('editing one document together', () => {
   it('must show each one’s work to the others, keep concurrent changes, merge offline work, undo only one’s own, refuse a viewer and end a removed editor’s session', async () => {
-    const [owner, editor, viewer] = await Promise.all([registerUser(server.url, 'Owner Olga'), registerUser(server.url, 'Editor Emil'), registerUser(server.url, 'Viewer Vera')]);
+    // One after another: the server hashes passwords in a bounded pool, which a loaded machine fills.
+    const owner = await registerUser(server.url, 'Owner Olga');
+    const editor = await registerUser(server.url, 'Editor Emil');
+    const viewer = await registerUser(server.url, 'Viewer Vera');
     await setPlan(server, owner.email, 'team');
     // Only a proven address joins a document at once.
-    await Promise.all([verifyEmail(server, editor), verifyEmail(server, viewer)]);
+    await verifyEmail(server, editor);
+    await verifyEmail(server, viewer);
     const id = await uploadViaApi(server.url, owner, readFileSync(madePdf('notes.pdf')), 'notes.pdf');
     const editorId = await invite(server, owner, id, editor, 'editor');
     await invite(server, owner, id, viewer, 'viewer');
@@ -183,7 +187,8 @@ describe('editing one document together', () => {
     const first = await startServer({ redisUrl });
     const second = await startServer({ redisUrl, instanceOf: first });
     try {
-      const [owner, editor] = await Promise.all([registerUser(first.url, 'Owner Otto'), registerUser(first.url, 'Editor Edda')]);
+      const owner = await registerUser(first.url, 'Owner Otto');
+      const editor = await registerUser(first.url, 'Editor Edda');
       await setPlan(first, owner.email, 'team');
       await verifyEmail(first, editor);
       const id = await uploadViaApi(first.url, owner, readFileSync(madePdf('notes.pdf')), 'notes.pdf');
