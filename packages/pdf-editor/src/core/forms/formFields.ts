@@ -15,7 +15,6 @@ import type {
   EngineFormField,
   ListBoxField,
   PDF,
-  PDFForm,
   RadioField,
   SignatureField,
   TextField,
@@ -168,10 +167,6 @@ function describeField(pdf: PDF, engineField: EngineFormField, pageOf: ReturnTyp
   };
 }
 
-function formOf(pdf: PDF): PDFForm | null {
-  return pdf.getForm();
-}
-
 /**
  * The terminal fields of `source`'s AcroForm, in the form's order: name, type, value, options,
  * flags and where each widget sits. A PDF without a form gives an empty list.
@@ -186,7 +181,7 @@ export async function readFormFields(source: PdfSource, options: FormOptions = {
   const { password } = checkOptions(options);
   checkOptional(password, 'options.password', 'string');
   const { pdf } = await openPdf(source, password === undefined ? {} : { password: password as string });
-  const form = formOf(pdf);
+  const form = pdf.getForm();
   if (!form) return [];
   const pageOf = pageFinder(pdf);
   return form.getFields().flatMap((field) => describeField(pdf, field, pageOf) ?? []);
@@ -257,7 +252,7 @@ export async function fillForm(source: PdfSource, values: FormValues, options: F
   checkOptional(password, 'options.password', 'string');
   checkOptional(flatten, 'options.flatten', 'boolean');
   const { pdf, repaired } = await openPdf(source, password === undefined ? {} : { password: password as string });
-  const form = formOf(pdf);
+  const form = pdf.getForm();
   for (const [name, value] of entries) {
     const field = form?.getField(name);
     if (!field) throw new InvalidInputError(`values[${shown(name)}]`, 'no field of the form has this name');
