@@ -195,7 +195,8 @@ export type { FillFormOptions, FormField, FormFieldType, FormFieldValue, FormFie
 export { formValuesFromXfdf, formValuesToXfdf, parseFormValues } from './forms/xfdf';
 
 // Summary: a document's key sentences picked from its own text, offline
-export { summarizeText, SummaryInputError, DEFAULT_SUMMARY_SENTENCES, MAX_SUMMARY_SENTENCES } from './summary/summarizeText';
+export { summarizeText, SummaryInputError } from './summary/summarizeText';
+export { DEFAULT_SUMMARY_SENTENCES, MAX_SUMMARY_SENTENCES } from './summary/limits';
 export type { SummarizeOptions, SummarySentence } from './summary/summarizeText';
 export type { SummaryPage } from './summary/sentences';
 

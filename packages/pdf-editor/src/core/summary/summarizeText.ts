@@ -2,6 +2,7 @@
 // the page each starts on, in reading order. Pure and synchronous, with no model: the editor runs
 // it on the text pdf.js extracts, a server or a script on any text it has.
 import { documentSentences, type DocumentSentence, type SummaryPage } from './sentences';
+import { DEFAULT_SUMMARY_SENTENCES, MAX_SUMMARY_SENTENCES } from './limits';
 import { rankSentences } from './rank';
 
 /** Options of `summarizeText`. */
@@ -24,9 +25,6 @@ export class SummaryInputError extends Error {
   }
 }
 
-export const DEFAULT_SUMMARY_SENTENCES = 5;
-/** The most sentences a summary may ask for: more is no longer a summary. */
-export const MAX_SUMMARY_SENTENCES = 50;
 
 // A sentence worth showing: between 6 and 80 words, mostly letters (not a table row, a reference
 // list entry or a formula), with a lower-case word (not a heading in capitals).

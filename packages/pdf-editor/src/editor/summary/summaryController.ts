@@ -7,6 +7,7 @@
 // (`{ type: 'summary' }`), so a host can make it a Pro feature. A zustand vanilla store, as find's.
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
+import { DEFAULT_SUMMARY_SENTENCES } from '../../core/internal';
 import type { SummaryPage, SummarySentence } from '../../core/index';
 import type { DocumentController } from '../document/documentController';
 import { documentText } from '../document/pageText';
@@ -127,7 +128,7 @@ export function createSummaryController(context: SummaryContext): SummaryControl
     try {
       const pages = await documentText(pdf, { signal, onProgress: (read) => state.setState({ read }) });
       state.setState({ status: 'summarizing' });
-      const count = options.sentences ?? 5;
+      const count = options.sentences ?? DEFAULT_SUMMARY_SENTENCES;
       const provider = context.provider();
       const written = provider ? await provider.summarize({ pages, sentences: count }, { signal }) : null;
       signal.throwIfAborted();
