@@ -77,7 +77,7 @@ export function joinLines(lines: readonly string[]): string {
     else if (broken) text = `${text}\n${line}`;
     else text = joinPair(text, line);
     const next = trimmed[index + 1] ?? '';
-    broken = line.length < median * 0.6 && !/[.,;:!?\-–—]$/u.test(line) && /^["'“‘(\[]?[\p{Lu}\p{N}]/u.test(next);
+    broken = line.length < median * 0.6 && !/[.,;:!?\-–—]$/u.test(line) && /^["'“‘([]?[\p{Lu}\p{N}]/u.test(next);
   });
   return text;
 }
@@ -96,7 +96,7 @@ function isAbbreviation(word: string): boolean {
 
 // Where a sentence may end: its mark (with closing quotes or brackets), white space, then what
 // starts a sentence (a capital, a digit, an opening quote or bracket).
-const BOUNDARY = /([.!?]+)(["'”’)\]]*)\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/gu;
+const BOUNDARY = /([.!?]+)(["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
 
 /**
  * Splits running text into sentences at ends of sentences, not at abbreviations, initials or

@@ -1,7 +1,6 @@
 // The text of a document's pages as pdf.js extracts it, read in its worker one page at a time and
 // kept for the document once read: find searches it (find/findText.ts) and the summary reads it
 // (summary/summaryController.ts), so a page is extracted once whichever asks first.
-import type { Rect } from '../../core/index';
 import type { PDFDocumentProxy, PDFPageProxy } from './pdfjs';
 
 export interface TextRun {
