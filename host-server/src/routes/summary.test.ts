@@ -100,6 +100,8 @@ describe('POST /api/documents/:id/summary', () => {
     const { token, documentId } = await account(t, 'free');
     const refused = await summarize(t, token, documentId).expect(403);
     expect(refused.body).toEqual({ message: PRO_FEATURE_MESSAGE, code: PRO_FEATURE_REQUIRED, feature: 'summary' });
+    // Refused before the body is read: whatever it holds, the answer is the same.
+    await summarize(t, token, documentId, { pages: 'not pages' }).expect(403);
     expect(asked).toHaveLength(0);
 
     await t.http.post('/api/account/trial').set('Authorization', `Bearer ${token}`).expect(201);
@@ -131,6 +133,8 @@ describe('POST /api/documents/:id/summary', () => {
     const { token, documentId } = await account(unconfigured);
     const answered = await summarize(unconfigured, token, documentId).expect(501);
     expect(answered.body).toMatchObject({ code: SUMMARY_NOT_CONFIGURED });
+    // Said before the text is read.
+    await summarize(unconfigured, token, documentId, { pages: 'not pages' }).expect(501);
   });
 
   it('answers 502 SUMMARY_SERVICE_FAILED when the service fails or answers no summary, without echoing it', async () => {

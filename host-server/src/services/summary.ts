@@ -6,6 +6,7 @@
 // summarizes offline; a service that fails or answers something else is a SummaryServiceError.
 import type { SummaryRequest, SummaryResponse, SummarySentenceBody } from '@marginalia/api';
 import * as z from 'zod';
+import type { SummarySettings } from '../config';
 import type { Deps } from '../context';
 import { ProFeatureRequiredError, SummaryNotConfiguredError, SummaryServiceError } from '../domain/errors';
 import { describeError } from '../logger';
@@ -36,22 +37,31 @@ function jsonIn(content: string): unknown {
 }
 
 /**
- * The summary of a document `user` can read, written by the configured model from `request`'s
- * pages. Throws NotFoundError (no such document for this user), ProFeatureRequiredError (no Pro),
- * SummaryNotConfiguredError (no service), SummaryServiceError (the service failed).
+ * Whether `user` may have the document summarized here, asked before its text is read: throws
+ * NotFoundError (no such document for this user), ProFeatureRequiredError (no Pro) or
+ * SummaryNotConfiguredError (no service), and answers the service's settings otherwise.
  */
-export async function summarizeDocument(
-  server: Deps<'config' | 'knex' | 'models' | 'logger' | 'now'>,
+export async function summaryAllowed(
+  server: Deps<'config' | 'knex' | 'models' | 'now'>,
   user: User,
   documentId: string,
+): Promise<SummarySettings> {
+  await findReadableDocument(server, user, documentId);
+  if (!hasPro(user, server.now())) throw new ProFeatureRequiredError('summary');
+  if (!server.config.summary) throw new SummaryNotConfiguredError();
+  return server.config.summary;
+}
+
+/**
+ * The summary of `request`'s pages, written by the model of `settings`. Throws SummaryServiceError
+ * when the service fails or answers no summary; the signal's reason when the client went away.
+ */
+export async function summarizePages(
+  server: Deps<'logger'>,
+  settings: SummarySettings,
   request: { pages: SummaryRequest['pages']; sentences: number },
   signal: AbortSignal,
 ): Promise<SummaryResponse> {
-  await findReadableDocument(server, user, documentId);
-  if (!hasPro(user, server.now())) throw new ProFeatureRequiredError('summary');
-  const settings = server.config.summary;
-  if (!settings) throw new SummaryNotConfiguredError();
-
   const text = request.pages.map((page) => `[Page ${page.page}]\n${page.text}`).join('\n\n');
   let sentences: SummarySentenceBody[];
   try {
@@ -78,7 +88,7 @@ export async function summarizeDocument(
       .map(({ text: sentenceText, page }) => ({ text: sentenceText, page }));
   } catch (error) {
     if (signal.aborted) throw error;
-    server.logger.warn('summary service failed', { documentId, ...describeError(error) });
+    server.logger.warn('summary service failed', describeError(error));
     throw new SummaryServiceError({ cause: error });
   }
   return { sentences };

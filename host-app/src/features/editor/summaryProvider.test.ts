@@ -56,12 +56,6 @@ describe('serverSummaryProvider', () => {
     expect(requests).toEqual([{ url: '/api/documents/doc-1/summary', body: { pages, sentences: 4 } }]);
   });
 
-  it('must answer null, for the offline summary, when the server has no summary service', async () => {
-    answer = { status: 501, body: { message: 'This server has no summary service.', code: 'SUMMARY_NOT_CONFIGURED' } };
-    expect(await serverSummaryProvider('doc-1').summarize({ pages, sentences: 4 }, { signal })).toBeNull();
-    expect(toasts).toEqual([]);
-  });
-
   it('must answer null without asking when the text is more than a request may carry', async () => {
     const long = [{ page: 1, text: 'a'.repeat(SUMMARY_MAX_TEXT_CHARS + 1) }];
     expect(await serverSummaryProvider('doc-1').summarize({ pages: long, sentences: 4 }, { signal })).toBeNull();
@@ -72,5 +66,14 @@ describe('serverSummaryProvider', () => {
     answer = { status: 502, body: { message: 'The summary service did not answer. Please try again later.', code: 'SUMMARY_SERVICE_FAILED' } };
     await expect(serverSummaryProvider('doc-1').summarize({ pages, sentences: 4 }, { signal })).rejects.toBeInstanceOf(ApiError);
     expect(toasts).toEqual([]);
+  });
+
+  it('must answer null, for the offline summary, when the server has no summary service, and not ask it again', async () => {
+    answer = { status: 501, body: { message: 'This server has no summary service.', code: 'SUMMARY_NOT_CONFIGURED' } };
+    expect(await serverSummaryProvider('doc-1').summarize({ pages, sentences: 4 }, { signal })).toBeNull();
+    expect(toasts).toEqual([]);
+    // Not asked again: its configuration changes only with a restart, and the page reloads then.
+    expect(await serverSummaryProvider('doc-2').summarize({ pages, sentences: 4 }, { signal })).toBeNull();
+    expect(requests.map((request) => request.url)).toEqual(['/api/documents/doc-1/summary']);
   });
 });
