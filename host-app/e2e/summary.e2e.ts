@@ -3,9 +3,10 @@
 // sentences, each with "Page N", that goes to its page. This server has no language model
 // configured, so the app falls back on the offline summary (the server's 501).
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasSharedPdfs, launchBrowser, openPage, registerUser, sharedPdf, signInWithToken, uploadViaApi, type TestUser } from './harness';
+import { ARTIFACTS, hasSharedPdfs, launchBrowser, openPage, registerUser, sharedPdf, signInWithToken, uploadViaApi, type TestUser } from './harness';
 import { madePdf } from './madePdfs';
 import { waitForPdf } from './editorHelpers';
 
@@ -42,6 +43,7 @@ describe('the document summary', () => {
     await panel.getByText('Key sentences from the document').waitFor({ timeout: 60_000 });
     const sentences = panel.getByRole('listitem');
     expect(await sentences.count()).toBe(5);
+    await page.screenshot({ path: join(ARTIFACTS, 'summary-panel.png') });
 
     // The last sentence's page, from its "Page N": its button goes there.
     const last = sentences.last().getByRole('button');

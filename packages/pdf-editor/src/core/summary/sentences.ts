@@ -55,6 +55,9 @@ function contentLines(lines: string[], running: Set<string>): string[] {
   return lines.filter((line) => !line.trim() || (!running.has(lineKey(line)) && !isFolio(line)));
 }
 
+/** A list item's mark at the start of a line. */
+const BULLET = /^[•▪◦●‣∙·■□➢►-]\s/u;
+
 /**
  * Joins lines into running text: a word broken by a hyphen at a line's end is joined ("compila-" +
  * "tion" reads "compilation"; "well-" + "Known" keeps its hyphen), other line ends read as a space,
@@ -73,6 +76,8 @@ export function joinLines(lines: readonly string[]): string {
       broken = text !== '';
       return;
     }
+    // A list's item starts a paragraph of its own.
+    if (BULLET.test(line)) broken = text !== '';
     if (!text) text = line;
     else if (broken) text = `${text}\n${line}`;
     else text = joinPair(text, line);
@@ -94,9 +99,10 @@ function isAbbreviation(word: string): boolean {
   return /^\p{L}$/u.test(bare) || /^(?:\p{L}\.)+\p{L}$/u.test(bare) || ABBREVIATIONS.has(bare);
 }
 
-// Where a sentence may end: its mark (with closing quotes or brackets), white space, then what
-// starts a sentence (a capital, a digit, an opening quote or bracket).
-const BOUNDARY = /([.!?]+)(["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
+// Where a sentence may end: its mark (with closing quotes or brackets, and a footnote's number
+// right after it: "marketplace.8 This"), white space, then what starts a sentence (a capital, a
+// digit, an opening quote or bracket).
+const BOUNDARY = /([.!?]+)(["'”’)\]]*)(\d{1,3})?\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
 
 /**
  * Splits running text into sentences at ends of sentences, not at abbreviations, initials or
@@ -106,7 +112,8 @@ export function splitSentences(text: string): { text: string; start: number }[] 
   const sentences: { text: string; start: number }[] = [];
   const add = (from: number, to: number) => {
     const sentence = text.slice(from, to);
-    const trimmed = sentence.trim();
+    // A list item's mark is not part of its sentence.
+    const trimmed = sentence.trim().replace(/^[•▪◦●‣∙·■□➢►]\s*/u, '');
     if (trimmed) sentences.push({ text: trimmed, start: from + sentence.indexOf(trimmed) });
   };
   let paragraph = 0;
@@ -114,7 +121,10 @@ export function splitSentences(text: string): { text: string; start: number }[] 
     let start = 0;
     for (const match of part.matchAll(BOUNDARY)) {
       const end = match.index + (match[1]?.length ?? 0) + (match[2]?.length ?? 0);
-      if (match[1] === '.' && !match[2] && isAbbreviation(part.slice(start, match.index).split(' ').pop() ?? '')) continue;
+      const before = part.slice(start, match.index).split(' ').pop() ?? '';
+      // "3.5 Volts" is a decimal, not a footnote: only a word's sentence has one.
+      if (match[3] && !/\p{L}$/u.test(before)) continue;
+      if (match[1] === '.' && !match[2] && !match[3] && isAbbreviation(before)) continue;
       add(paragraph + start, paragraph + end);
       start = match.index + match[0].length;
     }

@@ -7,7 +7,7 @@ import { PDF, StandardFonts } from '../pdf/engine';
 import { pdfText } from '../../test-support/pdfTools';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { summarizeText, SummaryInputError } from '../index';
-import { splitSentences } from './sentences';
+import { joinLines, splitSentences } from './sentences';
 
 /** The text as a reader compares it: words hyphenated at a line's end joined, white space as one space. */
 const reading = (text: string) => text.replace(/(\p{Ll})-\s*\n\s*(?=\p{Ll})/gu, '$1').replace(/\s+/g, ' ');
@@ -77,12 +77,24 @@ describe('summarizeText', () => {
   });
 
   it('does not cut sentences at abbreviations, initials or decimal points', () => {
-    const text = 'Dr. J. Smith measured 3.5 volts, e.g. in Fig. 2 of the U.S. report. The next sentence starts here! Does it? Yes.';
+    const text =
+      'Dr. J. Smith measured 3.5 volts, e.g. in Fig. 2 of the U.S. report. The next sentence starts here! A footnote follows.12 Version 2.0 Beta ships. Does it? Yes.';
     expect(splitSentences(text).map((sentence) => sentence.text)).toEqual([
       'Dr. J. Smith measured 3.5 volts, e.g. in Fig. 2 of the U.S. report.',
       'The next sentence starts here!',
+      'A footnote follows.',
+      'Version 2.0 Beta ships.',
       'Does it?',
       'Yes.',
+    ]);
+  });
+
+  it('reads a list’s items as sentences of their own, without their bullets', () => {
+    const text = 'This paper makes the following contributions:\n• We explain an algorithm for forming trace trees.\n• We validate our tracing techniques in an implementation.';
+    expect(splitSentences(joinLines(text.split('\n'))).map((sentence) => sentence.text)).toEqual([
+      'This paper makes the following contributions:',
+      'We explain an algorithm for forming trace trees.',
+      'We validate our tracing techniques in an implementation.',
     ]);
   });
 

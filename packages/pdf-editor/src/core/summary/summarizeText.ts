@@ -26,13 +26,14 @@ export class SummaryInputError extends Error {
 }
 
 
-// A sentence worth showing: between 6 and 80 words, mostly letters (not a table row, a reference
+// A sentence worth showing: between 6 and 80 words, ending as a sentence ends (not a heading, a
+// figure's labels run together, a list's fragment), mostly letters (not a table row, a reference
 // list entry or a formula), with a lower-case word (not a heading in capitals).
 const MIN_WORDS = 6;
 const MAX_WORDS = 80;
 function isProse(sentence: string): boolean {
   const words = sentence.split(' ');
-  if (words.length < MIN_WORDS || words.length > MAX_WORDS) return false;
+  if (words.length < MIN_WORDS || words.length > MAX_WORDS || !/[.!?]["'”’)\]]*$/u.test(sentence)) return false;
   const visible = sentence.replace(/\s/g, '');
   const letters = visible.match(/\p{L}/gu)?.length ?? 0;
   return letters / visible.length >= 0.7 && /\b\p{Ll}{3,}\b/u.test(sentence);

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDF, StandardFonts } from '../../core/pdf/engine';
 import { pdfText } from '../../test-support/pdfTools';
+import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { createEditor } from '../createEditor';
 import { loadPdfJs } from '../document/pdfjs';
 import type { EditorOptions } from '../options';
@@ -80,6 +81,20 @@ describe('editor.summary', () => {
     expect(editor.getState().currentPage).toBe(3);
     editor.summary.close();
     expect(editor.summary.getState()).toMatchObject({ open: false, status: 'done', sentences });
+  });
+
+  it.skipIf(!hasSharedPdfs)('summarizes tracemonkey.pdf with sentences poppler finds on the pages they name (skipped without ../shared/pdfs)', async () => {
+    const bytes = readSharedPdf('tracemonkey.pdf');
+    const editor = await openEditor(bytes);
+    const sentences = await editor.summary.summarize({ sentences: 8 });
+    expect(sentences.length).toBe(8);
+    // pdf.js and poppler differ in spaces and line-end hyphens, not in letters and digits.
+    const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+    const whole = letters(await pdfText(bytes));
+    for (const sentence of sentences) {
+      expect(whole).toContain(letters(sentence.text));
+      expect(letters(await pdfText(bytes, sentence.page))).toContain(letters(sentence.text).slice(0, 30));
+    }
   });
 
   it('asks the host’s provider with the pages’ text, and makes the offline summary when it answers null', async () => {
