@@ -4,8 +4,8 @@
 // its cosine with the centroid. Why this and not TextRank: TextRank compares every pair of
 // sentences, which is quadratic (a thousand-page report has ~30,000 sentences, ~10^9 pairs),
 // while the centroid is one pass over the words, and on short texts the two pick much the same
-// sentences. No model, no download, deterministic. Picks then skip a sentence that repeats one
-// already picked (cosine above REDUNDANT), so the summary does not say the same thing twice.
+// sentences. No model, no download, deterministic. Picks then favour sentences unlike those
+// already picked (maximal marginal relevance), so the summary does not say the same thing twice.
 
 // Function words of English that carry no topic; other languages lean on the IDF alone.
 const STOP_WORDS = new Set(
@@ -20,6 +20,10 @@ const STOP_WORDS = new Set(
 
 /** How similar (cosine) a sentence may be to one already picked before it is a repetition. */
 const REDUNDANT = 0.6;
+/** The weight of centrality against novelty in each pick (1: centrality alone). */
+const RELEVANCE = 0.7;
+/** How many of the most central sentences each pick chooses among. */
+const CANDIDATES_PER_PICK = 10;
 
 /** The topic words of a sentence: lower case, without function words, numbers and one-letter words, plural "s" dropped. */
 export function terms(sentence: string): string[] {
@@ -66,12 +70,27 @@ export function rankSentences(sentences: readonly string[], count: number): numb
   const order = vectors
     .map((vector, index) => ({ index, score: cosine(vector, centroid, norms[index] ?? 0, centroidNorm) }))
     .sort((a, b) => b.score - a.score || a.index - b.index);
+  // Maximal marginal relevance (Carbonell and Goldstein) over the best candidates: each pick is the
+  // one most central less most like a sentence already picked, so the summary covers the
+  // document's topics rather than repeating its main one.
+  const candidates = order.slice(0, count * CANDIDATES_PER_PICK);
+  const likeness = new Map(candidates.map(({ index }) => [index, 0]));
   const picked: number[] = [];
-  for (const { index } of order) {
-    if (picked.length >= count) break;
-    const vector = vectors[index] ?? new Map();
-    const repeats = picked.some((other) => cosine(vector, vectors[other] ?? new Map(), norms[index] ?? 0, norms[other] ?? 0) > REDUNDANT);
-    if (!repeats) picked.push(index);
+  while (picked.length < count && candidates.length > 0) {
+    let best = 0;
+    let bestValue = -Infinity;
+    candidates.forEach(({ index, score }, at) => {
+      const value = RELEVANCE * score - (1 - RELEVANCE) * (likeness.get(index) ?? 0);
+      if (value > bestValue) [best, bestValue] = [at, value];
+    });
+    const [chosen] = candidates.splice(best, 1);
+    if (!chosen) break;
+    if ((likeness.get(chosen.index) ?? 0) <= REDUNDANT) picked.push(chosen.index);
+    const vector = vectors[chosen.index] ?? new Map();
+    for (const { index } of candidates) {
+      const similar = cosine(vector, vectors[index] ?? new Map(), norms[chosen.index] ?? 0, norms[index] ?? 0);
+      if (similar > (likeness.get(index) ?? 0)) likeness.set(index, similar);
+    }
   }
   return picked;
 }

@@ -76,6 +76,19 @@ describe('summarizeText', () => {
     expect(summary.map((sentence) => sentence.page)).toEqual([...summary.map((sentence) => sentence.page)].sort((a, b) => a - b));
   });
 
+  it('covers the document’s topics rather than repeating its main one', () => {
+    const bees = [
+      'Honey bees pollinate the apple orchards every spring.',
+      'Apple growers rent hives of honey bees each spring.',
+      'Wild bees also visit the apple blossoms in the orchards.',
+      'Orchards with more bees harvest larger apples.',
+      'A spring frost can kill the apple blossoms before the bees come.',
+    ];
+    const taxes = ['The valley farmers pay a water tax to the district every year.', 'The district spends the water tax on canals for the farmers.'];
+    const summary = summarizeText([{ page: 1, text: bees.join('\n') }, { page: 2, text: taxes.join('\n') }], { sentences: 2 });
+    expect(summary.map((sentence) => sentence.page)).toEqual([1, 2]);
+  });
+
   it('does not cut sentences at abbreviations, initials or decimal points', () => {
     const text =
       'Dr. J. Smith measured 3.5 volts, e.g. in Fig. 2 of the U.S. report. The next sentence starts here! A footnote follows.12 Version 2.0 Beta ships. Does it? Yes.';
