@@ -194,6 +194,12 @@ export { fillForm, readFormFields } from './forms/formFields';
 export type { FillFormOptions, FormField, FormFieldType, FormFieldValue, FormFieldWidget, FormOptions, FormValues } from './forms/formFields';
 export { formValuesFromXfdf, formValuesToXfdf, parseFormValues } from './forms/xfdf';
 
+// Summary: a document's key sentences picked from its own text, offline
+export { summarizeText, SummaryInputError } from './summary/summarizeText';
+export { DEFAULT_SUMMARY_SENTENCES, MAX_SUMMARY_SENTENCES } from './summary/limits';
+export type { SummarizeOptions, SummarySentence } from './summary/summarizeText';
+export type { SummaryPage } from './summary/sentences';
+
 // Adapters
 export { memorySignatureStore, memoryStorage, openGate, PageEditsUnsupportedError, StorageConflictError } from './adapters';
 export type {

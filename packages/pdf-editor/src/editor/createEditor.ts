@@ -13,6 +13,7 @@ import { resolveMessages } from './messages';
 import type { Messages } from './messages';
 import type { EditorErrorSource, EditorOptions } from './options';
 import { createFindController } from './find/findController';
+import { createSummaryController } from './summary/summaryController';
 import { createPersistence } from './persistence';
 import { createPointerTracker } from './pointer';
 import { createEditorStore } from './store/createEditorStore';
@@ -88,6 +89,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     view?.scrollToPage(store.getState().currentPage);
   };
   const find = createFindController(store, document, goToPage);
+  const summary = createSummaryController({ store, document, goToPage, provider: () => options.summaryProvider });
 
   if (options.scale !== undefined) actions.setZoom(options.scale);
 
@@ -95,6 +97,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     store,
     document,
     find,
+    summary,
     tools,
     threads: createThreads(store, () => options.author),
     pointer,

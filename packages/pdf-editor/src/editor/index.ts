@@ -23,6 +23,9 @@ export type { PdfFile } from './document/loadFile';
 export type { FindController, FindState, MarkKind } from './find/findController';
 export type { FindMatch, FindOptions } from './find/findText';
 
+// The document's summary
+export type { SummarizeDocumentOptions, SummaryController, SummaryInput, SummaryProvider, SummaryState } from './summary/summaryController';
+
 // Tools and commands
 export { TOOLS } from './tools/registry';
 export type { ToolContext, ToolDefinition, ToolMachine, ToolPointer, ToolPreset } from './tools/types';
@@ -123,6 +126,8 @@ export type {
   SignatureStore,
   StorageAdapter,
   StoredAnnotations,
+  SummaryPage,
+  SummarySentence,
   TextBlock,
   TextLine,
   TextRun,
