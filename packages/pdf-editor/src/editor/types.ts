@@ -10,6 +10,7 @@ import type { EditorStore } from './store/createEditorStore';
 import type { EditorState } from './store/types';
 import type { ToolDefinition, ToolMachine } from './tools/types';
 import type { FindController } from './find/findController';
+import type { FormController } from './forms/formController';
 import type { EditorThreads } from './threads';
 
 /** What a mounted page view offers the editor: scrolling, fitting, and the text of its pages. */
@@ -66,6 +67,11 @@ export interface Editor extends EditorApi {
   readonly document: DocumentController;
   /** Find in the document: the search, its matches and the current one (React: `useFind`). */
   readonly find: FindController;
+  /**
+   * The document's form: its fields (read with pdf.js when a view opens the document), the values
+   * the user gives them (each change one undo step), JSON and XFDF import and export (React: `useForm`).
+   */
+  readonly forms: FormController;
   /** The strings in use: `defaultMessages` with the host's overrides. */
   readonly messages: Messages;
   /** The options last given to `createEditor` or `setOptions`. */

@@ -5,6 +5,7 @@
 // of the result, so signatures and usage rights (/Perms /UR3) over them still verify, unless the
 // file had to be repaired to open (then it is rewritten, as the export does).
 import { InvalidInputError } from '../errors';
+import { checkFormValue } from './checkValue';
 import { checkBytes, checkObject, checkOptional, checkOptions } from '../input';
 import type { Rect } from '../model/base';
 import { PdfStream } from '../pdf/engine';
@@ -189,48 +190,40 @@ export async function readFormFields(source: PdfSource, options: FormOptions = {
 
 const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
 
-/** Sets one field, refusing what the field cannot hold with an InvalidInputError naming it. */
+/** Sets one field, refusing what the field cannot hold (checkFormValue) with an InvalidInputError naming it. */
 function setValue(engineField: EngineFormField, value: FormFieldValue, at: string): void {
   const field = known(engineField);
-  const refuse = (what: string): never => {
-    throw new InvalidInputError(at, `expected ${what}, got ${shown(value)}`);
-  };
-  if (!field) throw new InvalidInputError(at, 'the field holds no value this version can set');
-  if (field.isReadOnly()) throw new InvalidInputError(at, 'the field is read-only');
+  const type = field && TYPES[field.type];
+  if (!field || !type) throw new InvalidInputError(at, 'the field holds no value this version can set');
+  const text = field.type === 'text' ? field : undefined;
+  const checked = checkFormValue(
+    {
+      type,
+      options: optionsOf(field),
+      readOnly: field.isReadOnly(),
+      multiline: text?.isMultiline ?? false,
+      maxLength: text && text.maxLength > 0 ? text.maxLength : null,
+      multiSelect: field.type === 'listbox' && field.isMultiSelect,
+      editable: field.type === 'dropdown' && field.isEditable,
+    },
+    value,
+    at,
+  );
   switch (field.type) {
-    case 'text': {
-      if (typeof value !== 'string') return refuse('text');
-      if (field.maxLength > 0 && [...value].length > field.maxLength) refuse(`at most ${field.maxLength} characters`);
-      if (!field.isMultiline && /[\r\n]/.test(value)) refuse('one line of text');
-      field.setValue(value);
+    case 'text':
+    case 'dropdown':
+      field.setValue(checked as string);
       return;
-    }
     case 'checkbox':
-      if (typeof value !== 'boolean') return refuse('true or false');
-      if (value) field.check();
+      if (checked) field.check();
       else field.uncheck();
       return;
-    case 'radio': {
-      const choices = field.getExportValues();
-      if (value !== null && (typeof value !== 'string' || !choices.includes(value))) return refuse(`one of ${shown(choices)} or null`);
-      field.setValue(value);
+    case 'radio':
+      field.setValue(checked as string | null);
       return;
-    }
-    case 'dropdown': {
-      const choices = field.getOptions().map((option) => option.value);
-      if (typeof value !== 'string' || (!field.isEditable && value !== '' && !choices.includes(value))) return refuse(`one of ${shown(choices)}`);
-      field.setValue(value);
+    case 'listbox':
+      field.setValue(checked as string[]);
       return;
-    }
-    case 'listbox': {
-      const choices = field.getOptions().map((option) => option.value);
-      if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || !choices.includes(item))) return refuse(`a list of ${shown(choices)}`);
-      if (value.length > 1 && !field.isMultiSelect) refuse('at most one option');
-      field.setValue(value as string[]);
-      return;
-    }
-    default:
-      throw new InvalidInputError(at, `a ${field.type} field holds no value`);
   }
 }
 
