@@ -4,7 +4,7 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { DocumentView, Editor, EditorState, FindState } from '../editor/index';
+import type { DocumentView, Editor, EditorState, FindState, FormState } from '../editor/index';
 
 const EditorContext = createContext<Editor | null>(null);
 
@@ -39,4 +39,9 @@ export function useDocumentView<T>(selector: (view: DocumentView) => T): T {
 /** Subscribes to a slice of the editor's find (`editor.find`): the query, its matches, the current one. */
 export function useFind<T>(selector: (state: FindState) => T): T {
   return useStore(useEditorRuntime().find, selector);
+}
+
+/** Subscribes to a slice of the document's form (`editor.forms`): its status and fields. */
+export function useForm<T>(selector: (state: FormState) => T): T {
+  return useStore(useEditorRuntime().forms, selector);
 }

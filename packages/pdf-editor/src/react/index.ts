@@ -8,7 +8,7 @@ export type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
 export { usePdfEditor } from './usePdfEditor';
 export type { UsePdfEditorOptions } from './usePdfEditor';
 export type { HostKindWithView, ViewProps } from './kinds/types';
-export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind } from './context';
+export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind, useForm } from './context';
 
 // Pieces for custom layouts
 export { PdfViewer } from './viewer/PdfViewer';
@@ -55,6 +55,11 @@ export type {
   FindMatch,
   FindOptions,
   FindState,
+  EditorFormField,
+  EditorFormWidget,
+  FormController,
+  FormState,
+  FormXfdfOptions,
   MarkKind,
   Marquee,
   MessageKey,

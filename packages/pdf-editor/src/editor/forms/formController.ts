@@ -12,7 +12,6 @@ import { checkFormValue, checkObject, InvalidInputError } from '../../core/inter
 import type { DocumentController } from '../document/documentController';
 import type { EditorStore } from '../store/createEditorStore';
 import { NO_FORM_VALUES } from '../store/documentSlice';
-import { readPdfjsFormFields } from './pdfjsFields';
 import type { EditorFormField } from './pdfjsFields';
 
 /** The form of the document on show. */
@@ -77,7 +76,8 @@ export function createFormController(store: EditorStore, document: DocumentContr
     shown = pdf;
     if (!pdf) return state.setState({ status: 'none', fields: NO_FIELDS });
     state.setState({ status: 'reading' });
-    readPdfjsFormFields(pdf).then(
+    // Loaded with the first document, not with the editor: the first page paints without it.
+    import('./pdfjsFields').then(({ readPdfjsFormFields }) => readPdfjsFormFields(pdf)).then(
       (fields) => {
         if (shown === pdf) state.setState({ status: fields.length > 0 ? 'ready' : 'none', fields: fields.length > 0 ? fields : NO_FIELDS });
       },
