@@ -2,7 +2,7 @@
 // DOM-free types only; implementations that need browser APIs live in src/browser.
 import { checkObject } from './input';
 import { checkAnnotationList } from './model/check';
-import type { FormValues } from './forms/formFields';
+import type { FormValues } from './forms/types';
 import type { AnnotationDiff } from './history/diff';
 import type { Annotation, AnnotationType } from './model/types';
 

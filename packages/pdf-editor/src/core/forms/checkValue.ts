@@ -2,7 +2,7 @@
 // setting the field, and the editor refuses the same values as the user types them, so the two
 // never disagree about what a field takes (and the editor checks without loading the engine).
 import { InvalidInputError } from '../errors';
-import type { FormField, FormFieldValue } from './formFields';
+import type { FormField, FormFieldValue } from './types';
 
 /** What `checkFormValue` needs to know of a field: its type, options and flags. */
 export type FormFieldRules = Pick<FormField, 'type' | 'options' | 'readOnly' | 'multiline' | 'maxLength' | 'multiSelect' | 'editable'>;

@@ -7,7 +7,7 @@
 // as they were, updates as [before, after]. That is what a consumer needs to apply it elsewhere,
 // and what makes the diff of an undo the exact inverse of the step's.
 import type { Annotation } from '../model/types';
-import type { FormValues } from '../forms/formFields';
+import type { FormValues } from '../forms/types';
 import type { PdfRevision } from '../pages/pdfRevision';
 
 /** How one annotation list differs from another, by id. Ids are unique within a list. */

@@ -6,7 +6,7 @@
 // annotation's thread (`replies`) goes reply by reply, as the list goes annotation by annotation.
 import { sameValue } from '../model/equality';
 import type { Annotation } from '../model/types';
-import type { FormValues } from '../forms/formFields';
+import type { FormValues } from '../forms/types';
 import type { DocumentState } from './diff';
 
 type Fields = Record<string, unknown>;
