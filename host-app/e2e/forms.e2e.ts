@@ -1,7 +1,7 @@
 // Filling a form in the product: a signed-in user opens a form PDF the journey makes, types into
 // its text field and ticks its check box; the values are saved with the annotations (the server
-// holds them), come back after a reload, and the downloaded PDF carries them in its fields, as
-// poppler's pdftotext shows.
+// holds them), come back after a reload, a later change of one value is saved on top, and the
+// downloaded PDF carries them in its fields, as poppler's pdftotext shows.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -46,10 +46,19 @@ describe('a form in the editor', () => {
     await expect.poll(() => name.inputValue()).toBe('Ada Lovelace');
     expect(await agree.isChecked()).toBe(true);
 
+    // A second save changes only a value: sent as a change on top of the stored version.
+    await name.fill('Grace Hopper');
+    await name.press('Enter');
+    await save.click();
+    await expect.poll(async () => ((await (await fetch(`${baseUrl}/api/documents/${id}/annotations`, { headers: { Authorization: `Bearer ${user.token}` } })).json()) as { formValues?: unknown }).formValues).toEqual({
+      applicant: 'Grace Hopper',
+      agree: true,
+    });
+
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.mg-toolbar').getByRole('button', { name: 'Download PDF' }).click()]);
     const path = join(tempDir(), download.suggestedFilename());
     await download.saveAs(path);
-    expect(pdftotext(path)).toContain('Ada Lovelace');
+    expect(pdftotext(path)).toContain('Grace Hopper');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -45,9 +45,13 @@ export function documentStorage(fileName: string, opened: StoredAnnotations): St
         : documentsApi.saveAnnotations(documentId, list, baseVersion, formValues);
       return { annotations: list, version: await conflictAware(documentId, request), ...(formValues && { formValues }) };
     },
-    async saveDocument(documentId, pdf, annotations, baseVersion) {
+    async saveDocument(documentId, pdf, annotations, baseVersion, formValues) {
       const list = [...annotations];
-      return { annotations: list, version: await conflictAware(documentId, documentsApi.saveContent(documentId, pdf, fileName, list, baseVersion)) };
+      let version = await conflictAware(documentId, documentsApi.saveContent(documentId, pdf, fileName, list, baseVersion));
+      // The content route keeps the PDF and its annotations; the form's values follow on the version it made.
+      const unchanged = { added: [], updated: [], removed: [], reordered: false };
+      if (formValues) version = await conflictAware(documentId, documentsApi.saveAnnotationChanges(documentId, list, version, unchanged, formValues));
+      return { annotations: list, version, ...(formValues && { formValues }) };
     },
   };
 }
