@@ -4,10 +4,16 @@
 // SQLite, and on PostgreSQL too when DATABASE_URL is set (the test server's database).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { httpStorage } from '@marginalia/pdf-editor/editor';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textNote } from '../test-support/annotations';
-import { createTestServer, type TestServer } from '../test-support/testServer';
+import { binary, createTestServer, type TestServer } from '../test-support/testServer';
 import { STALE_VERSION } from '../domain/errors';
 
 let t: TestServer;
@@ -70,6 +76,26 @@ describe("the SDK's httpStorage", () => {
       expect(await storage.load(id)).toEqual({ annotations: [textNote('a1', 'Paid')], version: 2, formValues: { payment: 'Cash' } });
     } finally {
       await new Promise<void>((done) => http.close(() => done()));
+    }
+  });
+});
+
+describe('the export of a form', () => {
+  it('must write the saved values into the fields of the PDF it gives', async () => {
+    const made = await PDFDocument.create();
+    const page = made.addPage([612, 792]);
+    made.getForm().createTextField('applicant').addToPage(page, { x: 72, y: 680, width: 240, height: 24 });
+    const upload = await t.http.post('/api/documents/upload').set(auth()).attach('file', Buffer.from(await made.save()), 'form.pdf').expect(201);
+    const id = upload.body.document.id as string;
+    await t.http.put(`/api/documents/${id}/annotations`).set(auth()).send({ annotations: [], version: 0, formValues: { applicant: 'Ada Lovelace', gone: 'x' } }).expect(200);
+    const response = await binary(t.http.get(`/api/documents/${id}/export`).set(auth())).expect(200);
+    const dir = await mkdtemp(join(tmpdir(), 'marginalia-form-'));
+    try {
+      await writeFile(join(dir, 'out.pdf'), response.body as Buffer);
+      const { stdout } = await promisify(execFile)('pdftotext', [join(dir, 'out.pdf'), '-']);
+      expect(stdout).toContain('Ada Lovelace');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
