@@ -14,6 +14,7 @@ import type { Messages } from './messages';
 import type { EditorErrorSource, EditorOptions } from './options';
 import { createFindController } from './find/findController';
 import { createSummaryController } from './summary/summaryController';
+import { createFormController } from './forms/formController';
 import { createPersistence } from './persistence';
 import { createPointerTracker } from './pointer';
 import { createEditorStore } from './store/createEditorStore';
@@ -90,6 +91,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
   };
   const find = createFindController(store, document, goToPage);
   const summary = createSummaryController({ store, document, goToPage, provider: () => options.summaryProvider });
+  const forms = createFormController(store, document);
 
   if (options.scale !== undefined) actions.setZoom(options.scale);
 
@@ -98,6 +100,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     document,
     find,
     summary,
+    forms,
     tools,
     threads: createThreads(store, () => options.author),
     pointer,

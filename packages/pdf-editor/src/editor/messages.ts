@@ -77,6 +77,8 @@ export const defaultMessages = {
   upgradeRequired: 'Upgrade to Pro to use this feature',
   exportFailed: 'Failed to download PDF',
   saveFailed: 'Failed to save document',
+  formValueRefused: 'This field cannot take that value',
+  formFields: 'Form fields on page {page}',
   dismiss: 'Dismiss',
   commentPlaceholder: 'Write a comment',
   find: 'Find in document',

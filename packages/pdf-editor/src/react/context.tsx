@@ -4,7 +4,7 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { DocumentView, Editor, EditorState, FindState, SummaryState } from '../editor/index';
+import type { DocumentView, Editor, EditorState, FindState, FormState, SummaryState } from '../editor/index';
 
 const EditorContext = createContext<Editor | null>(null);
 
@@ -44,4 +44,9 @@ export function useFind<T>(selector: (state: FindState) => T): T {
 /** Subscribes to a slice of the document's summary (`editor.summary`): open, status, sentences. */
 export function useSummary<T>(selector: (state: SummaryState) => T): T {
   return useStore(useEditorRuntime().summary, selector);
+}
+
+/** Subscribes to a slice of the document's form (`editor.forms`): its status and fields. */
+export function useForm<T>(selector: (state: FormState) => T): T {
+  return useStore(useEditorRuntime().forms, selector);
 }

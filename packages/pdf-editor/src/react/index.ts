@@ -8,7 +8,7 @@ export type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
 export { usePdfEditor } from './usePdfEditor';
 export type { UsePdfEditorOptions } from './usePdfEditor';
 export type { HostKindWithView, ViewProps } from './kinds/types';
-export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind, useSummary } from './context';
+export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind, useForm, useSummary } from './context';
 
 // Pieces for custom layouts
 export { PdfViewer } from './viewer/PdfViewer';
@@ -56,6 +56,11 @@ export type {
   FindMatch,
   FindOptions,
   FindState,
+  EditorFormField,
+  EditorFormWidget,
+  FormController,
+  FormState,
+  FormXfdfOptions,
   MarkKind,
   Marquee,
   MessageKey,
