@@ -22,6 +22,8 @@ const GROUPS = [
       'Select and move',
       'Auto-save to the cloud',
       'Export PDF with annotations embedded',
+      'Find in the document, and mark every match',
+      'Fill in PDF forms',
     ],
   },
   {
@@ -34,7 +36,14 @@ const GROUPS = [
     ],
   },
   { title: 'AI features', items: ['Document summary (Pro): key sentences with their pages'] },
-  { title: 'Collaboration', items: ['Version history', 'Secure sharing links'] },
+  {
+    title: 'Collaboration',
+    items: [
+      'Real-time collaboration (Team): edit together, see who is here, reply in threads',
+      'Version history',
+      'Secure sharing links',
+    ],
+  },
 ] as const;
 
 /** Announced but not built yet: each moves up into its group when it ships. */
@@ -42,7 +51,6 @@ export const COMING_SOON = [
   'OCR text recognition',
   'Auto-format',
   'Redaction',
-  'Real-time collaboration',
   'Certificate-based digital signatures',
 ] as const;
 

@@ -30,7 +30,7 @@ export const PLANS: PlanOffer[] = [
     id: 'team',
     name: 'Team',
     prices: { monthly: 39.99, yearly: 399.99 },
-    features: ['5 team members', 'Real-time collaboration (coming soon)', 'Admin dashboard', 'API access', '100 GB storage'],
+    features: ['5 team members', 'Real-time collaboration', 'Admin dashboard', 'API access', '100 GB storage'],
     cta: 'Contact Sales',
   },
 ];
