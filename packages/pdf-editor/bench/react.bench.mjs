@@ -14,14 +14,18 @@
 //     in a fresh viewer: <= 2x bare in wall time (CPU printed beside);
 //  5. p95 main-thread work per frame while dragging a shape on a page holding 2,000 annotations
 //     (< 16.7 ms);
-//  6. the SDK's own min+gzip size (scripts/size-budget.ts).
+//  6. the SDK's own min+gzip size (scripts/size-budget.ts);
+//  7. find (issue 28), in a fresh viewer with page 1 in view, through pdf.js's own find controller
+//     (PDFFindController, as its find bar drives it) and the editor's find: the first match shown
+//     and the full count, wall and CPU, with the counts side by side (no target given: printed).
 // Run: npm run bench:browser -w @marginalia/pdf-editor. MARGINALIA_BENCH_ROUNDS overrides the 15
 // rounds (for a quick look), MARGINALIA_BENCH_FILES=tracemonkey (names or parts, comma-separated)
 // keeps only those files, MARGINALIA_BENCH_FIRST_PAINT=1 measures only the first paint (no scroll,
 // memory, jumps or drag), MARGINALIA_BENCH_PROFILE=<dir> writes there, from an unminified build, a
 // trace of each viewer's first paint of each file (one extra opening before the measured rounds:
 // main-thread tasks, layouts with what invalidated them, CPU samples) and a CPU profile of the
-// first scroll (open both in Chrome DevTools' Performance panel).
+// first scroll (open both in Chrome DevTools' Performance panel). MARGINALIA_BENCH_FIND=1 measures
+// only find.
 /* global process, console, window, document, performance, requestAnimationFrame, MessageChannel, setTimeout */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,13 +50,14 @@ const JUMP_PAGE = 2000;
 const STEP_MS = 40;
 const VIEWPORT = { width: 1280, height: 900 };
 const ALL_FILES = [
-  { name: 'synthetic', path: '/synthetic.pdf', count: JUMP_PAGE },
-  { name: 'freeculture.pdf', path: '/freeculture.pdf', source: 'freeculture.pdf', count: 352 },
-  { name: 'tracemonkey.pdf', path: '/tracemonkey.pdf', source: 'tracemonkey.pdf', count: 14 },
+  { name: 'synthetic', path: '/synthetic.pdf', count: JUMP_PAGE, query: 'synthetic page' },
+  { name: 'freeculture.pdf', path: '/freeculture.pdf', source: 'freeculture.pdf', count: 352, query: 'the' },
+  { name: 'tracemonkey.pdf', path: '/tracemonkey.pdf', source: 'tracemonkey.pdf', count: 14, query: 'trace' },
 ];
 const only = process.env.MARGINALIA_BENCH_FILES?.split(',');
 const FILES = only ? ALL_FILES.filter((file) => only.some((part) => file.name.includes(part))) : ALL_FILES;
 const FIRST_PAINT_ONLY = process.env.MARGINALIA_BENCH_FIRST_PAINT === '1';
+const FIND_ONLY = process.env.MARGINALIA_BENCH_FIND === '1';
 
 const missing = ['make-synthetic.mjs', 'freeculture.pdf', 'tracemonkey.pdf'].filter((file) => !existsSync(join(sharedPdfs, file)));
 if (!existsSync('/usr/bin/chromium') || missing.length > 0) {
@@ -235,8 +240,20 @@ async function traceFirstPaint(viewer, file) {
   await page.close();
 }
 
-/** One round of one viewer on one file: first paint, scroll, memory, jump after scroll; then a fresh jump. */
+/** Searches `file`'s query in a fresh viewer with page 1 in view: first match and full count, wall and CPU. */
+async function find(viewer, file) {
+  const { page } = await open(viewer, file);
+  await settle();
+  const before = await cpuByProcess();
+  const timing = await page.evaluate((query) => window.find(query), file.query);
+  const cpu = await cpuSince(before);
+  await page.close();
+  return { first: timing.firstMatch - timing.start, all: timing.end - timing.start, cpu, count: timing.count };
+}
+
+/** One round of one viewer on one file: first paint, scroll, memory, jump after scroll; then a fresh jump, then find. */
 async function round(viewer, file, profile) {
+  if (FIND_ONLY) return { found: await find(viewer, file) };
   const first = await open(viewer, file);
   const { page } = first;
   if (FIRST_PAINT_ONLY) {
@@ -254,7 +271,7 @@ async function round(viewer, file, profile) {
   await settle();
   const freshJump = await jump(fresh.page, target);
   await fresh.page.close();
-  return { first, scrolled, mem, afterScroll, freshJump, target };
+  return { first, scrolled, mem, afterScroll, freshJump, target, found: await find(viewer, file) };
 }
 
 /** Dragging one rectangle among 2,000 on page 1: the frames' main-thread work and where the shape ended. */
@@ -329,7 +346,7 @@ try {
     }
   }
 
-  const dragged = FIRST_PAINT_ONLY ? undefined : await dragAmongMany();
+  const dragged = FIRST_PAINT_ONLY || FIND_ONLY ? undefined : await dragAmongMany();
   const size = dragged && execFileSync(process.execPath, [join(root, 'scripts/size-budget.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').filter((line) => line.includes('min+gzip')).join('\n');
 
   const ms = (values) => `${median(values).toFixed(0)} ms`;
@@ -354,6 +371,14 @@ try {
       return `${(all.filter((f) => f > 50).length / rounds.length).toFixed(0)} of ${(all.length / rounds.length).toFixed(0)} frames over 50 ms per scroll, p95 ${percentile(all, 0.95).toFixed(0)} ms`;
     };
     console.log(`${file.name} (${count} pages):`);
+    if (!FIRST_PAINT_ONLY) {
+      const counts = (rounds) => [...new Set(pick(rounds, (r) => r.found.count))].join('/');
+      console.log(info(`find "${file.query}": first match shown, wall`, (r) => r.found.first));
+      console.log(info(`find "${file.query}": every page searched, wall`, (r) => r.found.all));
+      console.log(info(`find "${file.query}": every page searched, CPU`, (r) => r.found.cpu));
+      console.log(`  find "${file.query}": matches counted: editor ${counts(editor)}, bare ${counts(bare)}`);
+    }
+    if (FIND_ONLY) continue;
     console.log(line('first paint CPU', (r) => r.first.cpu, 1.1));
     console.log(info('first paint wall', (r) => r.first.time));
     if (FIRST_PAINT_ONLY) continue;

@@ -4,7 +4,7 @@
 import { createRoot } from 'react-dom/client';
 import { normalizeAnnotation } from '../../src/core/model/defaults';
 import type { Annotation } from '../../src/core/model/types';
-import { PdfEditor } from '../../src/react/index';
+import { PdfEditor, useEditorRuntime } from '../../src/react/index';
 import type { PdfEditorHandle } from '../../src/react/index';
 import '../../src/react/styles.css';
 import type { BenchWindow } from './benchWindow';
@@ -30,8 +30,24 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { subtree: true, childList: true });
 
+/** Gives the bench the editor's find, as the find bar uses it. */
+function ExposeFind() {
+  const editor = useEditorRuntime();
+  win.find = async (query) => {
+    const start = performance.now();
+    let firstMatch = 0;
+    const stop = editor.find.subscribe(({ current }) => {
+      if (current >= 0 && firstMatch === 0) firstMatch = performance.now();
+    });
+    const matches = await editor.find.search(query);
+    stop();
+    return { start, firstMatch, end: performance.now(), count: matches.length };
+  };
+  return null;
+}
+
 createRoot(document.getElementById('root') as HTMLElement).render(
   <div style={{ height: '100%' }}>
-    <PdfEditor ref={(handle) => void (win.editor = handle)} file={params.get('file')} defaultAnnotations={annotations} />
+    <PdfEditor ref={(handle) => void (win.editor = handle)} file={params.get('file')} defaultAnnotations={annotations} toolbarStart={<ExposeFind />} />
   </div>,
 );

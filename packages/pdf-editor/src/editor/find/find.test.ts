@@ -78,6 +78,19 @@ describe('editor.find', () => {
     expect(turned!.height).toBeGreaterThan(turned!.width);
   });
 
+  it('makes the first match from the page in view current as soon as it is found, before the last page is searched', async () => {
+    const editor = await openEditor(await textPdf());
+    editor.goToPage(2);
+    const seen: { current: number; status: string; searched: number }[] = [];
+    editor.find.subscribe(({ current, status, searched }) => seen.push({ current, status, searched }));
+    await editor.find.search('trace trees');
+    const firstShown = seen.find(({ current }) => current >= 0);
+    expect(firstShown).toEqual({ current: 2, status: 'searching', searched: 1 });
+    expect(editor.getState().currentPage).toBe(2);
+    expect(editor.find.getState()).toMatchObject({ status: 'done', current: 2 });
+    expect(editor.find.getState().matches).toHaveLength(6);
+  });
+
   it('steps through the matches round both ends, each time on its page', async () => {
     const editor = await openEditor(await textPdf());
     await editor.find.search('TRACE TREES', { matchCase: true });

@@ -84,17 +84,23 @@ export function createFindController(store: EditorStore, document: DocumentContr
       }
       const controller = (running = new AbortController());
       state.setState({ query, matchCase, wholeWords, status: 'searching', searched: 0, pageCount: pdf.numPages, matches: [], current: -1 });
+      // The first match at or after the page in view becomes current as soon as it is found, as in
+      // every reader's find bar; the count goes on growing while later pages are searched.
+      const from = store.getState().currentPage;
       try {
-        const matches = await findText(pdf, query, {
-          matchCase,
-          wholeWords,
-          signal: controller.signal,
-          onProgress: (searched) => state.setState({ searched }),
-        });
-        const from = store.getState().currentPage;
-        const first = matches.findIndex((match) => match.page >= from);
+        const matches = await findText(
+          pdf,
+          query,
+          { matchCase, wholeWords, signal: controller.signal, onProgress: (searched) => state.setState({ searched }) },
+          (found) => {
+            if (controller.signal.aborted) return;
+            const { matches: before, current } = state.getState();
+            state.setState({ matches: [...before, ...found] });
+            if (current < 0 && (found[0]?.page ?? 0) >= from) show(before.length);
+          },
+        );
         state.setState({ status: 'done', matches });
-        if (matches.length > 0) show(first >= 0 ? first : 0);
+        if (matches.length > 0 && state.getState().current < 0) show(0);
         return matches;
       } catch (error) {
         if (controller.signal.aborted) return [];

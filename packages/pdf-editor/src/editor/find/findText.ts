@@ -77,16 +77,27 @@ function boxesOf(page: PageText, start: number, end: number): Rect[] {
 
 /**
  * Every occurrence of `query` in `pdf`, page by page in order. Pages are read in pdf.js's worker
- * as the search reaches them and kept for the next search of the same document.
+ * as the search reaches them and kept for the next search of the same document. `onPageMatches`
+ * hears each page's matches as soon as that page is searched, so a find bar can show the first
+ * one long before a large document is searched to its end.
  */
-export async function findText(pdf: PDFDocumentProxy, query: string, options: FindOptions = {}): Promise<FindMatch[]> {
+export async function findText(
+  pdf: PDFDocumentProxy,
+  query: string,
+  options: FindOptions = {},
+  onPageMatches?: (matches: FindMatch[]) => void,
+): Promise<FindMatch[]> {
   const matches: FindMatch[] = [];
   for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
     options.signal?.throwIfAborted();
     const page = await pageText(pdf, pageNumber);
-    for (const [start, end] of findInText(page.text, query, options)) {
-      matches.push({ page: pageNumber, text: page.text.slice(start, end), rects: boxesOf(page, start, end) });
-    }
+    const found = findInText(page.text, query, options).map(([start, end]) => ({
+      page: pageNumber,
+      text: page.text.slice(start, end),
+      rects: boxesOf(page, start, end),
+    }));
+    matches.push(...found);
+    if (found.length > 0) onPageMatches?.(found);
     options.onProgress?.(pageNumber, pdf.numPages);
     // Pages read before resolve at once: a turn of the event loop now and then keeps input flowing.
     if (pageNumber % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
