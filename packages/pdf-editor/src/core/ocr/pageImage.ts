@@ -1,0 +1,74 @@
+// The picture of a scanned page, for the recogniser: the largest image the page paints, as the
+// file holds it, and where it sits on the page. A JPEG (how scanners and most scan-to-PDF tools
+// store colour and grey pages) goes to the recogniser as its own bytes, undecoded; 8-bit grey or
+// RGB and 1-bit samples (black-and-white scans, image masks) are written as a PNG. Reading the
+// image rather than rendering the page needs no canvas, so the same code runs in Node and in a
+// browser worker, and the recogniser sees the scan's own pixels at the scan's own resolution.
+import { PdfBool, PdfStream, type PDF } from '../pdf/engine';
+import { componentCount, decodedData, filterNames } from '../import/stampImage';
+import { createDictReader, numbersOf, readNumber, type DictReader } from '../import/pdfReaders';
+import { encodePng } from '../import/png';
+import type { Matrix, PaintedImage } from './contentScan';
+
+export interface PageImage {
+  /** PNG or JPEG bytes. */
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+  /** Maps the image's unit square to the page's default user space. */
+  matrix: Matrix;
+}
+
+const area = ([a, b, c, d]: Matrix): number => Math.abs(a * d - b * c);
+
+/** 8-bit grey or RGB samples, or 1-bit ones expanded to grey (0 black unless /Decode [1 0]), as PNG. */
+function samplesAsPng(read: DictReader, image: PdfStream, filters: string[], width: number, height: number): Uint8Array | string {
+  const bits = readNumber(read, image, 'BitsPerComponent') ?? 1;
+  const isMask = read.lookup(image, 'ImageMask') instanceof PdfBool && (read.lookup(image, 'ImageMask') as PdfBool).value;
+  const channels = isMask ? 1 : componentCount(read, image);
+  if (!channels) return 'its colour space is not grey or RGB';
+  if (bits !== 8 && !(bits === 1 && channels === 1)) return `its ${bits}-bit samples are not supported`;
+  const data = decodedData(read, image, filters);
+  const stride = bits === 1 ? Math.ceil(width / 8) : width * channels;
+  if (data.length < stride * height) return 'its data is truncated';
+  const decode = numbersOf(read, read.lookup(image, 'Decode'));
+  const inverted = decode !== undefined && decode[0] === 1 && decode[1] === 0;
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const out = (y * width + x) * 3;
+      if (bits === 1) {
+        const bit = ((data[y * stride + (x >> 3)] as number) >> (7 - (x & 7))) & 1;
+        rgb.fill(bit === (inverted ? 0 : 1) ? 255 : 0, out, out + 3);
+      } else {
+        const at = y * stride + x * channels;
+        for (let k = 0; k < 3; k++) {
+          const value = data[at + (channels === 1 ? 0 : k)] as number;
+          rgb[out + k] = inverted ? 255 - value : value;
+        }
+      }
+    }
+  }
+  return encodePng(width, height, rgb, 3);
+}
+
+/** The page's largest painted image, ready for the recogniser, or why there is none it can read. */
+export function pageImage(pdf: PDF, painted: readonly PaintedImage[]): PageImage | string {
+  const largest = [...painted].sort((a, b) => area(b.matrix) - area(a.matrix))[0];
+  if (!largest || area(largest.matrix) === 0) return 'it shows no image';
+  const read = createDictReader(pdf);
+  const { image, matrix } = largest;
+  const width = readNumber(read, image, 'Width') ?? 0;
+  const height = readNumber(read, image, 'Height') ?? 0;
+  if (width <= 0 || height <= 0) return 'its image has no size';
+  const filters = filterNames(read, image);
+  const unsupported = filters.find((filter) => /JPX|JBIG2|CCITT/.test(filter));
+  if (unsupported) return `its image is stored as ${unsupported}, which cannot be read yet`;
+  try {
+    if (filters.at(-1) === 'DCTDecode') return { bytes: decodedData(read, image, filters), width, height, matrix };
+    const png = samplesAsPng(read, image, filters, width, height);
+    return typeof png === 'string' ? png : { bytes: png, width, height, matrix };
+  } catch (error) {
+    return `its image could not be decoded (${error instanceof Error ? error.message : String(error)})`;
+  }
+}

@@ -1,0 +1,151 @@
+// Text recognition of scanned pages: `findPagesWithoutText` tells which pages have no text a
+// reader can extract (a scan is a picture of text), and `recognizeText` reads the words in each
+// such page's image and appends them as an invisible text layer (textLayer.ts), so the text can
+// be found, selected and copied while the page looks exactly as it did. The layer is an
+// incremental update: the original bytes stay a prefix of the result (unless the file had to be
+// repaired to open, as every other change of the core). The recogniser (engine.ts) is loaded only
+// here, by a dynamic import.
+import { InvalidInputError, OcrPageError, PageRangeError } from '../errors';
+import { checkArray, checkBytes, checkInteger, checkObject, checkOptional, checkOptions } from '../input';
+import { createContentAppender } from '../export/flatten/pageContents';
+import type { PDF, PDFPage } from '../pdf/engine';
+import { openPdf } from '../pdf/openPdf';
+import { visibleBox } from '../pdf/pageAttributes';
+import type { PdfSource } from '../pdf/source';
+import { scanPage } from './contentScan';
+import type { OcrAssets } from './engine';
+import { pageImage, type PageImage } from './pageImage';
+import { appendTextLayer, registerTextLayerFont } from './textLayer';
+
+/** Options of `findPagesWithoutText`. */
+export interface FindPagesWithoutTextOptions {
+  /** The password of an encrypted file. */
+  password?: string;
+}
+
+/** Options of `recognizeText`. */
+export interface RecognizeTextOptions {
+  /**
+   * The pages to recognise (from 1). Default: every page without text (`findPagesWithoutText`)
+   * that shows an image. A page named here whose picture cannot be read is an `OcrPageError`.
+   */
+  pages?: readonly number[];
+  /**
+   * The languages of the text, as Tesseract names them (`eng`, `fra`, `deu`, `chi_sim`...): each
+   * needs its data, the npm package `@tesseract.js-data/<language>`. Default `['eng']`.
+   */
+  languages?: readonly string[];
+  /** Called after each page: `done` of `total` pages recognised (first with 0 once the recogniser is ready). */
+  onProgress?: (done: number, total: number) => void;
+  /** Stops the recognition: the promise rejects with the signal's reason and the recogniser's worker ends. */
+  signal?: AbortSignal;
+  /** The password of an encrypted file. */
+  password?: string;
+  /** Where a browser finds the recogniser's files; not needed in Node. */
+  assets?: OcrAssets;
+}
+
+function withPassword(password: string | undefined): { password?: string } {
+  return password === undefined ? {} : { password };
+}
+
+/** Pages (from 1) that show no text a reader can extract: scans, or pages drawn without text. */
+export async function findPagesWithoutText(source: PdfSource, options: FindPagesWithoutTextOptions = {}): Promise<number[]> {
+  checkBytes(source, 'source');
+  const fields = checkOptions(options);
+  checkOptional(fields.password, 'options.password', 'string');
+  const { pdf } = await openPdf(source, withPassword(options.password));
+  return pdf.getPages().flatMap((page, index) => (scanPage(pdf, page).hasText ? [] : [index + 1]));
+}
+
+const LANGUAGE = /^[a-z][a-z0-9_]*$/i;
+
+function checkRecognizeOptions(options: RecognizeTextOptions): void {
+  const fields = checkOptions(options);
+  checkOptional(fields.password, 'options.password', 'string');
+  checkOptional(fields.onProgress, 'options.onProgress', 'function');
+  if (fields.pages !== undefined) checkArray(fields.pages, 'options.pages', 'page numbers').forEach((page, i) => checkInteger(page, `options.pages[${i}]`, 1));
+  if (fields.languages !== undefined) {
+    const languages = checkArray(fields.languages, 'options.languages', 'language codes');
+    if (languages.length === 0) throw new InvalidInputError('options.languages', 'expected at least one language');
+    languages.forEach((language, i) => {
+      if (typeof language !== 'string' || !LANGUAGE.test(language)) throw new InvalidInputError(`options.languages[${i}]`, `expected a Tesseract language code such as "eng", got ${JSON.stringify(language)}`);
+    });
+  }
+  if (fields.signal !== undefined && !(fields.signal instanceof AbortSignal)) throw new InvalidInputError('options.signal', 'expected an AbortSignal');
+  if (fields.assets !== undefined) {
+    const assets = checkObject(fields.assets, 'options.assets');
+    for (const key of ['workerPath', 'corePath', 'langPath'] as const) {
+      if (typeof assets[key] !== 'string') throw new InvalidInputError(`options.assets.${key}`, 'expected a URL');
+    }
+  }
+}
+
+/** The pages to recognise, each with its picture; a page named by the caller must have one. */
+function chosenPages(pdf: PDF, requested: readonly number[] | undefined): { number: number; page: PDFPage; image: PageImage }[] {
+  const pages = pdf.getPages();
+  const missing = requested?.find((number) => number > pages.length);
+  if (missing !== undefined) throw new PageRangeError(`The document has ${pages.length} pages; there is no page ${missing}.`);
+  const numbers = requested ? [...new Set(requested)].sort((a, b) => a - b) : pages.map((_, index) => index + 1);
+  return numbers.flatMap((number) => {
+    const page = pages[number - 1] as PDFPage;
+    const content = scanPage(pdf, page);
+    if (!requested && content.hasText) return [];
+    const image = pageImage(pdf, content.images);
+    if (typeof image !== 'string') return [{ number, page, image }];
+    if (requested) throw new OcrPageError(number, image);
+    return [];
+  });
+}
+
+/** Rejects with the signal's reason as soon as it aborts. */
+function whenAborted(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_, reject) => {
+    if (!signal) return;
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+/**
+ * Recognises the text of scanned pages and returns the PDF with an invisible text layer on each,
+ * so readers (and the editor's Find) find, select and copy the words while the pages look as
+ * before. Runs tesseract.js in a worker (a worker thread in Node, a Web Worker in browsers); in
+ * browsers give `assets`. Rejects with `OcrLanguageError` for a language whose data is missing,
+ * `OcrPageError` for a requested page without a readable picture, `PageRangeError` for a page that
+ * does not exist, and the core's errors for a file that cannot be read.
+ */
+export async function recognizeText(source: PdfSource, options: RecognizeTextOptions = {}): Promise<Uint8Array> {
+  checkBytes(source, 'source');
+  checkRecognizeOptions(options);
+  const { signal, onProgress } = options;
+  signal?.throwIfAborted();
+  const { pdf, repaired } = await openPdf(source, withPassword(options.password));
+  const pages = chosenPages(pdf, options.pages);
+  if (pages.length === 0) return new Uint8Array(source instanceof ArrayBuffer ? source.slice(0) : source);
+  const aborted = whenAborted(signal);
+  // Nothing more happens once it rejects; the race below has its reason.
+  aborted.catch(() => undefined);
+  const { prepareLanguages, startWorker } = await Promise.race([import('./engine'), aborted]);
+  const languages = await Promise.race([prepareLanguages(options.languages ?? ['eng'], options.assets), aborted]);
+  const starting = startWorker(languages, options.assets);
+  // Aborted while the worker starts: it ends as soon as it has started.
+  aborted.catch(() => starting.then((started) => started.terminate(), () => undefined));
+  const worker = await Promise.race([starting, aborted]).finally(() => languages.dispose());
+  try {
+    onProgress?.(0, pages.length);
+    const font = registerTextLayerFont(pdf);
+    const appender = createContentAppender(pdf);
+    let done = 0;
+    for (const { page, image } of pages) {
+      const box = visibleBox(pdf, page.dict);
+      const widthOnPage = Math.hypot(image.matrix[0], image.matrix[1]) || box.right - box.left;
+      const lines = await Promise.race([worker.recognize(image.bytes, (image.width * 72) / widthOnPage), aborted]);
+      appendTextLayer(pdf, appender, page, font, { width: image.width, height: image.height, matrix: image.matrix, lines });
+      onProgress?.(++done, pages.length);
+    }
+    return await pdf.save({ incremental: !repaired && pdf.canSaveIncrementally() === null });
+  } finally {
+    await worker.terminate();
+  }
+}
