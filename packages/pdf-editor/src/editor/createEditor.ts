@@ -13,6 +13,7 @@ import { resolveMessages } from './messages';
 import type { Messages } from './messages';
 import type { EditorErrorSource, EditorOptions } from './options';
 import { createFindController } from './find/findController';
+import { createOcrController } from './ocr/ocrController';
 import { createPersistence } from './persistence';
 import { createPointerTracker } from './pointer';
 import { createEditorStore } from './store/createEditorStore';
@@ -88,6 +89,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     view?.scrollToPage(store.getState().currentPage);
   };
   const find = createFindController(store, document, goToPage);
+  const ocr = createOcrController(store, currentOptions, (error) => report(error, 'ocr', messages.ocrFailed));
 
   if (options.scale !== undefined) actions.setZoom(options.scale);
 
@@ -95,6 +97,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     store,
     document,
     find,
+    ocr,
     tools,
     threads: createThreads(store, () => options.author),
     pointer,

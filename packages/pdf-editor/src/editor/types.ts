@@ -10,6 +10,7 @@ import type { EditorStore } from './store/createEditorStore';
 import type { EditorState } from './store/types';
 import type { ToolDefinition, ToolMachine } from './tools/types';
 import type { FindController } from './find/findController';
+import type { OcrController } from './ocr/ocrController';
 import type { EditorThreads } from './threads';
 
 /** What a mounted page view offers the editor: scrolling, fitting, and the text of its pages. */
@@ -66,6 +67,8 @@ export interface Editor extends EditorApi {
   readonly document: DocumentController;
   /** Find in the document: the search, its matches and the current one (React: `useFind`). */
   readonly find: FindController;
+  /** Text recognition of scanned pages: an invisible text layer, so Find finds their words (React: `useOcr`). */
+  readonly ocr: OcrController;
   /** The strings in use: `defaultMessages` with the host's overrides. */
   readonly messages: Messages;
   /** The options last given to `createEditor` or `setOptions`. */

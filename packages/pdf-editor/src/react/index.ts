@@ -8,7 +8,7 @@ export type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
 export { usePdfEditor } from './usePdfEditor';
 export type { UsePdfEditorOptions } from './usePdfEditor';
 export type { HostKindWithView, ViewProps } from './kinds/types';
-export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind } from './context';
+export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind, useOcr } from './context';
 
 // Pieces for custom layouts
 export { PdfViewer } from './viewer/PdfViewer';
@@ -45,6 +45,7 @@ export type {
   EditorDraft,
   EditorErrorSource,
   EditorNotice,
+  EditorOcrOptions,
   EditorOptions,
   EditorState,
   EditorStore,
@@ -57,6 +58,9 @@ export type {
   FindState,
   MarkKind,
   Marquee,
+  OcrController,
+  OcrRunOptions,
+  OcrState,
   MessageKey,
   Messages,
   PagePoint,
