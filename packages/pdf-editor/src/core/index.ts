@@ -198,8 +198,8 @@ export { formValuesFromXfdf, formValuesToXfdf, parseFormValues } from './forms/x
 
 // Text recognition of scanned pages: an invisible text layer appended, so the words can be found,
 // selected and copied (the recogniser loads only when called)
-export { findPagesWithoutText, recognizeText } from './ocr/recognizeText';
-export type { FindPagesWithoutTextOptions, RecognizeTextOptions } from './ocr/recognizeText';
+export { findPagesWithoutText, recognizeText } from './ocr/index';
+export type { FindPagesWithoutTextOptions, RecognizeTextOptions } from './ocr/index';
 export type { OcrAssets } from './ocr/engine';
 
 // Adapters

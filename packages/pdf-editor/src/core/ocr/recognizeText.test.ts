@@ -12,7 +12,7 @@ import { scannedPdf } from '../../../bench/scannedPdf.mjs';
 import { InvalidInputError, OcrLanguageError, OcrPageError, PageRangeError, PdfInvalidError } from '../errors';
 import { PDF } from '../pdf/engine';
 import { pdfText } from '../../test-support/pdfTools';
-import { findPagesWithoutText, recognizeText } from './recognizeText';
+import { findPagesWithoutText, recognizeText } from './index';
 
 const LINES = [
   'The quick brown fox jumps over the lazy dog near',
@@ -164,7 +164,7 @@ describe('recognizeText', () => {
     const bundle = join(bundleDir, 'ocr.mjs');
     await build({
       stdin: {
-        contents: `import { recognizeText } from ${JSON.stringify(resolve(__dirname, 'recognizeText.ts'))};
+        contents: `import { recognizeText } from ${JSON.stringify(resolve(__dirname, 'index.ts'))};
 import { readFileSync, writeFileSync } from 'node:fs';
 writeFileSync(process.argv[3], await recognizeText(new Uint8Array(readFileSync(process.argv[2]))));`,
         resolveDir: __dirname,

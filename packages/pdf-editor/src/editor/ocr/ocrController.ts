@@ -42,7 +42,7 @@ export interface OcrController extends Omit<StoreApi<OcrState>, 'setState'> {
 
 const IDLE: OcrState = { status: 'idle', done: 0, total: 0, error: null };
 
-const recognizer = () => import('../../core/ocr/recognizeText');
+const recognizer = () => import('../../core/ocr/recognize');
 
 export function createOcrController(store: EditorStore, options: () => EditorOptions, onError: (error: Error) => void): OcrController {
   const state = createStore<OcrState>()(() => IDLE);

@@ -4,7 +4,7 @@
 // be found, selected and copied while the page looks exactly as it did. The layer is an
 // incremental update: the original bytes stay a prefix of the result (unless the file had to be
 // repaired to open, as every other change of the core). The recogniser (engine.ts) is loaded only
-// here, by a dynamic import.
+// here, by a dynamic import; this module itself loads only when one of them is called (index.ts).
 import { InvalidInputError, OcrPageError, PageRangeError } from '../errors';
 import { checkArray, checkBytes, checkInteger, checkObject, checkOptional, checkOptions } from '../input';
 import { createContentAppender } from '../export/flatten/pageContents';
@@ -13,43 +13,14 @@ import { openPdf } from '../pdf/openPdf';
 import { visibleBox } from '../pdf/pageAttributes';
 import type { PdfSource } from '../pdf/source';
 import { scanPage } from './contentScan';
-import type { OcrAssets } from './engine';
+import type { FindPagesWithoutTextOptions, RecognizeTextOptions } from './types';
 import { pageImage, type PageImage } from './pageImage';
 import { appendTextLayer, registerTextLayerFont } from './textLayer';
-
-/** Options of `findPagesWithoutText`. */
-export interface FindPagesWithoutTextOptions {
-  /** The password of an encrypted file. */
-  password?: string;
-}
-
-/** Options of `recognizeText`. */
-export interface RecognizeTextOptions {
-  /**
-   * The pages to recognise (from 1). Default: every page without text (`findPagesWithoutText`)
-   * that shows an image. A page named here whose picture cannot be read is an `OcrPageError`.
-   */
-  pages?: readonly number[];
-  /**
-   * The languages of the text, as Tesseract names them (`eng`, `fra`, `deu`, `chi_sim`...): each
-   * needs its data, the npm package `@tesseract.js-data/<language>`. Default `['eng']`.
-   */
-  languages?: readonly string[];
-  /** Called after each page: `done` of `total` pages recognised (first with 0 once the recogniser is ready). */
-  onProgress?: (done: number, total: number) => void;
-  /** Stops the recognition: the promise rejects with the signal's reason and the recogniser's worker ends. */
-  signal?: AbortSignal;
-  /** The password of an encrypted file. */
-  password?: string;
-  /** Where a browser finds the recogniser's files; not needed in Node. */
-  assets?: OcrAssets;
-}
 
 function withPassword(password: string | undefined): { password?: string } {
   return password === undefined ? {} : { password };
 }
 
-/** Pages (from 1) that show no text a reader can extract: scans, or pages drawn without text. */
 export async function findPagesWithoutText(source: PdfSource, options: FindPagesWithoutTextOptions = {}): Promise<number[]> {
   checkBytes(source, 'source');
   const fields = checkOptions(options);
@@ -107,14 +78,6 @@ function whenAborted(signal: AbortSignal | undefined): Promise<never> {
   });
 }
 
-/**
- * Recognises the text of scanned pages and returns the PDF with an invisible text layer on each,
- * so readers (and the editor's Find) find, select and copy the words while the pages look as
- * before. Runs tesseract.js in a worker (a worker thread in Node, a Web Worker in browsers); in
- * browsers give `assets`. Rejects with `OcrLanguageError` for a language whose data is missing,
- * `OcrPageError` for a requested page without a readable picture, `PageRangeError` for a page that
- * does not exist, and the core's errors for a file that cannot be read.
- */
 export async function recognizeText(source: PdfSource, options: RecognizeTextOptions = {}): Promise<Uint8Array> {
   checkBytes(source, 'source');
   checkRecognizeOptions(options);
