@@ -2,7 +2,8 @@
 // rendered by pdftoppm at 300 dpi, slightly skewed, wrapped as an image-only PDF) is recognised
 // with the sidebar's "Recognise text" button, in tesseract.js's Web Worker, with the recogniser's
 // files served by the test's own server as a host serves them (docs/ocr.md). Then Find finds its
-// words and pdftotext reads them from the exported PDF; Cancel leaves the document as it was.
+// words, pdftotext reads them from the exported PDF and the highlight tool snaps to their line;
+// Cancel leaves the document as it was.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -126,6 +127,22 @@ describe.skipIf(!hasChromium)('Recognise text in Chromium', () => {
     const text = (await pdfText(new Uint8Array(exported))).replace(/\s+/g, ' ');
     expect(text).toContain('quick brown fox');
     expect(text).toContain('lazy dog');
+
+    // The highlight tool snaps a 2 px swipe to the recognised line (18 pt text, baseline 92 pt from the top).
+    await page.locator('.mg-toolbar [data-tool="highlight"]').click();
+    const box = await page.locator('.mg-page[data-page-number="1"] .mg-overlay').boundingBox();
+    if (!box) throw new Error('page 1 is not on screen');
+    const zoom = box.width / 612;
+    await page.mouse.move(box.x + 80 * zoom, box.y + 86 * zoom);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 200 * zoom, box.y + 87 * zoom, { steps: 6 });
+    await page.mouse.up();
+    const [mark] = (await page.evaluate(() => window.ocrEditor?.getAnnotations())) as { type: string; rects?: { y: number; height: number }[] }[];
+    expect(mark?.type).toBe('highlight');
+    const [rect] = mark?.rects ?? [];
+    expect(rect?.height).toBeGreaterThan(10);
+    expect(rect?.height).toBeLessThan(30);
+    expect(Math.abs((rect?.y ?? 0) + (rect?.height ?? 0) / 2 - 86)).toBeLessThan(6);
   }, 240_000);
 
   it('must fetch nothing from another origin and log no errors', () => {
