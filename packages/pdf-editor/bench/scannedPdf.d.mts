@@ -1,2 +1,6 @@
-/** A scan of `pages` (from 1) of the PDF at `path`: rendered at `dpi` in grey, turned by `skew` degrees, JPEG-compressed, one image per page. */
-export function scannedPdf(path: string, options: { pages: readonly number[]; dpi: number; skew?: number }): Uint8Array;
+/**
+ * A scan of `pages` (from 1) of the PDF at `path`: rendered at `dpi` in grey, turned by `skew`
+ * degrees, JPEG-compressed (or 1-bit Flate with `bilevel`), one image per page, each page with
+ * `/Rotate rotate`.
+ */
+export function scannedPdf(path: string, options: { pages: readonly number[]; dpi: number; skew?: number; bilevel?: boolean; rotate?: number }): Uint8Array;

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TextEncoder } from 'node:util';
+import { deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
 
 /** Parses binary PGM (P5, maxval 255), what `pdftoppm -gray` writes. */
@@ -66,7 +67,17 @@ function toJpeg({ width, height, pixels }) {
   return jpeg.encode({ width, height, data: rgba }, 85).data;
 }
 
-/** An image-only PDF: each page one grey JPEG filling a page of `size` points. */
+/** Black and white, 1 bit a pixel (0 black, as DeviceGray reads it), rows padded to a byte, Flate-compressed. */
+function toBilevel({ width, height, pixels }) {
+  const stride = Math.ceil(width / 8);
+  const bits = new Uint8Array(stride * height).fill(255);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) if (pixels[y * width + x] < 128) bits[y * stride + (x >> 3)] &= ~(0x80 >> (x & 7));
+  }
+  return deflateSync(bits);
+}
+
+/** An image-only PDF: each page one grey image (JPEG, or 1-bit Flate) filling a page of `size` points. */
 function imagePdf(images) {
   const encoder = new TextEncoder();
   const parts = [];
@@ -91,12 +102,13 @@ function imagePdf(images) {
   const pageNumbers = images.map((_, index) => 3 + index * 3);
   object(1, '<< /Type /Catalog /Pages 2 0 R >>');
   object(2, `<< /Type /Pages /Count ${images.length} /Kids [${pageNumbers.map((n) => `${n} 0 R`).join(' ')}] >>`);
-  images.forEach(({ jpegBytes, width, height, size }, index) => {
+  images.forEach(({ data, bilevel, width, height, size, rotate }, index) => {
     const page = pageNumbers[index];
     const [w, h] = size;
     const content = encoder.encode(`q ${w} 0 0 ${h} 0 0 cm /Scan Do Q\n`);
-    object(page, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /XObject << /Scan ${page + 1} 0 R >> >> /Contents ${page + 2} 0 R >>`);
-    object(page + 1, `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpegBytes.length} >>`, jpegBytes);
+    object(page, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Rotate ${rotate} /Resources << /XObject << /Scan ${page + 1} 0 R >> >> /Contents ${page + 2} 0 R >>`);
+    const encoding = bilevel ? '/BitsPerComponent 1 /Filter /FlateDecode' : '/BitsPerComponent 8 /Filter /DCTDecode';
+    object(page + 1, `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray ${encoding} /Length ${data.length} >>`, data);
     object(page + 2, `<< /Length ${content.length} >>`, content);
   });
   const xref = length;
@@ -115,9 +127,10 @@ function imagePdf(images) {
 
 /**
  * A scan of `pages` (from 1) of the PDF at `path`: rendered at `dpi` in grey, turned by `skew`
- * degrees, JPEG-compressed, one image per page of the original's size.
+ * degrees, JPEG-compressed (or black and white, 1 bit a pixel, with `bilevel`), one image per page
+ * of the original's size, each page with `/Rotate rotate`.
  */
-export function scannedPdf(path, { pages, dpi, skew = 0 }) {
+export function scannedPdf(path, { pages, dpi, skew = 0, bilevel = false, rotate = 0 }) {
   const dir = mkdtempSync(join(tmpdir(), 'marginalia-scan-'));
   try {
     const images = pages.map((page) => {
@@ -125,7 +138,8 @@ export function scannedPdf(path, { pages, dpi, skew = 0 }) {
       const result = spawnSync('pdftoppm', ['-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', path, out], { encoding: 'utf8' });
       if (result.status !== 0) throw new Error(`pdftoppm failed: ${result.stderr}`);
       const image = skewed(parsePgm(new Uint8Array(readFileSync(`${out}.pgm`))), skew);
-      return { jpegBytes: toJpeg(image), width: image.width, height: image.height, size: [(image.width * 72) / dpi, (image.height * 72) / dpi] };
+      const data = bilevel ? toBilevel(image) : toJpeg(image);
+      return { data, bilevel, rotate, width: image.width, height: image.height, size: [(image.width * 72) / dpi, (image.height * 72) / dpi] };
     });
     return imagePdf(images);
   } finally {

@@ -3,13 +3,14 @@
 // output is read by poppler and pdf.js, rendered by pdftoppm and compared byte for byte with the
 // input. Recognition takes seconds a page, so one page is recognised for all the checks.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPdf } from '../../../bench/scannedPdf.mjs';
 import { InvalidInputError, OcrLanguageError, OcrPageError, PageRangeError, PdfInvalidError } from '../errors';
+import { mergePdfs } from '../pages/pageOperations';
 import { PDF } from '../pdf/engine';
 import { pdfText } from '../../test-support/pdfTools';
 import { findPagesWithoutText, recognizeText } from './index';
@@ -187,4 +188,38 @@ writeFileSync(process.argv[3], await recognizeText(new Uint8Array(readFileSync(p
     const extracted = spawnSync('pdftotext', [output, '-'], { encoding: 'utf8' }).stdout;
     expect(recall(WORDS, extracted)).toBeGreaterThanOrEqual(0.9);
   }, 180_000);
+});
+
+describe('recognizeText on a mixed, encrypted file', () => {
+  const SECOND = ['Encrypted files keep their protection', 'after black and white pages are read.'];
+  let mixed: Uint8Array;
+  let result: Uint8Array;
+
+  beforeAll(async () => {
+    const pdf = PDF.create();
+    const page = pdf.addPage({ width: 612, height: 792 });
+    SECOND.forEach((line, index) => page.drawText(line, { x: 60, y: 700 - index * 30, size: 20 }));
+    writeFileSync(join(dir, 'second.pdf'), await pdf.save());
+    // Page 1 has text; page 2 is a black-and-white (1-bit, Flate) scan; page 3 a JPEG scan.
+    const bilevel = scannedPdf(join(dir, 'second.pdf'), { pages: [1], dpi: 200, skew: 0.3, bilevel: true });
+    writeFileSync(join(dir, 'merged.pdf'), await mergePdfs([text, bilevel, scan]));
+    // An empty user password: it opens without one, and what is appended must be encrypted too.
+    const encrypt = spawnSync('qpdf', ['--encrypt', '', 'owner-secret', '256', '--', join(dir, 'merged.pdf'), join(dir, 'encrypted.pdf')], { encoding: 'utf8' });
+    expect(encrypt.status, encrypt.stderr).toBe(0);
+    mixed = new Uint8Array(readFileSync(join(dir, 'encrypted.pdf')));
+    result = await recognizeText(mixed);
+  }, 180_000);
+
+  it('must recognise only the scanned pages, including a black-and-white one, and keep the encryption', async () => {
+    expect(await findPagesWithoutText(mixed)).toEqual([2, 3]);
+    expect(await findPagesWithoutText(result)).toEqual([]);
+    expect(recall(SECOND, await pdfText(result, 2))).toBeGreaterThanOrEqual(0.9);
+    expect(recall(WORDS, await pdfText(result, 3))).toBeGreaterThanOrEqual(0.9);
+    expect(Buffer.from(result.subarray(0, mixed.length)).equals(Buffer.from(mixed))).toBe(true);
+    writeFileSync(join(dir, 'encrypted-out.pdf'), result);
+    const encryption = spawnSync('qpdf', ['--show-encryption', join(dir, 'encrypted-out.pdf')], { encoding: 'utf8' });
+    expect(encryption.stdout).toMatch(/R = 6/);
+    const check = spawnSync('qpdf', ['--check', join(dir, 'encrypted-out.pdf')], { encoding: 'utf8' });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+  });
 });
