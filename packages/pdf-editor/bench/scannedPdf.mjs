@@ -58,6 +58,19 @@ function skewed({ width, height, pixels }, degrees) {
   return { width, height, pixels: out };
 }
 
+/** The grey image turned a quarter turn counter-clockwise `turns` times. */
+function turnedBack({ width, height, pixels }, turns) {
+  let image = { width, height, pixels };
+  for (let turn = 0; turn < turns; turn++) {
+    const out = new Uint8Array(image.width * image.height);
+    for (let y = 0; y < image.height; y++) {
+      for (let x = 0; x < image.width; x++) out[(image.width - 1 - x) * image.height + y] = image.pixels[y * image.width + x];
+    }
+    image = { width: image.height, height: image.width, pixels: out };
+  }
+  return image;
+}
+
 function toJpeg({ width, height, pixels }) {
   const rgba = new Uint8Array(width * height * 4);
   for (let i = 0; i < width * height; i++) {
@@ -128,7 +141,8 @@ function imagePdf(images) {
 /**
  * A scan of `pages` (from 1) of the PDF at `path`: rendered at `dpi` in grey, turned by `skew`
  * degrees, JPEG-compressed (or black and white, 1 bit a pixel, with `bilevel`), one image per page
- * of the original's size, each page with `/Rotate rotate`.
+ * of the original's size. With `rotate` (90, 180, 270) the image is stored turned back that far
+ * and the page carries `/Rotate rotate`, so it shows upright, as some scanners write them.
  */
 export function scannedPdf(path, { pages, dpi, skew = 0, bilevel = false, rotate = 0 }) {
   const dir = mkdtempSync(join(tmpdir(), 'marginalia-scan-'));
@@ -137,7 +151,8 @@ export function scannedPdf(path, { pages, dpi, skew = 0, bilevel = false, rotate
       const out = join(dir, `page-${page}`);
       const result = spawnSync('pdftoppm', ['-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', path, out], { encoding: 'utf8' });
       if (result.status !== 0) throw new Error(`pdftoppm failed: ${result.stderr}`);
-      const image = skewed(parsePgm(new Uint8Array(readFileSync(`${out}.pgm`))), skew);
+      // Stored sideways, as a scanner that /Rotate turns upright again.
+      const image = turnedBack(skewed(parsePgm(new Uint8Array(readFileSync(`${out}.pgm`))), skew), rotate / 90);
       const data = bilevel ? toBilevel(image) : toJpeg(image);
       return { data, bilevel, rotate, width: image.width, height: image.height, size: [(image.width * 72) / dpi, (image.height * 72) / dpi] };
     });

@@ -136,8 +136,11 @@ export async function startWorker(languages: PreparedLanguages, assets: OcrAsset
     langPath: languages.langPath,
     cacheMethod: 'none',
   });
+  // tesseract.js throws from inside its own promises when a terminated worker is asked anything.
+  let terminated = false;
   return {
     async recognize(image, dpi) {
+      if (terminated) throw new Error('The recogniser has ended.');
       await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
       // tesseract.js reads PNG and JPEG bytes in Node and browsers alike; its types name only Buffer.
       const { data } = await worker.recognize(image as unknown as ImageLike, {}, { blocks: true, text: false });
@@ -153,6 +156,7 @@ export async function startWorker(languages: PreparedLanguages, assets: OcrAsset
       );
     },
     async terminate() {
+      terminated = true;
       await worker.terminate();
     },
   };

@@ -8,7 +8,7 @@ import { PdfBool, PdfStream, type PDF } from '../pdf/engine';
 import { componentCount, decodedData, filterNames } from '../import/stampImage';
 import { createDictReader, numbersOf, readNumber, type DictReader } from '../import/pdfReaders';
 import { encodePng } from '../import/png';
-import type { Matrix, PaintedImage } from './contentScan';
+import { multiply, type Matrix, type PaintedImage } from './contentScan';
 
 export interface PageImage {
   /** PNG or JPEG bytes. */
@@ -17,12 +17,59 @@ export interface PageImage {
   height: number;
   /** Maps the image's unit square to the page's default user space. */
   matrix: Matrix;
+  /** Quarter turns clockwise that make the image upright as the page is shown (its matrix and /Rotate). */
+  turns: number;
+  /** Its RGB samples, when they were decoded (not a JPEG passed through). */
+  pixels?: Uint8Array;
+}
+
+/**
+ * How many quarter turns clockwise the image needs to look as displayed: the page's matrix turns
+ * its x axis counter-clockwise by atan2(b, a), the page's /Rotate clockwise by `rotation`.
+ */
+function quarterTurns([a, b]: Matrix, rotation: number): number {
+  const degrees = rotation - (Math.atan2(b, a) * 180) / Math.PI;
+  return (((Math.round(degrees / 90) % 4) + 4) % 4);
+}
+
+/** Maps the unit square of the image turned `turns` quarter turns clockwise to the unturned one's. */
+const UNTURN: readonly Matrix[] = [
+  [1, 0, 0, 1, 0, 0],
+  [0, 1, -1, 0, 1, 0],
+  [-1, 0, 0, -1, 1, 1],
+  [0, -1, 1, 0, 0, 1],
+];
+
+/**
+ * The image turned upright for the recogniser (a scan stored sideways and shown upright through
+ * /Rotate or its matrix), as PNG, with the matrix that places the turned image where the original
+ * is. A JPEG is decoded first; an upright image is returned as it is.
+ */
+export async function upright(image: PageImage): Promise<PageImage> {
+  const { turns, width, height } = image;
+  if (turns === 0) return image;
+  let rgb = image.pixels;
+  if (!rgb) {
+    const { decode } = await import('jpeg-js');
+    rgb = decode(image.bytes, { useTArray: true, formatAsRGBA: false }).data;
+  }
+  const across = turns % 2 === 1;
+  const [w, h] = across ? [height, width] : [width, height];
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // Where pixel (x, y) lands once turned clockwise.
+      const [tx, ty] = turns === 1 ? [height - 1 - y, x] : turns === 2 ? [width - 1 - x, height - 1 - y] : [y, width - 1 - x];
+      out.set(rgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3), (ty * w + tx) * 3);
+    }
+  }
+  return { bytes: encodePng(w, h, out, 3), width: w, height: h, matrix: multiply(UNTURN[turns] as Matrix, image.matrix), turns: 0 };
 }
 
 const area = ([a, b, c, d]: Matrix): number => Math.abs(a * d - b * c);
 
-/** 8-bit grey or RGB samples, or 1-bit ones expanded to grey (0 black unless /Decode [1 0]), as PNG. */
-function samplesAsPng(read: DictReader, image: PdfStream, filters: string[], width: number, height: number): Uint8Array | string {
+/** 8-bit grey or RGB samples, or 1-bit ones expanded to grey (0 black unless /Decode [1 0]), as RGB. */
+function samplesAsRgb(read: DictReader, image: PdfStream, filters: string[], width: number, height: number): Uint8Array | string {
   const bits = readNumber(read, image, 'BitsPerComponent') ?? 1;
   const isMask = read.lookup(image, 'ImageMask') instanceof PdfBool && (read.lookup(image, 'ImageMask') as PdfBool).value;
   const channels = isMask ? 1 : componentCount(read, image);
@@ -49,11 +96,11 @@ function samplesAsPng(read: DictReader, image: PdfStream, filters: string[], wid
       }
     }
   }
-  return encodePng(width, height, rgb, 3);
+  return rgb;
 }
 
 /** The page's largest painted image, ready for the recogniser, or why there is none it can read. */
-export function pageImage(pdf: PDF, painted: readonly PaintedImage[]): PageImage | string {
+export function pageImage(pdf: PDF, painted: readonly PaintedImage[], rotation: number): PageImage | string {
   const largest = [...painted].sort((a, b) => area(b.matrix) - area(a.matrix))[0];
   if (!largest || area(largest.matrix) === 0) return 'it shows no image';
   const read = createDictReader(pdf);
@@ -65,9 +112,9 @@ export function pageImage(pdf: PDF, painted: readonly PaintedImage[]): PageImage
   const unsupported = filters.find((filter) => /JPX|JBIG2|CCITT/.test(filter));
   if (unsupported) return `its image is stored as ${unsupported}, which cannot be read yet`;
   try {
-    if (filters.at(-1) === 'DCTDecode') return { bytes: decodedData(read, image, filters), width, height, matrix };
-    const png = samplesAsPng(read, image, filters, width, height);
-    return typeof png === 'string' ? png : { bytes: png, width, height, matrix };
+    if (filters.at(-1) === 'DCTDecode') return { bytes: decodedData(read, image, filters), width, height, matrix, turns: quarterTurns(matrix, rotation) };
+    const rgb = samplesAsRgb(read, image, filters, width, height);
+    return typeof rgb === 'string' ? rgb : { bytes: encodePng(width, height, rgb, 3), pixels: rgb, width, height, matrix, turns: quarterTurns(matrix, rotation) };
   } catch (error) {
     return `its image could not be decoded (${error instanceof Error ? error.message : String(error)})`;
   }

@@ -10,11 +10,11 @@ import { checkArray, checkBytes, checkInteger, checkObject, checkOptional, check
 import { createContentAppender } from '../export/flatten/pageContents';
 import type { PDF, PDFPage } from '../pdf/engine';
 import { openPdf } from '../pdf/openPdf';
-import { visibleBox } from '../pdf/pageAttributes';
+import { pageRotation, visibleBox } from '../pdf/pageAttributes';
 import type { PdfSource } from '../pdf/source';
 import { scanPage } from './contentScan';
 import type { FindPagesWithoutTextOptions, RecognizeTextOptions } from './types';
-import { pageImage, type PageImage } from './pageImage';
+import { pageImage, upright, type PageImage } from './pageImage';
 import { appendTextLayer, registerTextLayerFont } from './textLayer';
 
 function withPassword(password: string | undefined): { password?: string } {
@@ -62,7 +62,7 @@ function chosenPages(pdf: PDF, requested: readonly number[] | undefined): { numb
     const page = pages[number - 1] as PDFPage;
     const content = scanPage(pdf, page);
     if (!requested && content.hasText) return [];
-    const image = pageImage(pdf, content.images);
+    const image = pageImage(pdf, content.images, pageRotation(pdf, page.dict));
     if (typeof image !== 'string') return [{ number, page, image }];
     if (requested) throw new OcrPageError(number, image);
     return [];
@@ -100,9 +100,12 @@ export async function recognizeText(source: PdfSource, options: RecognizeTextOpt
     const font = registerTextLayerFont(pdf);
     const appender = createContentAppender(pdf);
     let done = 0;
-    for (const { page, image } of pages) {
+    for (const { page, image: stored } of pages) {
+      signal?.throwIfAborted();
+      const image = await Promise.race([upright(stored), aborted]);
       const box = visibleBox(pdf, page.dict);
       const widthOnPage = Math.hypot(image.matrix[0], image.matrix[1]) || box.right - box.left;
+      signal?.throwIfAborted();
       const lines = await Promise.race([worker.recognize(image.bytes, (image.width * 72) / widthOnPage), aborted]);
       appendTextLayer(pdf, appender, page, font, { width: image.width, height: image.height, matrix: image.matrix, lines });
       onProgress?.(++done, pages.length);

@@ -48,10 +48,11 @@ function recall(expected: readonly string[], text: string): number {
   return found / words(expected.join(' ')).length;
 }
 
+/** Every page rendered by pdftoppm at 100 dpi, one PPM after another. */
 function render(bytes: Uint8Array, name: string): Buffer {
   const path = join(dir, `${name}.pdf`);
   writeFileSync(path, bytes);
-  const result = spawnSync('pdftoppm', ['-r', '100', '-singlefile', path, '-'], { maxBuffer: 256 * 1024 * 1024 });
+  const result = spawnSync('pdftoppm', ['-r', '100', path], { maxBuffer: 256 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`pdftoppm failed: ${result.stderr.toString()}`);
   return result.stdout;
 }
@@ -200,9 +201,11 @@ describe('recognizeText on a mixed, encrypted file', () => {
     const page = pdf.addPage({ width: 612, height: 792 });
     SECOND.forEach((line, index) => page.drawText(line, { x: 60, y: 700 - index * 30, size: 20 }));
     writeFileSync(join(dir, 'second.pdf'), await pdf.save());
-    // Page 1 has text; page 2 is a black-and-white (1-bit, Flate) scan; page 3 a JPEG scan.
+    // Page 1 has text; page 2 is a black-and-white (1-bit, Flate) scan; page 3 a JPEG scan; page 4
+    // a JPEG scan stored sideways that /Rotate 90 shows upright.
     const bilevel = scannedPdf(join(dir, 'second.pdf'), { pages: [1], dpi: 200, skew: 0.3, bilevel: true });
-    writeFileSync(join(dir, 'merged.pdf'), await mergePdfs([text, bilevel, scan]));
+    const sideways = scannedPdf(join(dir, 'text.pdf'), { pages: [1], dpi: 200, rotate: 90 });
+    writeFileSync(join(dir, 'merged.pdf'), await mergePdfs([text, bilevel, scan, sideways]));
     // An empty user password: it opens without one, and what is appended must be encrypted too.
     const encrypt = spawnSync('qpdf', ['--encrypt', '', 'owner-secret', '256', '--', join(dir, 'merged.pdf'), join(dir, 'encrypted.pdf')], { encoding: 'utf8' });
     expect(encrypt.status, encrypt.stderr).toBe(0);
@@ -210,16 +213,23 @@ describe('recognizeText on a mixed, encrypted file', () => {
     result = await recognizeText(mixed);
   }, 180_000);
 
-  it('must recognise only the scanned pages, including a black-and-white one, and keep the encryption', async () => {
-    expect(await findPagesWithoutText(mixed)).toEqual([2, 3]);
+  it('must recognise only the scanned pages, black-and-white and sideways ones too, and keep the encryption', async () => {
+    expect(await findPagesWithoutText(mixed)).toEqual([2, 3, 4]);
     expect(await findPagesWithoutText(result)).toEqual([]);
     expect(recall(SECOND, await pdfText(result, 2))).toBeGreaterThanOrEqual(0.9);
     expect(recall(WORDS, await pdfText(result, 3))).toBeGreaterThanOrEqual(0.9);
+    const sideways = (await pdfText(result, 4)).replace(/\s+/g, ' ');
+    expect(recall(WORDS, sideways)).toBeGreaterThanOrEqual(0.9);
+    expect(sideways).toContain('quick brown fox');
     expect(Buffer.from(result.subarray(0, mixed.length)).equals(Buffer.from(mixed))).toBe(true);
     writeFileSync(join(dir, 'encrypted-out.pdf'), result);
     const encryption = spawnSync('qpdf', ['--show-encryption', join(dir, 'encrypted-out.pdf')], { encoding: 'utf8' });
     expect(encryption.stdout).toMatch(/R = 6/);
     const check = spawnSync('qpdf', ['--check', join(dir, 'encrypted-out.pdf')], { encoding: 'utf8' });
     expect(check.status, check.stdout + check.stderr).toBe(0);
+  });
+
+  it('must leave every page looking as it did, the sideways one included', () => {
+    expect(render(result, 'mixed-after').equals(render(mixed, 'mixed-before'))).toBe(true);
   });
 });
