@@ -233,3 +233,21 @@ describe('recognizeText on a mixed, encrypted file', () => {
     expect(render(result, 'mixed-after').equals(render(mixed, 'mixed-before'))).toBe(true);
   });
 });
+
+describe('recognizeText in several languages', () => {
+  const FRENCH = ['Le garçon mangea une pomme délicieuse', 'à côté de la fenêtre, près du château.'];
+
+  it('must read a French page with both languages’ data and extract its accented words', async () => {
+    const pdf = PDF.create();
+    const page = pdf.addPage({ width: 612, height: 792 });
+    FRENCH.forEach((line, index) => page.drawText(line, { x: 60, y: 700 - index * 30, size: 20 }));
+    writeFileSync(join(dir, 'french.pdf'), await pdf.save());
+    const french = scannedPdf(join(dir, 'french.pdf'), { pages: [1], dpi: 300, skew: 0.3 });
+    const extracted = (await pdfText(await recognizeText(french, { languages: ['eng', 'fra'] }))).normalize('NFC');
+    const expected = FRENCH.join(' ').toLowerCase().match(/[\p{L}]+/gu) ?? [];
+    const found = extracted.toLowerCase().match(/[\p{L}]+/gu) ?? [];
+    expect(expected.filter((word) => found.includes(word)).length / expected.length).toBeGreaterThanOrEqual(0.85);
+    expect(extracted).toContain('garçon');
+    expect(extracted).toContain('château');
+  }, 120_000);
+});
