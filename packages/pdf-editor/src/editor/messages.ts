@@ -64,6 +64,7 @@ export const defaultMessages = {
   extractRange: 'Pages to extract (e.g. 1-3)',
   recognizeText: 'Recognise text',
   recognizingText: 'Recognising text… {done} of {total} pages',
+  startingRecognition: 'Recognising text…',
   signatureTitle: 'Draw your signature',
   signatureCanvas: 'Signature drawing area',
   clear: 'Clear',

@@ -244,8 +244,8 @@ describe('recognizeText in several languages', () => {
     writeFileSync(join(dir, 'french.pdf'), await pdf.save());
     const french = scannedPdf(join(dir, 'french.pdf'), { pages: [1], dpi: 300, skew: 0.3 });
     const extracted = (await pdfText(await recognizeText(french, { languages: ['eng', 'fra'] }))).normalize('NFC');
-    const expected = FRENCH.join(' ').toLowerCase().match(/[\p{L}]+/gu) ?? [];
-    const found = extracted.toLowerCase().match(/[\p{L}]+/gu) ?? [];
+    const expected: string[] = FRENCH.join(' ').toLowerCase().match(/[\p{L}]+/gu) ?? [];
+    const found: string[] = extracted.toLowerCase().match(/[\p{L}]+/gu) ?? [];
     expect(expected.filter((word) => found.includes(word)).length / expected.length).toBeGreaterThanOrEqual(0.85);
     expect(extracted).toContain('garçon');
     expect(extracted).toContain('château');

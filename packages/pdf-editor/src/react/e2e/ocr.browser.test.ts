@@ -105,7 +105,7 @@ describe.skipIf(!hasChromium)('Recognise text in Chromium', () => {
   it('must leave the document as it was when cancelled', async () => {
     await open();
     await page.getByRole('button', { name: 'Recognise text' }).click();
-    await page.getByRole('status').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('status').filter({ hasText: 'Recognising text' }).getByRole('button', { name: 'Cancel' }).click();
     await page.waitForFunction(() => window.ocrEditor?.ocr.getState().status === 'cancelled');
     expect(await page.evaluate(() => window.ocrEditor?.getState().canUndo)).toBe(false);
     await page.getByRole('button', { name: 'Recognise text' }).waitFor();
@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)('Recognise text in Chromium', () => {
     await open();
     expect(await page.evaluate(async () => (await window.ocrEditor?.find.search('fox'))?.length)).toBe(0);
     await page.getByRole('button', { name: 'Recognise text' }).click();
-    await page.getByRole('status').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Recognising text' }).waitFor();
     await page.waitForFunction(() => window.ocrEditor?.ocr.getState().status === 'done', undefined, { timeout: 180_000 });
     expect(await page.evaluate(() => window.ocrEditor?.getState().canUndo)).toBe(true);
     // The viewer reopens the new revision; its text layer then holds the recognised words.

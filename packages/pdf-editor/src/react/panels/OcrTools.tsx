@@ -12,7 +12,8 @@ export function OcrTools() {
   const total = useOcr((state) => state.total);
   if (!runtime.options.ocr) return null;
   if (status === 'running') {
-    const label = format(messages.recognizingText, { done, total });
+    // Until the recogniser has started, the number of pages is not known yet.
+    const label = total === 0 ? messages.startingRecognition : format(messages.recognizingText, { done, total });
     return (
       <div className="mg-row" role="status">
         <progress className="mg-progress" aria-label={label} max={total || 1} value={done} />
