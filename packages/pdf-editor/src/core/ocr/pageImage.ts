@@ -68,13 +68,18 @@ export async function upright(image: PageImage): Promise<PageImage> {
 
 const area = ([a, b, c, d]: Matrix): number => Math.abs(a * d - b * c);
 
-/** 8-bit grey or RGB samples, or 1-bit ones expanded to grey (0 black unless /Decode [1 0]), as RGB. */
-function samplesAsRgb(read: DictReader, image: PdfStream, filters: string[], width: number, height: number): Uint8Array | string {
+/** Samples per pixel and bits per sample of an image the recogniser can be given, or why not. */
+function sampleFormat(read: DictReader, image: PdfStream): { channels: number; bits: number } | string {
   const bits = readNumber(read, image, 'BitsPerComponent') ?? 1;
-  const isMask = read.lookup(image, 'ImageMask') instanceof PdfBool && (read.lookup(image, 'ImageMask') as PdfBool).value;
-  const channels = isMask ? 1 : componentCount(read, image);
+  const mask = read.lookup(image, 'ImageMask');
+  const channels = mask instanceof PdfBool && mask.value ? 1 : componentCount(read, image);
   if (!channels) return 'its colour space is not grey or RGB';
   if (bits !== 8 && !(bits === 1 && channels === 1)) return `its ${bits}-bit samples are not supported`;
+  return { channels, bits };
+}
+
+/** 8-bit grey or RGB samples, or 1-bit ones expanded to grey (0 black unless /Decode [1 0]), as RGB. */
+function samplesAsRgb(read: DictReader, image: PdfStream, filters: string[], width: number, height: number, { channels, bits }: { channels: number; bits: number }): Uint8Array | string {
   const data = decodedData(read, image, filters);
   const stride = bits === 1 ? Math.ceil(width / 8) : width * channels;
   if (data.length < stride * height) return 'its data is truncated';
@@ -99,8 +104,14 @@ function samplesAsRgb(read: DictReader, image: PdfStream, filters: string[], wid
   return rgb;
 }
 
-/** The page's largest painted image, ready for the recogniser, or why there is none it can read. */
-export function pageImage(pdf: PDF, painted: readonly PaintedImage[], rotation: number): PageImage | string {
+/** A page's picture, chosen and checked; its bytes are read by `load`, one page at a time. */
+export interface PickedImage {
+  /** The image for the recogniser, or why it could not be decoded. */
+  load(): PageImage | string;
+}
+
+/** The page's largest painted image, for the recogniser, or why there is none it can read. */
+export function pageImage(pdf: PDF, painted: readonly PaintedImage[], rotation: number): PickedImage | string {
   const largest = [...painted].sort((a, b) => area(b.matrix) - area(a.matrix))[0];
   if (!largest || area(largest.matrix) === 0) return 'it shows no image';
   const read = createDictReader(pdf);
@@ -111,11 +122,19 @@ export function pageImage(pdf: PDF, painted: readonly PaintedImage[], rotation: 
   const filters = filterNames(read, image);
   const unsupported = filters.find((filter) => /JPX|JBIG2|CCITT/.test(filter));
   if (unsupported) return `its image is stored as ${unsupported}, which cannot be read yet`;
-  try {
-    if (filters.at(-1) === 'DCTDecode') return { bytes: decodedData(read, image, filters), width, height, matrix, turns: quarterTurns(matrix, rotation) };
-    const rgb = samplesAsRgb(read, image, filters, width, height);
-    return typeof rgb === 'string' ? rgb : { bytes: encodePng(width, height, rgb, 3), pixels: rgb, width, height, matrix, turns: quarterTurns(matrix, rotation) };
-  } catch (error) {
-    return `its image could not be decoded (${error instanceof Error ? error.message : String(error)})`;
-  }
+  const jpeg = filters.at(-1) === 'DCTDecode';
+  const format = jpeg ? undefined : sampleFormat(read, image);
+  if (typeof format === 'string') return format;
+  const turns = quarterTurns(matrix, rotation);
+  return {
+    load() {
+      try {
+        if (!format) return { bytes: decodedData(read, image, filters), width, height, matrix, turns };
+        const rgb = samplesAsRgb(read, image, filters, width, height, format);
+        return typeof rgb === 'string' ? rgb : { bytes: encodePng(width, height, rgb, 3), pixels: rgb, width, height, matrix, turns };
+      } catch (error) {
+        return `its image could not be decoded (${error instanceof Error ? error.message : String(error)})`;
+      }
+    },
+  };
 }

@@ -14,7 +14,7 @@ import { pageRotation, visibleBox } from '../pdf/pageAttributes';
 import type { PdfSource } from '../pdf/source';
 import { scanPage } from './contentScan';
 import type { FindPagesWithoutTextOptions, RecognizeTextOptions } from './types';
-import { pageImage, upright, type PageImage } from './pageImage';
+import { pageImage, upright, type PickedImage } from './pageImage';
 import { appendTextLayer, registerTextLayerFont } from './textLayer';
 
 function withPassword(password: string | undefined): { password?: string } {
@@ -53,7 +53,7 @@ function checkRecognizeOptions(options: RecognizeTextOptions): void {
 }
 
 /** The pages to recognise, each with its picture; a page named by the caller must have one. */
-function chosenPages(pdf: PDF, requested: readonly number[] | undefined): { number: number; page: PDFPage; image: PageImage }[] {
+function chosenPages(pdf: PDF, requested: readonly number[] | undefined): { number: number; page: PDFPage; image: PickedImage }[] {
   const pages = pdf.getPages();
   const missing = requested?.find((number) => number > pages.length);
   if (missing !== undefined) throw new PageRangeError(`The document has ${pages.length} pages; there is no page ${missing}.`);
@@ -100,8 +100,15 @@ export async function recognizeText(source: PdfSource, options: RecognizeTextOpt
     const font = registerTextLayerFont(pdf);
     const appender = createContentAppender(pdf);
     let done = 0;
-    for (const { page, image: stored } of pages) {
+    for (const { number, page, image: picked } of pages) {
       signal?.throwIfAborted();
+      // Decoded here, page by page, so a long scan is never held in memory all at once.
+      const stored = picked.load();
+      if (typeof stored === 'string') {
+        if (options.pages) throw new OcrPageError(number, stored);
+        onProgress?.(++done, pages.length);
+        continue;
+      }
       const image = await Promise.race([upright(stored), aborted]);
       const box = visibleBox(pdf, page.dict);
       const widthOnPage = Math.hypot(image.matrix[0], image.matrix[1]) || box.right - box.left;
