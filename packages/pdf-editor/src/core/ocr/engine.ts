@@ -156,8 +156,10 @@ export async function startWorker(languages: PreparedLanguages, assets: OcrAsset
       );
     },
     async terminate() {
+      if (terminated) return;
       terminated = true;
-      await worker.terminate();
+      // A worker that already failed may not end cleanly; it is gone either way.
+      await worker.terminate().catch(() => undefined);
     },
   };
 }

@@ -69,26 +69,45 @@ function chosenPages(pdf: PDF, requested: readonly number[] | undefined): { numb
   });
 }
 
-/** Rejects with the signal's reason as soon as it aborts. */
-function whenAborted(signal: AbortSignal | undefined): Promise<never> {
-  return new Promise((_, reject) => {
+/** A promise that rejects with the signal's reason as soon as it aborts, and how to stop listening. */
+function whenAborted(signal: AbortSignal | undefined): { aborted: Promise<never>; stop(): void } {
+  let stop = () => undefined as void;
+  const aborted = new Promise<never>((_, reject) => {
     if (!signal) return;
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    stop = () => signal.removeEventListener('abort', abort);
   });
+  // Nothing more happens once it rejects; each race below has its reason.
+  aborted.catch(() => undefined);
+  return { aborted, stop: () => stop() };
 }
 
 export async function recognizeText(source: PdfSource, options: RecognizeTextOptions = {}): Promise<Uint8Array> {
   checkBytes(source, 'source');
   checkRecognizeOptions(options);
-  const { signal, onProgress } = options;
+  const { signal } = options;
   signal?.throwIfAborted();
   const { pdf, repaired } = await openPdf(source, withPassword(options.password));
   const pages = chosenPages(pdf, options.pages);
   if (pages.length === 0) return new Uint8Array(source instanceof ArrayBuffer ? source.slice(0) : source);
-  const aborted = whenAborted(signal);
-  // Nothing more happens once it rejects; the race below has its reason.
-  aborted.catch(() => undefined);
+  const { aborted, stop } = whenAborted(signal);
+  try {
+    return await recognizePages(pdf, repaired, pages, options, aborted);
+  } finally {
+    stop();
+  }
+}
+
+async function recognizePages(
+  pdf: PDF,
+  repaired: boolean,
+  pages: readonly { number: number; page: PDFPage; image: PickedImage }[],
+  options: RecognizeTextOptions,
+  aborted: Promise<never>,
+): Promise<Uint8Array> {
+  const { signal, onProgress } = options;
   const { prepareLanguages, startWorker } = await Promise.race([import('./engine'), aborted]);
   const languages = await Promise.race([prepareLanguages(options.languages ?? ['eng'], options.assets), aborted]);
   const starting = startWorker(languages, options.assets);
