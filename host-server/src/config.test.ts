@@ -71,6 +71,19 @@ describe('environment', () => {
     expect(() => parseEnv({ LIST_CACHE_MB: '8MB' })).toThrow('LIST_CACHE_MB: must be a whole number of megabytes');
   });
 
+  it('has no summary service unless SUMMARY_API_URL and SUMMARY_MODEL are set, and refuses half a configuration', async () => {
+    expect((await configFromEnv(parseEnv({ DATA_DIR: await tempDir() }))).summary).toBeUndefined();
+    const config = await configFromEnv(
+      parseEnv({ DATA_DIR: await tempDir(), SUMMARY_API_URL: 'http://127.0.0.1:11434/v1/', SUMMARY_MODEL: 'llama3.2', SUMMARY_API_KEY: 'sk-1' }),
+    );
+    expect(config.summary).toEqual({ apiUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-1', model: 'llama3.2', timeoutMs: 60_000 });
+    expect(() => parseEnv({ SUMMARY_API_KEY: 'sk-1' })).toThrow(/SUMMARY_API_URL: is required[\s\S]*SUMMARY_MODEL: is required/);
+    expect(() => parseEnv({ SUMMARY_API_URL: 'ftp://models.example.com', SUMMARY_MODEL: 'm' })).toThrow('SUMMARY_API_URL: must be the base URL');
+    expect(() => parseEnv({ SUMMARY_API_URL: 'https://models.example.com', SUMMARY_MODEL: 'm', SUMMARY_TIMEOUT_SECONDS: '0' })).toThrow(
+      'SUMMARY_TIMEOUT_SECONDS: must be a whole number of seconds',
+    );
+  });
+
   it('configures Microsoft sign-in from its own three variables, all or none, beside Google', async () => {
     const dataDir = await tempDir();
     const config = await configFromEnv(

@@ -24,6 +24,23 @@ export interface OidcSettings {
   redirectUri: string;
 }
 
+/**
+ * The language model that writes document summaries (POST /api/documents/:id/summary): an
+ * OpenAI-compatible chat completions service. Off (undefined) by default: the app then
+ * summarizes in the browser, offline.
+ */
+export interface SummarySettings {
+  /** The service's base URL, to which `/chat/completions` is added, e.g. https://api.openai.com/v1. */
+  apiUrl: string;
+  /** Sent as `Authorization: Bearer`; a local server may need none. */
+  apiKey?: string;
+  model: string;
+  /** How long a summary may take before the request fails (502). */
+  timeoutMs: number;
+}
+
+export const DEFAULT_SUMMARY_TIMEOUT_MS = 60_000;
+
 /** Everything `createApp` needs to know; tests build it with `testConfig`, `main.ts` from the environment. */
 export interface AppConfig {
   dataDir: string;
@@ -43,6 +60,8 @@ export interface AppConfig {
   trustProxy: ProxyTrust;
   scrypt: ScryptParams;
   sofficePath: string;
+  /** The summary service; undefined: none (the app summarizes offline). */
+  summary?: SummarySettings;
   limits: {
     loginPerAccount: RateLimitRule;
     loginPerAddress: RateLimitRule;
@@ -261,6 +280,14 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: booleanText,
+    SUMMARY_API_URL: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be the base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1' }).optional(),
+    ),
+    SUMMARY_API_KEY: optionalText,
+    SUMMARY_MODEL: optionalText,
+    SUMMARY_TIMEOUT_SECONDS: optionalText.pipe(
+      z.string().regex(/^[1-9]\d{0,2}$/, 'must be a whole number of seconds from 1 to 999').transform(Number).optional(),
+    ),
   });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -275,6 +302,7 @@ const OIDC_VARIABLE_GROUPS = [
   ['MICROSOFT_OIDC_ISSUER', 'MICROSOFT_OIDC_CLIENT_ID', 'MICROSOFT_OIDC_CLIENT_SECRET'],
 ] as const;
 const PROXY_VARIABLES = ['TRUSTED_PROXIES', 'TRUST_PROXY_HOPS'] as const;
+const SUMMARY_VARIABLES = ['SUMMARY_API_URL', 'SUMMARY_API_KEY', 'SUMMARY_MODEL', 'SUMMARY_TIMEOUT_SECONDS'] as const;
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
 const S3_KEY_PAIR = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -311,6 +339,13 @@ export function parseEnv(env: NodeJS.ProcessEnv): ServerEnv {
     if (set.length === 0 || set.length === group.length) continue;
     for (const key of group) {
       if (!env[key]?.trim()) lines.push(`  ${key}: is required when OpenID Connect is configured`);
+    }
+  }
+  // A summary service needs both where it is and which model to ask; a key alone would be ignored.
+  const summarySet = SUMMARY_VARIABLES.filter((key) => env[key]?.trim());
+  if (summarySet.length > 0 && !(env.SUMMARY_API_URL?.trim() && env.SUMMARY_MODEL?.trim())) {
+    for (const key of ['SUMMARY_API_URL', 'SUMMARY_MODEL'] as const) {
+      if (!env[key]?.trim()) lines.push(`  ${key}: is required when a summary service is configured (${summarySet.join(', ')} set)`);
     }
   }
   // Without S3_BUCKET the other S3 settings would be ignored and files kept on the local disk.
@@ -391,6 +426,15 @@ export async function configFromEnv(env: ServerEnv): Promise<AppConfig> {
     trustProxy: proxyTrustFromEnv(env),
     scrypt: PRODUCTION_SCRYPT,
     sofficePath: env.SOFFICE_PATH,
+    summary:
+      env.SUMMARY_API_URL && env.SUMMARY_MODEL
+        ? {
+            apiUrl: env.SUMMARY_API_URL.replace(/\/+$/, ''),
+            apiKey: env.SUMMARY_API_KEY,
+            model: env.SUMMARY_MODEL,
+            timeoutMs: (env.SUMMARY_TIMEOUT_SECONDS ?? DEFAULT_SUMMARY_TIMEOUT_MS / 1000) * 1000,
+          }
+        : undefined,
     limits: {
       ...DEFAULT_LIMITS,
       storageBytes: {

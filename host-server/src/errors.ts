@@ -19,6 +19,8 @@ import {
   RateLimitedError,
   StaleVersionError,
   StorageLimitError,
+  SummaryNotConfiguredError,
+  SummaryServiceError,
   UnprocessableFileError,
   UnsupportedFileError,
 } from './domain/errors';
@@ -130,6 +132,8 @@ function fromDomain(error: DomainError): HttpError | undefined {
     return new HttpError(413, message, { extra: { code: error.code, used: error.used, limit: error.limit } });
   }
   if (error instanceof GuestStorageFullError) return new HttpError(507, message, { extra: { code: error.code } });
+  if (error instanceof SummaryNotConfiguredError) return new HttpError(501, message, { extra: { code: error.code } });
+  if (error instanceof SummaryServiceError) return new HttpError(502, message, { extra: { code: error.code } });
   // A domain error without a mapping is a server bug, answered as one (500) and logged.
   return undefined;
 }

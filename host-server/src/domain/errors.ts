@@ -1,6 +1,7 @@
 // The failures the server's domain (services/, domain/) names, without HTTP: each is a plain class
 // with a stable `code` a caller can switch on. errors.ts (toHttpError) is the one place that turns
 // them into statuses and response bodies; services never choose a status.
+import { SUMMARY_NOT_CONFIGURED, SUMMARY_SERVICE_FAILED } from '@marginalia/api';
 
 /** The saved annotations moved on since the version the client based its change on. */
 export const STALE_VERSION =
@@ -106,6 +107,24 @@ export class ProFeatureRequiredError extends DomainError {
   constructor(feature: string) {
     super(PRO_FEATURE_MESSAGE);
     this.feature = feature;
+  }
+}
+
+/** The server has no summary service (SUMMARY_API_URL and SUMMARY_MODEL unset): the app summarizes offline. */
+export class SummaryNotConfiguredError extends DomainError {
+  override readonly name = 'SummaryNotConfiguredError';
+  readonly code = SUMMARY_NOT_CONFIGURED;
+  constructor() {
+    super('This server has no summary service. Summarize the document offline instead.');
+  }
+}
+
+/** The summary service failed, took too long, or answered something that is not a summary of the pages sent. */
+export class SummaryServiceError extends DomainError {
+  override readonly name = 'SummaryServiceError';
+  readonly code = SUMMARY_SERVICE_FAILED;
+  constructor(options?: { cause?: unknown }) {
+    super('The summary service did not answer. Please try again later.', options);
   }
 }
 

@@ -11,6 +11,7 @@ import { registerOidcRoutes } from './oidc';
 import { registerRecoveryRoutes } from './recovery';
 import { registerRevisionRoutes } from './revisions';
 import { registerShareRoutes } from './shares';
+import { registerSummaryRoutes } from './summary';
 import { registerTrialRoutes } from './trial';
 
 export function buildApiRouter(server: ServerContext): Router {
@@ -26,5 +27,6 @@ export function buildApiRouter(server: ServerContext): Router {
   registerRevisionRoutes(router, server);
   registerRecoveryRoutes(router, server);
   registerTrialRoutes(router, server);
+  registerSummaryRoutes(router, server);
   return router;
 }

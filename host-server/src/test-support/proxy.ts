@@ -50,6 +50,13 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=3 fail
       proxy_set_header Connection "upgrade";
       proxy_read_timeout 1h;
     }
+    # Annotation saves whole before they are sent, so one cut off by a dying instance can go to the next.
+    location ~ ^/api/documents/[^/]+/annotations$ {
+      proxy_request_buffering on;
+      client_body_buffer_size 1m;
+      proxy_pass http://marginalia;
+      add_header X-Upstream $upstream_addr always;
+    }
     location / {
       proxy_pass http://marginalia;
       # The test's own addition: which instance answered.

@@ -9,4 +9,5 @@ export {
   signInPasswordField,
 } from './fields';
 export * from './requests';
+export * from './summary';
 export type * from './responses';

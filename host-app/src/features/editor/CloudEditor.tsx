@@ -31,6 +31,7 @@ import { AUTOSAVE_DELAY_MS, ToolWatcher } from './EditorChrome';
 import { CompactHeading, EditorFrame, LoadingDocument } from './EditorFrame';
 import { useAccount } from '../plans/useAccount';
 import { hostGate } from './hostGate';
+import { serverSummaryProvider } from './summaryProvider';
 import { reportDownloadFailure, saveDownload } from './saveDownload';
 import { ShareButton } from './ShareButton';
 import { storeThumbnail } from './thumbnail';
@@ -93,6 +94,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   /** Whether the local draft is laid over the server's content: asked first, unless its save was interrupted. */
   const [draftChoice, setDraftChoice] = useState<'ask' | 'restore' | 'discard'>('ask');
   const gate = useMemo(() => hostGate(() => ({ isGuest: false, plan })), [plan]);
+  const summaryProvider = useMemo(() => serverSummaryProvider(documentId), [documentId]);
 
   const loaded = useQuery({
     queryKey: ['editor-document', documentId],
@@ -245,6 +247,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
         onConflict={(error) => setConflict({ version: error.currentVersion })}
         exportFonts={EXPORT_FONTS}
         gate={gate}
+        summaryProvider={summaryProvider}
         signatureStore={signatureStore}
         onDownload={saveDownload}
         onGatePrompt={(decision) => toast.error(decision.message, { id: decision.message })}

@@ -12,6 +12,14 @@ describe('editor gate', () => {
     }
   });
 
+  it('must prompt an upgrade for the summary on the free plan and for guests, and open it on paid plans and trials', () => {
+    expect(decideGate({ type: 'summary' }, { isGuest: true, plan: null })).toEqual({ prompt: 'pro-feature', message: PRO_FEATURE_MESSAGE });
+    expect(decideGate({ type: 'summary' }, { isGuest: false, plan: 'free' })).toEqual({ prompt: 'pro-feature', message: PRO_FEATURE_MESSAGE });
+    // A running trial: the server reports the plan it gives.
+    expect(decideGate({ type: 'summary' }, { isGuest: false, plan: 'personal' })).toBe('allow');
+    expect(decideGate({ type: 'summary' }, { isGuest: false, plan: 'team' })).toBe('allow');
+  });
+
   it('must allow Pro tools on paid plans', () => {
     expect(decideGate({ type: 'tool', tool: 'signature' }, { isGuest: false, plan: 'team' })).toBe('allow');
   });

@@ -8,7 +8,6 @@ afterEach(cleanup);
 const NOT_BUILT = [
   'OCR text recognition',
   'Auto-format',
-  'Document summary',
   'Real-time collaboration',
   'Certificate-based digital signatures',
 ];
@@ -30,6 +29,19 @@ describe('features page', () => {
       .filter((region) => region !== comingSoon)
       .flatMap((region) => within(region).queryAllByRole('listitem').map((item) => item.textContent ?? ''));
     for (const feature of NOT_BUILT) expect(elsewhere).not.toContain(feature);
-    expect(elsewhere.join('\n')).not.toMatch(/OCR|summary|real-time|AI/i);
+    expect(elsewhere.join('\n')).not.toMatch(/OCR|auto-format|real-time/i);
+  });
+
+  it('lists the document summary, which shipped, among the AI features and not under "Coming soon"', () => {
+    render(
+      <MemoryRouter>
+        <FeaturesPage />
+      </MemoryRouter>,
+    );
+    const ai = screen.getByRole('region', { name: 'AI features' });
+    expect(within(ai).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Document summary (Pro): key sentences with their pages']);
+    const comingSoon = screen.getByRole('region', { name: /Coming soon/ });
+    expect(within(comingSoon).queryByText(/summary/i)).toBeNull();
+    expect(within(comingSoon).getByText('Auto-format')).toBeTruthy();
   });
 });

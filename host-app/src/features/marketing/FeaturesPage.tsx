@@ -1,5 +1,5 @@
-// Features page (spec section 2): editing tools, essential tools and collaboration as built today, and
-// what is announced but not built (the AI features among it) under "Coming soon", so it claims nothing false.
+// Features page (spec section 2): editing tools, essential tools, AI features and collaboration as
+// built today, and what is announced but not built under "Coming soon", so it claims nothing false.
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { toolPath } from '../tools/toolIds';
@@ -33,6 +33,7 @@ const GROUPS = [
       { label: 'Protect PDF (Pro)', to: toolPath('protect') },
     ],
   },
+  { title: 'AI features', items: ['Document summary (Pro): key sentences with their pages'] },
   { title: 'Collaboration', items: ['Version history', 'Secure sharing links'] },
 ] as const;
 
@@ -40,11 +41,13 @@ const GROUPS = [
 export const COMING_SOON = [
   'OCR text recognition',
   'Auto-format',
-  'Document summary',
   'Redaction',
   'Real-time collaboration',
   'Certificate-based digital signatures',
 ] as const;
+
+/** An id for a group's heading: one word, as aria-labelledby reads a space as a second id. */
+const groupId = (title: string) => `group-${title.toLowerCase().replace(/\s+/g, '-')}`;
 
 export function FeaturesPage() {
   useDocumentTitle('Features');
@@ -56,8 +59,8 @@ export function FeaturesPage() {
       </header>
       <div className="grid">
         {GROUPS.map((group) => (
-          <section key={group.title} className="card" aria-labelledby={`group-${group.title}`}>
-            <h2 id={`group-${group.title}`}>{group.title}</h2>
+          <section key={group.title} className="card" aria-labelledby={groupId(group.title)}>
+            <h2 id={groupId(group.title)}>{group.title}</h2>
             <ul>
               {group.items.map((item) =>
                 typeof item === 'string' ? (

@@ -73,7 +73,9 @@ export type GateAction =
   | { type: 'tool'; tool: EditorTool }
   | { type: 'save' }
   /** `watermark`: the download carries one, so a host may allow it where it prompts for a clean copy. */
-  | { type: 'download'; watermark: boolean };
+  | { type: 'download'; watermark: boolean }
+  /** Opening the document's summary (`editor.summary.open()`), e.g. a Pro feature of the host's. */
+  | { type: 'summary' };
 
 /** Why the host prompts; the host decides what each one shows. */
 export type GatePromptTrigger = 'save' | 'download' | 'pro-feature' | 'limit-reached';

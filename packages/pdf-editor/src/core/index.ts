@@ -202,6 +202,12 @@ export { findPagesWithoutText, recognizeText } from './ocr/index';
 export type { FindPagesWithoutTextOptions, RecognizeTextOptions } from './ocr/index';
 export type { OcrAssets } from './ocr/engine';
 
+// Summary: a document's key sentences picked from its own text, offline
+export { summarizeText, SummaryInputError } from './summary/summarizeText';
+export { DEFAULT_SUMMARY_SENTENCES, MAX_SUMMARY_SENTENCES } from './summary/limits';
+export type { SummarizeOptions, SummarySentence } from './summary/summarizeText';
+export type { SummaryPage } from './summary/sentences';
+
 // Adapters
 export { memorySignatureStore, memoryStorage, openGate, PageEditsUnsupportedError, StorageConflictError } from './adapters';
 export type {

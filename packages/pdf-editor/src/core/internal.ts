@@ -28,6 +28,7 @@ export { claimedBy, isLazyFont } from './export/fallbackClaims';
 export { checkArray, checkObject, invalid } from './input';
 export { checkExportArguments } from './exportInput';
 export { registerHostKinds } from './kinds/hostKinds';
+export { DEFAULT_SUMMARY_SENTENCES } from './summary/limits';
 export { kindFor } from './kinds/registry';
 export { reviveError, transferError } from './errorTransfer';
 export type { TransferredError } from './errorTransfer';

@@ -14,6 +14,7 @@ import type { Messages } from './messages';
 import type { EditorErrorSource, EditorOptions } from './options';
 import { createFindController } from './find/findController';
 import { createOcrController } from './ocr/ocrController';
+import { createSummaryController } from './summary/summaryController';
 import { createPersistence } from './persistence';
 import { createPointerTracker } from './pointer';
 import { createEditorStore } from './store/createEditorStore';
@@ -90,6 +91,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
   };
   const find = createFindController(store, document, goToPage);
   const ocr = createOcrController(store, currentOptions, (error) => report(error, 'ocr', messages.ocrFailed));
+  const summary = createSummaryController({ store, document, goToPage, provider: () => options.summaryProvider });
 
   if (options.scale !== undefined) actions.setZoom(options.scale);
 
@@ -98,6 +100,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     document,
     find,
     ocr,
+    summary,
     tools,
     threads: createThreads(store, () => options.author),
     pointer,

@@ -24,6 +24,9 @@ export type { FindController, FindState, MarkKind } from './find/findController'
 export type { FindMatch, FindOptions } from './find/findText';
 export type { OcrController, OcrRunOptions, OcrState } from './ocr/ocrController';
 
+// The document's summary
+export type { SummarizeDocumentOptions, SummaryController, SummaryInput, SummaryProvider, SummaryState } from './summary/summaryController';
+
 // Tools and commands
 export { TOOLS } from './tools/registry';
 export type { ToolContext, ToolDefinition, ToolMachine, ToolPointer, ToolPreset } from './tools/types';
@@ -124,6 +127,8 @@ export type {
   SignatureStore,
   StorageAdapter,
   StoredAnnotations,
+  SummaryPage,
+  SummarySentence,
   TextBlock,
   TextLine,
   TextRun,

@@ -4,6 +4,7 @@
 import type { Annotation, AnnotationDiff, ExportFontOptions, Gate, GateAction, GateDecision, HostKind, OcrAssets, SignatureStore, StorageAdapter, StorageConflictError, StoredAnnotations } from '../core/index';
 import type { PdfFile } from './document/loadFile';
 import type { Messages } from './messages';
+import type { SummaryProvider } from './summary/summaryController';
 import type { ToolDefinition } from './tools/types';
 
 /** An export that finished: what `onExported` receives. */
@@ -126,6 +127,12 @@ export interface EditorConfig {
    * and Hebrew, each fetched only when a text has characters of its script.
    */
   exportFonts?: ExportFontOptions;
+  /**
+   * Writes the document's summary (`editor.summary`) in the host's own way, e.g. with a language
+   * model behind its server. Without it, or when it answers null, the editor makes an offline
+   * extractive summary (the document's own key sentences, no model, no network).
+   */
+  summaryProvider?: SummaryProvider;
 }
 
 /** Options of `createEditor` (and of usePdfEditor, and props of <PdfEditor />). */

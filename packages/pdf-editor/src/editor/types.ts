@@ -11,6 +11,7 @@ import type { EditorState } from './store/types';
 import type { ToolDefinition, ToolMachine } from './tools/types';
 import type { FindController } from './find/findController';
 import type { OcrController } from './ocr/ocrController';
+import type { SummaryController } from './summary/summaryController';
 import type { EditorThreads } from './threads';
 
 /** What a mounted page view offers the editor: scrolling, fitting, and the text of its pages. */
@@ -69,6 +70,8 @@ export interface Editor extends EditorApi {
   readonly find: FindController;
   /** Text recognition of scanned pages: an invisible text layer, so Find finds their words (React: `useOcr`). */
   readonly ocr: OcrController;
+  /** The document's summary: its key sentences with their pages, for a side panel (React: `useSummary`). */
+  readonly summary: SummaryController;
   /** The strings in use: `defaultMessages` with the host's overrides. */
   readonly messages: Messages;
   /** The options last given to `createEditor` or `setOptions`. */

@@ -13,6 +13,7 @@ import { FindBar } from './panels/FindBar';
 import { Notice } from './panels/Notice';
 import { PropertiesPanel } from './panels/PropertiesPanel';
 import { SignatureDialog } from './panels/SignaturePad';
+import { SummaryPanel } from './panels/SummaryPanel';
 import { Thumbnails } from './panels/Thumbnails';
 import { Toolbar } from './panels/Toolbar';
 import { usePdfEditor } from './usePdfEditor';
@@ -139,6 +140,7 @@ export const PdfEditor = forwardRef<PdfEditorHandle, PdfEditorProps>(function Pd
             <FindBar />
             <PdfViewer zoomControls={options.scale === undefined} />
           </div>
+          <SummaryPanel />
           {propertiesPanel && <PropertiesPanel />}
         </div>
         {/* Shown only by the compact layout: the drawer of pages and the Style Options sheet. */}

@@ -4,7 +4,7 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { DocumentView, Editor, EditorState, FindState, OcrState } from '../editor/index';
+import type { DocumentView, Editor, EditorState, FindState, OcrState, SummaryState } from '../editor/index';
 
 const EditorContext = createContext<Editor | null>(null);
 
@@ -44,4 +44,9 @@ export function useFind<T>(selector: (state: FindState) => T): T {
 /** Subscribes to a slice of the editor's text recognition (`editor.ocr`): its status and progress. */
 export function useOcr<T>(selector: (state: OcrState) => T): T {
   return useStore(useEditorRuntime().ocr, selector);
+}
+
+/** Subscribes to a slice of the document's summary (`editor.summary`): open, status, sentences. */
+export function useSummary<T>(selector: (state: SummaryState) => T): T {
+  return useStore(useEditorRuntime().summary, selector);
 }

@@ -8,7 +8,7 @@ export type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
 export { usePdfEditor } from './usePdfEditor';
 export type { UsePdfEditorOptions } from './usePdfEditor';
 export type { HostKindWithView, ViewProps } from './kinds/types';
-export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind, useOcr } from './context';
+export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind, useOcr, useSummary } from './context';
 
 // Pieces for custom layouts
 export { PdfViewer } from './viewer/PdfViewer';
@@ -22,6 +22,7 @@ export { PropertiesPanel } from './panels/PropertiesPanel';
 export { SignaturePad } from './panels/SignaturePad';
 export { Notice } from './panels/Notice';
 export { FindBar } from './panels/FindBar';
+export { SummaryPanel } from './panels/SummaryPanel';
 export type { SignaturePadProps } from './panels/SignaturePad';
 
 // The editor object a React host may create outside React and hand to <EditorProvider>.
@@ -69,6 +70,11 @@ export type {
   Peer,
   PointerTracker,
   RunExportOptions,
+  SummarizeDocumentOptions,
+  SummaryController,
+  SummaryInput,
+  SummaryProvider,
+  SummaryState,
   TextEditing,
   ToolContext,
   ToolDefinition,

@@ -1,10 +1,11 @@
-// Find in the document: each page's text as pdf.js extracts it (in its worker, one page at a time
-// as the search reaches it, kept for the document once read), matched with the user's options, and
-// each match's boxes in page space, so a view can draw them and "Mark all" can cover them. A search
-// of thousands of pages yields between pages: the page stays responsive, and `onProgress` and
-// `signal` let a find bar show progress and stop.
+// Find in the document: each page's text as pdf.js extracts it (document/pageText.ts: in its
+// worker, one page at a time as the search reaches it, kept for the document once read), matched
+// with the user's options, and each match's boxes in page space, so a view can draw them and
+// "Mark all" can cover them. A search of thousands of pages yields between pages: the page stays
+// responsive, and `onProgress` and `signal` let a find bar show progress and stop.
 import type { Rect } from '../../core/index';
-import type { PDFDocumentProxy, PDFPageProxy } from '../document/pdfjs';
+import type { PDFDocumentProxy } from '../document/pdfjs';
+import { pageText, type PageText } from '../document/pageText';
 
 /** Options of a search. */
 export interface FindOptions {
@@ -26,58 +27,6 @@ export interface FindMatch {
   text: string;
   /** Its boxes in page space (points, top-left origin, as displayed): one per text run it spans. */
   rects: Rect[];
-}
-
-interface TextRun {
-  /** Where the run starts and ends in the page's text. */
-  start: number;
-  end: number;
-  transform: number[];
-  width: number;
-  height: number;
-}
-
-interface PageText {
-  text: string;
-  runs: TextRun[];
-  /** PDF user space to page space (pdf.js's viewport at scale 1: rotation and crop box applied). */
-  toPageSpace(x: number, y: number): [number, number];
-}
-
-const pageTexts = new WeakMap<PDFDocumentProxy, Map<number, Promise<PageText>>>();
-
-function isTextItem(item: unknown): item is { str: string; transform: number[]; width: number; height: number; hasEOL: boolean } {
-  return typeof item === 'object' && item !== null && 'str' in item && 'transform' in item;
-}
-
-async function readPage(page: PDFPageProxy): Promise<PageText> {
-  const content = await page.getTextContent();
-  const viewport = page.getViewport({ scale: 1 });
-  let text = '';
-  const runs: TextRun[] = [];
-  for (const item of content.items) {
-    if (!isTextItem(item)) continue;
-    const start = text.length;
-    text += item.str;
-    if (item.str.length > 0) runs.push({ start, end: text.length, transform: item.transform, width: item.width, height: item.height });
-    // A line's end reads as a space, so a phrase broken over two lines is found.
-    if (item.hasEOL) text += ' ';
-  }
-  return { text, runs, toPageSpace: (x, y) => viewport.convertToViewportPoint(x, y) as [number, number] };
-}
-
-/** A page's text, read once per document. */
-function pageText(pdf: PDFDocumentProxy, pageNumber: number): Promise<PageText> {
-  let pages = pageTexts.get(pdf);
-  if (!pages) pageTexts.set(pdf, (pages = new Map()));
-  let text = pages.get(pageNumber);
-  if (!text) {
-    text = pdf.getPage(pageNumber).then(readPage);
-    pages.set(pageNumber, text);
-    // A failed read is tried again by the next search.
-    text.catch(() => pages.delete(pageNumber));
-  }
-  return text;
 }
 
 const WORD = /[\p{L}\p{N}_]/u;

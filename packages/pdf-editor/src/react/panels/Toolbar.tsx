@@ -1,10 +1,11 @@
 // The toolbar: Undo, Redo, one button per tool (from the tool registry), the collaborators here,
-// Download and Save, with slots before and after for the host's own buttons. The tools (.mg-tools) and the file actions
-// (.mg-file-actions) are groups the compact layout of styles.css moves: the tools to a scrolling
-// bottom bar, the file actions into the "More actions" menu; on wider editors they lay out inline.
+// Summary (opens the summary panel), Download and Save, with slots before and after for the host's
+// own buttons. The tools (.mg-tools) and the file actions (.mg-file-actions) are groups the compact
+// layout of styles.css moves: the tools to a scrolling bottom bar, the file actions into the "More
+// actions" menu; on wider editors they lay out inline.
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useEditorRuntime, useEditorState } from '../context';
+import { useEditorRuntime, useEditorState, useSummary } from '../context';
 import { toolLabel } from '../../editor/internal';
 import { Icon } from './Icon';
 import { PeerAvatars } from './PeerAvatars';
@@ -19,13 +20,15 @@ export interface ToolbarProps {
   download?: boolean;
   /** Show the Save button (default: when a storage adapter and a document id are given). */
   save?: boolean;
+  /** Show the Summary button, which opens and closes the summary panel (default true). */
+  summary?: boolean;
 }
 
 const UNDO = 'M9 14L4 9l5-5M4 9h10a6 6 0 010 12h-3';
 const REDO = 'M15 14l5-5-5-5M20 9H10a6 6 0 000 12h3';
 
 /** Undo, Redo, the tool buttons, Download and Save, with host slots. */
-export function Toolbar({ start, end, download = true, save }: ToolbarProps) {
+export function Toolbar({ start, end, download = true, save, summary = true }: ToolbarProps) {
   const runtime = useEditorRuntime();
   const { messages } = runtime;
   const tool = useEditorState((s) => s.tool);
@@ -34,6 +37,7 @@ export function Toolbar({ start, end, download = true, save }: ToolbarProps) {
   const saving = useEditorState((s) => s.saving);
   const unsaved = useEditorState((s) => s.dirty);
   const hasDocument = useEditorState((s) => s.pdf !== null);
+  const summaryOpen = useSummary((s) => s.open);
   const showSave = save ?? Boolean(runtime.options.storage && runtime.options.documentId);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -75,6 +79,12 @@ export function Toolbar({ start, end, download = true, save }: ToolbarProps) {
       </button>
       {/* A pick in the open menu closes it. */}
       <div id={menuId} className="mg-file-actions" data-open={menuOpen} onClick={() => setMenuOpen(false)}>
+        {summary && (
+          <button type="button" className="mg-button" aria-pressed={summaryOpen} disabled={!hasDocument}
+            onClick={() => (summaryOpen ? runtime.summary.close() : runtime.summary.open())}>
+            {messages.summary}
+          </button>
+        )}
         {download && (
           <button type="button" className="mg-button" disabled={!hasDocument} onClick={() => void runtime.download()}>
             {messages.download}
