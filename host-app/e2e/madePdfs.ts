@@ -50,6 +50,11 @@ export function writePdf(pages: readonly MadePage[], padding = 0): Buffer {
     );
   }
 
+  return serialize(objects);
+}
+
+/** `objects` (object n is `objects[n - 1]`, object 1 the catalog) as a PDF file with a cross-reference table. */
+function serialize(objects: readonly Buffer[]): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let length = parts[0]?.length ?? 0;
   const offsets = objects.map((body, i) => {
@@ -67,6 +72,7 @@ export function writePdf(pages: readonly MadePage[], padding = 0): Buffer {
   return Buffer.concat(parts);
 }
 
+
 /**
  * A small valid PDF made large on purpose, for the "over 3 MB goes to IndexedDB" and "over 10 MB is
  * refused" paths: two Letter pages of text plus padding, so the editor has only two light pages to render.
@@ -76,6 +82,32 @@ export function paddedPdf(minBytes: number): Buffer {
     [1, 2].map((n) => ({ ...LETTER, text: `Padded page ${n} of 2` })),
     minBytes,
   );
+}
+
+
+/**
+ * A one-page form: a text field "applicant" (tooltip "Applicant name", 12 pt Helvetica) and a check
+ * box "agree" (on state /Yes), as an authoring tool writes them: the fields are their widgets,
+ * listed by the page and by the AcroForm, with the fonts their appearances name in /DR.
+ */
+function formPdf(): Buffer {
+  const text = 'BT /F1 14 Tf 72 40 Td (Application form) Tj ET';
+  const yes = '0 g 4 4 10 10 re f';
+  const stream = (body: string, dict = '') => Buffer.from(`<< /Length ${body.length}${dict} >>\nstream\n${body}\nendstream`, 'latin1');
+  const box = ' /Type /XObject /Subtype /Form /BBox [0 0 18 18]';
+  return serialize([
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R /AcroForm 6 0 R >>', 'latin1'),
+    Buffer.from('<< /Type /Pages /Count 1 /Kids [4 0 R] >>', 'latin1'),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>', 'latin1'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R /Annots [7 0 R 8 0 R] >>', 'latin1'),
+    stream(text),
+    Buffer.from('<< /Fields [7 0 R 8 0 R] /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv 3 0 R /ZaDb 11 0 R >> >> >>', 'latin1'),
+    Buffer.from('<< /Type /Annot /Subtype /Widget /FT /Tx /T (applicant) /TU (Applicant name) /Rect [72 680 312 704] /P 4 0 R /F 4 /DA (/Helv 12 Tf 0 g) /V () >>', 'latin1'),
+    Buffer.from('<< /Type /Annot /Subtype /Widget /FT /Btn /T (agree) /Rect [72 640 90 658] /P 4 0 R /F 4 /V /Off /AS /Off /DA (/ZaDb 0 Tf 0 g) /MK << /CA (4) >> /AP << /N << /Yes 9 0 R /Off 10 0 R >> >> >>', 'latin1'),
+    stream(yes, box),
+    stream('', box),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>', 'latin1'),
+  ]);
 }
 
 const pagesOf = (count: number, size: { width: number; height: number }, label: string): MadePage[] =>
@@ -92,6 +124,7 @@ const MADE = {
   'habibi-rotated.pdf': () =>
     writePdf(([90, 180, 270, 0] as const).map((rotate, index) => ({ ...A4, rotate, text: `Turned page ${index + 1}, ${rotate} degrees` }))),
   'notes.pdf': () => writePdf(pagesOf(2, A4, 'Notes')),
+  'application-form.pdf': formPdf,
   // Starts like a PDF and has no body, cross-reference or trailer: no reader can open it.
   'unreadable.pdf': () => Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R\n', 'latin1'),
 } satisfies Record<string, () => Buffer>;

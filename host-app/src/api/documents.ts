@@ -15,6 +15,7 @@ import type {
   RevisionSummary,
   DocumentListResponse,
   DocumentSummary,
+  FormValuesInput,
   ShareResponse,
   SharedDocumentResponse,
   UploadResponse,
@@ -54,31 +55,31 @@ export const documentsApi = {
     return api().upload<UploadResponse>('/api/documents/upload', form, onProgress);
   },
   annotations: (id: string) => api().request<AnnotationsResponse>(`/api/documents/${id}/annotations`),
-  saveAnnotations: (id: string, annotations: Annotation[], version: number) =>
+  saveAnnotations: (id: string, annotations: Annotation[], version: number, formValues?: FormValuesInput) =>
     api().request<AnnotationsResponse>(`/api/documents/${id}/annotations`, {
       method: 'PUT',
-      body: { annotations, version },
+      body: { annotations, version, ...(formValues && { formValues }) },
       handledStatuses: [409],
     }),
   /**
    * Saves `annotations`, which differ from the list stored at `version` by `changes` (the editor's
    * diff): only what changed (PATCH) when the changes can say it, else the whole list (PUT); 409
-   * when `version` is stale.
+   * when `version` is stale. `formValues`, the form's values when the document has a form, go with either.
    */
-  saveAnnotationChanges: async (id: string, annotations: Annotation[], version: number, diff: AnnotationDiff) => {
+  saveAnnotationChanges: async (id: string, annotations: Annotation[], version: number, diff: AnnotationDiff, formValues?: FormValuesInput) => {
     const changes = version > 0 ? toAnnotationChanges(diff) : null;
     if (changes) {
       try {
         return await api().request<{ version: number }>(`/api/documents/${id}/annotations`, {
           method: 'PATCH',
-          body: { ...changes, version },
+          body: { ...changes, version, ...(formValues && { formValues }) },
           handledStatuses: [409, ...WHOLE_LIST_AFTER],
         });
       } catch (error) {
         if (!(error instanceof ApiError && WHOLE_LIST_AFTER.includes(error.status))) throw error;
       }
     }
-    return documentsApi.saveAnnotations(id, annotations, version);
+    return documentsApi.saveAnnotations(id, annotations, version, formValues);
   },
   /** Stores a new PDF (after page edits) and its annotations together; 409 when `version` is stale. */
   saveContent: (id: string, pdf: Uint8Array, fileName: string, annotations: Annotation[], version: number) => {

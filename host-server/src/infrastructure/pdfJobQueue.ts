@@ -38,7 +38,7 @@ import { withFileIntent } from './maintenance';
 export type PdfTask =
   | { task: 'check' }
   | { task: 'image'; kind: 'png' | 'jpeg' }
-  | { task: 'export'; annotations: unknown; watermark: false | { text?: string } };
+  | { task: 'export'; annotations: unknown; watermark: false | { text?: string }; formValues?: Record<string, unknown> };
 
 export type PdfJobResult =
   | { ok: true; pageCount?: number; warnings?: string[] }
@@ -159,8 +159,9 @@ export class PdfJobQueue implements PdfWorker {
     annotations: unknown,
     watermark: false | { text?: string },
     job: JobOwner,
+    formValues?: Record<string, unknown>,
   ): Promise<{ warnings: string[] }> {
-    const result = await this.submit({ task: 'export', annotations, watermark }, input, output, job);
+    const result = await this.submit({ task: 'export', annotations, watermark, ...(formValues && { formValues }) }, input, output, job);
     return { warnings: result.warnings ?? [] };
   }
 
@@ -439,7 +440,7 @@ export class PdfJobQueue implements PdfWorker {
         await local.imageToPdf(input, output, task.kind, job);
         return { ok: true };
       }
-      const { warnings } = await local.exportPdf(input, output, task.annotations, task.watermark, job);
+      const { warnings } = await local.exportPdf(input, output, task.annotations, task.watermark, job, task.formValues);
       return { ok: true, warnings };
     } catch (error) {
       if (error instanceof PdfWorkerError) return { ok: false, reason: error.reason, message: error.message };

@@ -56,6 +56,8 @@ export interface PdfWorker {
     annotations: unknown,
     watermark: false | { text?: string },
     job: JobOwner,
+    /** The values the user gave the PDF's form fields, written into them before the annotations. */
+    formValues?: Record<string, unknown>,
   ): Promise<{ warnings: string[] }>;
   /** Stops the worker's processes. */
   close(): void;
@@ -300,8 +302,9 @@ export class ChildPdfWorker implements PdfWorker {
     annotations: unknown,
     watermark: false | { text?: string },
     job: JobOwner,
+    formValues?: Record<string, unknown>,
   ): Promise<{ warnings: string[] }> {
-    const result = await this.runOrThrow({ task: 'export', input, output, annotations, watermark }, job);
+    const result = await this.runOrThrow({ task: 'export', input, output, annotations, watermark, ...(formValues && { formValues }) }, job);
     return { warnings: result.warnings ?? [] };
   }
 }

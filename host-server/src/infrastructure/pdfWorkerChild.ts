@@ -6,7 +6,7 @@
 // It imports packages and Node-only modules by their .ts name, so Node runs it straight from the
 // TypeScript source in tests and tsup bundles it into dist/ in production.
 import { readFile, writeFile } from 'node:fs/promises';
-import { exportPdf, getPageSizes, parseAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
+import { exportPdf, fillForm, getPageSizes, parseAnnotations, parseFormValues, readFormFields, type Annotation } from '@marginalia/pdf-editor/core';
 import { PDFDocument } from 'pdf-lib';
 import { EXPORT_FALLBACK_FONTS } from './exportFonts.ts';
 import { exceedsPixelLimit, imageSize } from './imageSize.ts';
@@ -32,6 +32,7 @@ interface ExportTask {
   output: string;
   annotations: unknown;
   watermark: false | { text?: string };
+  formValues?: Record<string, unknown>;
 }
 type Task = CheckTask | ImageTask | ExportTask;
 
@@ -62,6 +63,17 @@ function checkAnnotationImages(annotations: readonly Annotation[]): void {
   }
 }
 
+/**
+ * `bytes` with the saved form values written into their fields (appended, appearances drawn), as the
+ * editor's own export does; values of fields the file lacks or keeps read-only are left out.
+ */
+async function withFormValues(bytes: Uint8Array, saved: Record<string, unknown> | undefined): Promise<Uint8Array> {
+  if (!saved || Object.keys(saved).length === 0) return bytes;
+  const fillable = new Set((await readFormFields(bytes)).filter((field) => !field.readOnly).map((field) => field.name));
+  const values = Object.fromEntries(Object.entries(parseFormValues(JSON.stringify(saved))).filter(([name]) => fillable.has(name)));
+  return Object.keys(values).length > 0 ? fillForm(bytes, values) : bytes;
+}
+
 async function run(task: Task): Promise<Record<string, unknown>> {
   switch (task.task) {
     case 'check': {
@@ -88,7 +100,7 @@ async function run(task: Task): Promise<Record<string, unknown>> {
       const annotations = parseAnnotations(task.annotations);
       checkAnnotationImages(annotations);
       const warnings: string[] = [];
-      const bytes = await exportPdf(await readFile(task.input), annotations, {
+      const bytes = await exportPdf(await withFormValues(await readFile(task.input), task.formValues), annotations, {
         watermark: task.watermark,
         fonts: { fallbacks: EXPORT_FALLBACK_FONTS },
         onWarning: (message) => warnings.push(message),

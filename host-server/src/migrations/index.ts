@@ -11,6 +11,7 @@ import * as pdfJobsWithoutOrigin from './007_pdf_jobs_without_origin';
 import * as collaboration from './008_collaboration';
 import * as documentMembers from './009_document_members';
 import * as invitationsAndTeamTrial from './010_invitations_and_team_trial';
+import * as formValues from './011_form_values';
 
 interface Migration {
   name: string;
@@ -29,6 +30,7 @@ const migrations: Migration[] = [
   { name: '008_collaboration', ...collaboration },
   { name: '009_document_members', ...documentMembers },
   { name: '010_invitations_and_team_trial', ...invitationsAndTeamTrial },
+  { name: '011_form_values', ...formValues },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -43,6 +43,8 @@ export class Document extends BaseModel {
   declare thumbnailVersion: number;
   declare annotations: string | null;
   declare annotationsVersion: number;
+  /** The values the user gave the PDF's form fields, as JSON; null when none were saved. */
+  declare formValues: string | null;
   declare createdAt: string;
   declare updatedAt: string;
 
@@ -64,6 +66,7 @@ export class Document extends BaseModel {
       thumbnailVersion: { type: 'integer', minimum: 0 },
       annotations: { type: ['string', 'null'] },
       annotationsVersion: { type: 'integer', minimum: 0 },
+      formValues: { type: ['string', 'null'] },
       createdAt: { type: 'string' },
       updatedAt: { type: 'string' },
     },

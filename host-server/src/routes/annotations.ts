@@ -7,7 +7,8 @@ import type Router from '@koa/router';
 import * as z from 'zod';
 import type { ServerContext } from '../context';
 import { StaleVersionError } from '../domain/errors';
-import { patchAnnotations, replaceAnnotations, storedAnnotations } from '../services/annotations';
+import { formValuesField } from '@marginalia/api';
+import { patchAnnotations, replaceAnnotations, storedAnnotations, storedFormValues } from '../services/annotations';
 import { listBeforeSharedSave, shareSavedChange } from '../services/collaboration';
 import { findOwnDocument } from '../services/documents';
 import { findReadableDocument } from '../services/collaborators';
@@ -17,7 +18,9 @@ import { jsonBody, readBody } from './bodies';
 import { authState, requireAuth } from './requireAuth';
 import { baseVersionField } from './validation';
 
-const putSchema = z.object({ annotations: z.unknown(), version: baseVersionField });
+// `formValues`, the values of the PDF's form fields, go with the annotations when a client has them;
+// a client that does not know them sends none and the stored ones stay.
+const putSchema = z.object({ annotations: z.unknown(), version: baseVersionField, formValues: formValuesField.optional() });
 
 // The lists are read by the SDK's parseAnnotationChanges, as the clients write them.
 const patchSchema = z.object({
@@ -25,6 +28,7 @@ const patchSchema = z.object({
   updated: z.unknown().optional(),
   removed: z.unknown().optional(),
   version: baseVersionField,
+  formValues: formValuesField.optional(),
 });
 
 export function registerAnnotationRoutes(router: Router, server: ServerContext): void {
@@ -33,7 +37,8 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
 
   router.get('/api/documents/:id/annotations', auth, async (ctx) => {
     const { document } = await findReadableDocument(server, authState(ctx).user, ctx.params.id ?? '', { withAnnotations: true });
-    ctx.body = { annotations: storedAnnotations(document), version: document.annotationsVersion };
+    const formValues = storedFormValues(document);
+    ctx.body = { annotations: storedAnnotations(document), version: document.annotationsVersion, ...(formValues && { formValues }) };
   });
 
   router.put('/api/documents/:id/annotations', auth, json, async (ctx) => {
@@ -41,11 +46,12 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
     const document = await findOwnDocument(server, user, ctx.params.id ?? '');
     const body = readBody(ctx, putSchema);
     const annotations = readAnnotations(body.annotations);
-    const save = { Document: server.models.Document, documentId: document.id, user, version: body.version, now: server.now() };
+    const { formValues } = body;
+    const save = { Document: server.models.Document, documentId: document.id, user, version: body.version, now: server.now(), formValues };
     const before = await listBeforeSharedSave(server, document.id);
     const version = await replaceAnnotations(save, annotations);
     if (before) await shareSavedChange(server, document.id, before, annotations);
-    ctx.body = { annotations, version };
+    ctx.body = { annotations, version, ...(formValues && { formValues }) };
   });
 
   // A diff applies only to the version stored now (see services/annotations.ts); a stale version is
@@ -53,7 +59,7 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
   router.patch('/api/documents/:id/annotations', auth, json, async (ctx) => {
     const { user } = authState(ctx);
     const document = await findOwnDocument(server, user, ctx.params.id ?? '');
-    const { version, ...input } = readBody(ctx, patchSchema);
+    const { version, formValues, ...input } = readBody(ctx, patchSchema);
     const changes = readAnnotationChanges(input);
     // Spares reading the stored list when the answer is already known; checked again under the lock.
     if (document.annotationsVersion !== version) throw new StaleVersionError(document.annotationsVersion);
@@ -65,6 +71,7 @@ export function registerAnnotationRoutes(router: Router, server: ServerContext):
         user,
         version,
         now: server.now(),
+        formValues,
         knex: server.knex,
         lockRow: server.client === 'postgres',
         maxBytes: server.config.limits.annotationsJsonBytes,

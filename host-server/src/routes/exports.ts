@@ -9,7 +9,7 @@ import type { ServerContext } from '../context';
 import { NotReadyError } from '../domain/errors';
 import { badRequest, HttpError } from '../errors';
 import type { Document } from '../models';
-import { storedAnnotations } from '../services/annotations';
+import { storedAnnotations, storedFormValues } from '../services/annotations';
 import { findAnnotationImageProblem } from '../services/annotationImages';
 import { contentDisposition, withExtension } from '../services/fileNames';
 import { jobLimitError } from '../services/documents';
@@ -41,7 +41,7 @@ export async function sendExport(
   const source = await server.fileStore.localFile(document.pdfKey, outDir);
   try {
     // A guest's export through a share link is queued as the owner's job.
-    await server.pdfWorker.exportPdf(source.path, output, annotations, watermark, { owner: document.userId });
+    await server.pdfWorker.exportPdf(source.path, output, annotations, watermark, { owner: document.userId }, storedFormValues(document));
   } catch (error) {
     await rm(outDir, { recursive: true, force: true });
     if (error instanceof PdfWorkerError) {

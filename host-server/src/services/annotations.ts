@@ -17,6 +17,14 @@ import { isoNow } from '../models/BaseModel';
 import type { Document, Models, User } from '../models';
 import { checkProAnnotations, hasPro, hasProAnnotations } from './proFeatures';
 
+/** The values of a PDF's form fields, by full field name, as the editor saves them. */
+export type FormValues = Record<string, string | boolean | string[] | null>;
+
+/** The stored form values, or undefined when none were saved. */
+export function storedFormValues(document: Pick<Document, 'formValues'>): FormValues | undefined {
+  return document.formValues ? (JSON.parse(document.formValues) as FormValues) : undefined;
+}
+
 /** The stored annotations, validated again on the way out (the format may have moved on). */
 export function storedAnnotations(document: Pick<Document, 'annotations'>): Annotation[] {
   return document.annotations ? parseAnnotations(document.annotations) : [];
@@ -30,7 +38,12 @@ export interface AnnotationSave {
   /** The version the client's change is based on. */
   version: number;
   now: Date;
+  /** The form values saved with the annotations, under the same version; undefined keeps the stored ones. */
+  formValues?: FormValues;
 }
+
+/** The form values' column for a save: only when it gives them, so a client that never sends them keeps what is stored. */
+const formColumn = (save: AnnotationSave) => (save.formValues === undefined ? {} : { formValues: JSON.stringify(save.formValues) });
 
 async function ownDocument(save: AnnotationSave, withAnnotations: boolean): Promise<Document> {
   const query = save.Document.query().findById(save.documentId).where('userId', save.user.id);
@@ -54,7 +67,7 @@ export async function replaceAnnotations(save: AnnotationSave, annotations: Anno
     .findById(save.documentId)
     .where('userId', user.id)
     .where('annotationsVersion', version)
-    .patch({ annotations: serializeAnnotations(annotations), annotationsVersion: version + 1, updatedAt: isoNow(now) });
+    .patch({ annotations: serializeAnnotations(annotations), ...formColumn(save), annotationsVersion: version + 1, updatedAt: isoNow(now) });
   if (changed !== 1) throw new StaleVersionError((await ownDocument(save, false)).annotationsVersion);
   return version + 1;
 }
@@ -82,7 +95,7 @@ export async function patchAnnotations(
     const changed = await Document.query(trx)
       .findById(locked.id)
       .where('annotationsVersion', version)
-      .patch({ annotations: serialized, annotationsVersion: version + 1, updatedAt: isoNow(now) });
+      .patch({ annotations: serialized, ...formColumn(save), annotationsVersion: version + 1, updatedAt: isoNow(now) });
     if (changed !== 1) throw new StaleVersionError(locked.annotationsVersion);
   });
   return version + 1;

@@ -39,3 +39,14 @@ export type InviteCollaboratorRequest = z.input<typeof inviteCollaboratorRequest
 
 export const changeCollaboratorRequest = z.object({ role: collaboratorRoleField });
 export type ChangeCollaboratorRequest = z.input<typeof changeCollaboratorRequest>;
+
+/**
+ * The values a user gave a PDF's form fields, saved with the annotations: by full field name, a
+ * text, whether a check box is checked, a list box's options, or null (no radio button chosen).
+ */
+export const formValuesField = z.record(
+  z.string().min(1).max(1000),
+  z.union([z.string().max(100_000), z.boolean(), z.array(z.string().max(100_000)).max(10_000), z.null()]),
+  { error: 'Form values must map field names to texts, true or false, lists of texts or null' },
+);
+export type FormValuesInput = z.output<typeof formValuesField>;

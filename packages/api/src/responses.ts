@@ -79,6 +79,8 @@ export interface UploadResponse {
 export interface AnnotationsResponse {
   annotations: Annotation[];
   version: number;
+  /** The values the user gave the PDF's form fields; absent when none were saved. */
+  formValues?: Record<string, string | boolean | string[] | null>;
 }
 
 export interface ShareResponse {

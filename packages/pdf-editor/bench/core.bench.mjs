@@ -3,7 +3,8 @@
 //   npm run build -w @marginalia/pdf-editor && npm run bench -w @marginalia/pdf-editor
 // Needs `node --expose-gc` (the npm script passes it) for the heap figures.
 // `--only=SECTION[,SECTION]` runs only those sections (export, single, native, mupdf, pages,
-// history, heap); `--only=mupdf` gives the native export and import rows against MuPDF.js.
+// history, heap, forms); `--only=mupdf` gives the native export and import rows against MuPDF.js,
+// `--only=forms` the form fill of a 20-field form against pdf.js's saveDocument.
 import { Buffer } from 'node:buffer';
 import { spawnSync } from 'node:child_process';
 import console from 'node:console';
@@ -26,10 +27,10 @@ if (!existsSync(distEntry)) {
   process.exit(0);
 }
 const core = await import(pathToFileURL(distEntry).href);
-const { createHistory, addAnnotation, updateAnnotation, removeAnnotation, normalizeAnnotation, exportPdf, importAnnotations } =
+const { createHistory, addAnnotation, updateAnnotation, removeAnnotation, normalizeAnnotation, exportPdf, importAnnotations, fillForm, readFormFields } =
   core;
 
-const SECTIONS = ['export', 'single', 'native', 'mupdf', 'pages', 'history', 'heap'];
+const SECTIONS = ['export', 'single', 'native', 'mupdf', 'pages', 'history', 'heap', 'forms'];
 const onlyArgument = process.argv.find((argument) => argument.startsWith('--only='));
 const only = onlyArgument ? new Set(onlyArgument.slice('--only='.length).split(',')) : undefined;
 for (const section of only ?? []) {
@@ -49,6 +50,8 @@ const EXPORT_RUNS = 7;
 const LIST_SIZE = 10_000;
 const HISTORY_OPS = 1000;
 const UNDO_STEPS = 50;
+const FORM_FIELDS = 20;
+const FORM_RUNS = 9;
 
 // ---------- helpers ----------
 
@@ -265,6 +268,51 @@ async function interleaved(rounds, paths) {
     }
   }
   return Object.fromEntries(Object.keys(paths).map((key) => [key, { wall: median(wall[key]), cpu: median(cpu[key]) }]));
+}
+
+/**
+ * A form of ${FORM_FIELDS} text fields filled and saved natively (appended, appearances drawn), by
+ * the core's fillForm (alone, and after readFormFields as the editor's export does) and by pdf.js:
+ * its annotation storage given the same values and `saveDocument`. Each path starts from the bytes.
+ */
+async function measureFormFill() {
+  let pdfjs;
+  try {
+    pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  } catch {
+    return { skipped: 'pdfjs-dist not installed' };
+  }
+  pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(join(here, '..', '..', '..', 'node_modules', 'pdfjs-dist', 'legacy', 'build', 'pdf.worker.mjs')).href;
+  const made = await PDFDocument.create();
+  const page = made.addPage([612, 792]);
+  const form = made.getForm();
+  for (let index = 0; index < FORM_FIELDS; index++) {
+    const field = form.createTextField(`field${index + 1}`);
+    field.addToPage(page, { x: 72 + (index % 2) * 240, y: 740 - Math.floor(index / 2) * 34, width: 220, height: 24 });
+  }
+  const bytes = await made.save();
+  const values = Object.fromEntries(Array.from({ length: FORM_FIELDS }, (_, index) => [`field${index + 1}`, `Value number ${index + 1}`]));
+  const sizes = {};
+  const timing = await interleaved(FORM_RUNS, {
+    fillForm: async () => {
+      sizes.fillForm = (await fillForm(bytes, values)).byteLength - bytes.byteLength;
+    },
+    editorExport: async () => {
+      const names = new Set((await readFormFields(bytes)).map((field) => field.name));
+      await fillForm(bytes, Object.fromEntries(Object.entries(values).filter(([name]) => names.has(name))));
+    },
+    pdfjs: async () => {
+      const task = pdfjs.getDocument({ data: bytes.slice(), verbosity: 0 });
+      const doc = await task.promise;
+      const objects = await doc.getFieldObjects();
+      for (const [name, widgets] of objects instanceof Map ? objects : Object.entries(objects ?? {})) {
+        for (const widget of widgets) if (widget.type === 'text') doc.annotationStorage.setValue(widget.id, { value: values[name] });
+      }
+      sizes.pdfjs = (await doc.saveDocument()).byteLength - bytes.byteLength;
+      await task.destroy();
+    },
+  });
+  return { timing, sizes };
 }
 
 /** Peak RSS growth of one export of one annotation, measured in a fresh Node process. */
@@ -736,6 +784,23 @@ if (runs('heap')) {
   row(`annotation list (${LIST_SIZE.toLocaleString('en')}) heap`, mb(heap.listBytes), '', undefined);
   row(`${UNDO_STEPS} undo steps heap`, mb(heap.stepBytes), '', undefined);
   row(`${UNDO_STEPS} undo steps / list`, `${heap.ratio.toFixed(2)}x (median of 3)`, '< 2x', heap.ratio < 2);
+}
+
+const forms = runs('forms') ? await measureFormFill() : { skipped: 'not asked for' };
+if (forms.skipped) {
+  row('form fill / pdf.js saveDocument', `skipped (${forms.skipped})`, '', undefined);
+} else {
+  const { fillForm: ours, editorExport, pdfjs } = forms.timing;
+  row(
+    `fill ${FORM_FIELDS} text fields + native save (median of ${FORM_RUNS})`,
+    `${ours.wall.toFixed(1)} ms (CPU ${ours.cpu.toFixed(1)} ms), +${(forms.sizes.fillForm / 1024).toFixed(1)} KB`,
+    '',
+    undefined,
+  );
+  row(`  as the editor's export (readFormFields first)`, `${editorExport.wall.toFixed(1)} ms (CPU ${editorExport.cpu.toFixed(1)} ms)`, '', undefined);
+  row(`  pdf.js setValue + saveDocument`, `${pdfjs.wall.toFixed(1)} ms (CPU ${pdfjs.cpu.toFixed(1)} ms), +${(forms.sizes.pdfjs / 1024).toFixed(1)} KB`, '', undefined);
+  const ratio = ours.cpu / pdfjs.cpu;
+  row(`  CPU / pdf.js`, `${ratio.toFixed(2)}x (wall ${(ours.wall / pdfjs.wall).toFixed(2)}x)`, '<= 1x', ratio <= 1);
 }
 
 const header = ['Metric', 'Measured', 'Target', 'Result'];

@@ -44,10 +44,14 @@ export const SIZE_BUDGET_BYTES = 60 * 1024;
  * commands and the panel's thread, 2.2 KB) and server of record in `./collab` (0.3 KB), and issue
  * 28's forms in the core (`readFormFields`, `fillForm`, XFDF and JSON values, 1.9 KB, in the core's
  * lazily loaded engine graph) and find in the editor (`editor.find` and the find bar, 2.1 KB)
- * brought it to 98.5 KB: held at 99 KB, so it cannot grow unnoticed, until the owner decides
- * between a larger budget and giving something up (see docs/architecture.md, "Size").
+ * brought it to 98.5 KB. Issue 28's summary (the offline summariser, lazily loaded, 2.5 KB; the
+ * editor's summary controller, the text extraction it shares with find and the panel, 1.6 KB) and
+ * forms in the viewer (the editor's form controller reading fields through pdf.js, values in the
+ * history and storage, the export's fill, the lazily loaded form inputs, 4.6 KB) brought it to
+ * 107.2 KB: held at 108 KB, so it cannot grow unnoticed, until the owner decides between a larger
+ * budget and giving something up (see docs/architecture.md, "Size").
  */
-export const TOTAL_SIZE_BUDGET_BYTES = 99 * 1024;
+export const TOTAL_SIZE_BUDGET_BYTES = 108 * 1024;
 
 export interface SizeReport {
   /** Entry files measured, relative to the package root. */
@@ -158,18 +162,31 @@ function bundleOptions(root: string) {
 /** The entry point whose consumers also load the stylesheet. */
 const REACT_ENTRY = './dist/index.js';
 
-/** Bundles one entry with code splitting: the entry's own output is its static import graph. */
+/**
+ * Bundles one entry with code splitting and sums what loading it fetches at once: its own output and
+ * every chunk it imports statically, transitively. Code the entry shares with a lazily imported
+ * module goes to a chunk of its own, so the entry's file alone would leave it out.
+ */
 async function measureInitialLoad(root: string, entry: string, stylesheets: string[]): Promise<number> {
   const result = await build({
     entryPoints: [join(root, entry), ...stylesheets.map((sheet) => join(root, sheet))],
     ...bundleOptions(root),
     splitting: true,
+    metafile: true,
     plugins: [recordExternals(new Set())],
   });
-  const loadedAtOnce = new Set([entry, ...stylesheets].map((file) => file.split('/').pop()));
-  return result.outputFiles
-    .filter((file) => loadedAtOnce.has(file.path.split('/').pop()))
-    .reduce((sum, file) => sum + gzipSync(file.contents, { level: 9 }).byteLength, 0);
+  const outputs = result.metafile.outputs;
+  const byName = new Map(result.outputFiles.map((file) => [file.path.split('/').pop(), file]));
+  const loadedAtOnce = new Set<string>();
+  const visit = (output: string) => {
+    const name = output.split('/').pop() ?? output;
+    if (loadedAtOnce.has(name)) return;
+    loadedAtOnce.add(name);
+    for (const { path, kind } of outputs[output]?.imports ?? []) if (kind === 'import-statement' && outputs[path]) visit(path);
+  };
+  const entryNames = new Set([entry, ...stylesheets].map((file) => file.split('/').pop()));
+  for (const output of Object.keys(outputs)) if (entryNames.has(output.split('/').pop())) visit(output);
+  return [...loadedAtOnce].reduce((sum, name) => sum + gzipSync(byName.get(name)?.contents ?? new Uint8Array(), { level: 9 }).byteLength, 0);
 }
 
 /**

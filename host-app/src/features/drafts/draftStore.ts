@@ -4,7 +4,7 @@
 // outlive a closed tab, a crash and an expired session: a draft whose tab is gone is offered to the
 // next tab that opens the document, which takes it over. A draft older than DRAFT_TTL_MS is dropped
 // when read.
-import type { Annotation } from '@marginalia/pdf-editor/core';
+import type { Annotation, FormValues } from '@marginalia/pdf-editor/core';
 import { inObjectStore, type ObjectStoreLocation } from '../../lib/objectStore';
 import { openTabIds } from './tabIdentity';
 
@@ -26,6 +26,8 @@ export interface DocumentDraft {
   baseVersion: number;
   /** The user asked to save these changes and the save did not go through (e.g. the session expired). */
   saveRequested: boolean;
+  /** The values given to the PDF's form fields, when they differ from the saved ones. */
+  formValues?: FormValues;
   savedAt: number;
 }
 
@@ -35,9 +37,13 @@ interface StoredDraft extends Omit<DocumentDraft, 'tabId'> {
   key: string;
 }
 
-/** Whether a draft holds anything the server does not: other pages, or other annotations. */
-export function draftDiffers(draft: DocumentDraft, stored: { annotations: readonly Annotation[] }): boolean {
-  return draft.pdf !== null || JSON.stringify(draft.annotations) !== JSON.stringify(stored.annotations);
+/** Whether a draft holds anything the server does not: other pages, other annotations, or other form values. */
+export function draftDiffers(draft: DocumentDraft, stored: { annotations: readonly Annotation[]; formValues?: FormValues }): boolean {
+  return (
+    draft.pdf !== null ||
+    JSON.stringify(draft.annotations) !== JSON.stringify(stored.annotations) ||
+    (draft.formValues !== undefined && JSON.stringify(draft.formValues) !== JSON.stringify(stored.formValues ?? {}))
+  );
 }
 
 /** The question asked when a document opens with a draft. */
@@ -108,6 +114,7 @@ export async function readDraft(accountId: string, documentId: string, tabId: st
     pdf: found.pdf,
     baseVersion: found.baseVersion,
     saveRequested: found.saveRequested,
+    ...(found.formValues && { formValues: found.formValues }),
     savedAt: found.savedAt,
   };
   if (found !== own) {

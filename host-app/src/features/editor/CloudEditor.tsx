@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { PdfEditor, type EditorDraft, type PdfEditorHandle } from '@marginalia/pdf-editor';
-import { parseAnnotations, type Annotation } from '@marginalia/pdf-editor/core';
+import { parseAnnotations, type Annotation, type FormValues } from '@marginalia/pdf-editor/core';
 import { documentsApi } from '../../api/documents';
 import { ApiError } from '../../api/errors';
 import type { DocumentSummary } from '@marginalia/api';
@@ -44,6 +44,8 @@ interface StoredDocument {
   bytes: Uint8Array;
   annotations: Annotation[];
   version: number;
+  /** The values saved for the PDF's form fields, if any. */
+  formValues?: FormValues;
 }
 
 async function loadDocument(id: string): Promise<StoredDocument> {
@@ -54,7 +56,13 @@ async function loadDocument(id: string): Promise<StoredDocument> {
   }
   if (doc.status === 'FAILED') throw new Error('This document could not be converted to PDF.');
   const [file, stored] = await Promise.all([documentsApi.download(id), documentsApi.annotations(id)]);
-  return { doc, bytes: await fileToBytes(file), annotations: parseAnnotations(stored.annotations), version: stored.version ?? 0 };
+  return {
+    doc,
+    bytes: await fileToBytes(file),
+    annotations: parseAnnotations(stored.annotations),
+    version: stored.version ?? 0,
+    ...(stored.formValues && { formValues: stored.formValues }),
+  };
 }
 
 /**
@@ -74,8 +82,8 @@ const AUTOSAVE = { delayMs: AUTOSAVE_DELAY_MS };
 /** What the editor opens: the server's PDF, or the draft's when its pages changed. */
 function startingPoint(stored: StoredDocument, draft: DocumentDraft | null): { file: Uint8Array; annotations: Annotation[]; restore?: EditorDraft } {
   if (!draft) return { file: stored.bytes, annotations: stored.annotations };
-  const { annotations, pdf, baseVersion, saveRequested } = draft;
-  return { file: pdf ?? stored.bytes, annotations, restore: { annotations, pdf, baseVersion, saveRequested } };
+  const { annotations, pdf, baseVersion, saveRequested, formValues } = draft;
+  return { file: pdf ?? stored.bytes, annotations, restore: { annotations, pdf, baseVersion, saveRequested, ...(formValues && { formValues }) } };
 }
 
 export function CloudEditor({ documentId }: { documentId: string }) {
@@ -139,7 +147,8 @@ export function CloudEditor({ documentId }: { documentId: string }) {
   const { live, status } = useLiveDocument(documentId, together ? sessionToken : null);
   const storage = useMemo(() => {
     if (!loaded.data) return undefined;
-    const stored = documentStorage(loaded.data.doc.name, { annotations: loaded.data.annotations, version: loaded.data.version });
+    const { annotations, version, formValues } = loaded.data;
+    const stored = documentStorage(loaded.data.doc.name, { annotations, version, ...(formValues && { formValues }) });
     return live ? liveStorage(stored, live) : stored;
   }, [loaded.data, live]);
   const tabId = draft.data?.tabId;

@@ -35,19 +35,23 @@ export function documentStorage(fileName: string, opened: StoredAnnotations): St
       preloaded = null;
       if (first) return first;
       const stored = await documentsApi.annotations(documentId);
-      return { annotations: parseAnnotations(stored.annotations), version: stored.version ?? 0 };
+      return { annotations: parseAnnotations(stored.annotations), version: stored.version ?? 0, ...(stored.formValues && { formValues: stored.formValues }) };
     },
-    async save(documentId, annotations, baseVersion, changes) {
+    async save(documentId, annotations, baseVersion, changes, formValues) {
       const list = [...annotations];
-      // Without changes (a save over a conflict's version) the whole list goes.
+      // Without changes (a save over a conflict's version) the whole list goes; the form's values go with either.
       const request = changes
-        ? documentsApi.saveAnnotationChanges(documentId, list, baseVersion, changes)
-        : documentsApi.saveAnnotations(documentId, list, baseVersion);
-      return { annotations: list, version: await conflictAware(documentId, request) };
+        ? documentsApi.saveAnnotationChanges(documentId, list, baseVersion, changes, formValues)
+        : documentsApi.saveAnnotations(documentId, list, baseVersion, formValues);
+      return { annotations: list, version: await conflictAware(documentId, request), ...(formValues && { formValues }) };
     },
-    async saveDocument(documentId, pdf, annotations, baseVersion) {
+    async saveDocument(documentId, pdf, annotations, baseVersion, formValues) {
       const list = [...annotations];
-      return { annotations: list, version: await conflictAware(documentId, documentsApi.saveContent(documentId, pdf, fileName, list, baseVersion)) };
+      let version = await conflictAware(documentId, documentsApi.saveContent(documentId, pdf, fileName, list, baseVersion));
+      // The content route keeps the PDF and its annotations; the form's values follow on the version it made.
+      const unchanged = { added: [], updated: [], removed: [], reordered: false };
+      if (formValues) version = await conflictAware(documentId, documentsApi.saveAnnotationChanges(documentId, list, version, unchanged, formValues));
+      return { annotations: list, version, ...(formValues && { formValues }) };
     },
   };
 }

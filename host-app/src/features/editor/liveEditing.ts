@@ -5,7 +5,7 @@
 // acknowledged); only page edits, which rewrite the PDF, go over HTTP, and collaborators are then
 // told to load the new PDF.
 import { HocuspocusProvider } from '@hocuspocus/provider';
-import { StorageConflictError, type StorageAdapter } from '@marginalia/pdf-editor';
+import { StorageConflictError, type StorageAdapter, type StoredAnnotations } from '@marginalia/pdf-editor';
 import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { documentsApi } from '../../api/documents';
@@ -124,37 +124,45 @@ function acknowledged(live: LiveDocument): Promise<void> {
 
 /**
  * The editor's storage while the document is edited together: `save` (annotations) waits for the
- * collaboration server to have them, as they are sent there already; `saveDocument` (page edits)
+ * collaboration server to have them, as they are sent there already, and sends the form's values,
+ * which are not edited together, over HTTP; `saveDocument` (page edits)
  * stores the PDF with its annotations over HTTP on the current version, which collaborators' saves
  * move on (retried over the version a 409 names), and remembers the revision so this page does not
  * reload for its own change.
  */
 export function liveStorage(base: StorageAdapter, live: LiveDocument): StorageAdapter {
   const { saveDocument } = base;
+  // A save over HTTP on the version stored now, which collaborators' saves move on: retried over
+  // the version a 409 names.
+  const onCurrentVersion = async (version: number, save: (version: number) => Promise<StoredAnnotations>) => {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await save(version);
+      } catch (error) {
+        if (!(error instanceof StorageConflictError) || error.currentVersion === undefined || tries >= PAGE_SAVE_ATTEMPTS) throw error;
+        version = error.currentVersion;
+      }
+    }
+  };
   return {
     load: (documentId) => base.load(documentId),
-    async save(documentId, annotations) {
+    async save(documentId, annotations, _baseVersion, _changes, formValues) {
       await acknowledged(live);
       const stored = await documentsApi.annotations(documentId);
-      return { annotations: [...annotations], version: stored.version ?? 0 };
+      if (formValues === undefined) return { annotations: [...annotations], version: stored.version ?? 0 };
+      // The form's values are not edited together: they go over HTTP, with no change of the
+      // annotations the collaboration server already holds.
+      const unchanged = { added: [], updated: [], removed: [], reordered: false };
+      return onCurrentVersion(stored.version ?? 0, (version) => base.save(documentId, annotations, version, unchanged, formValues));
     },
     saveDocument:
       saveDocument &&
-      (async (documentId, pdf, annotations) => {
-        let version = (await documentsApi.get(documentId)).annotationsVersion;
-        const attempt = async () => {
-          for (let tries = 1; ; tries += 1) {
-            try {
-              const stored = await saveDocument(documentId, pdf, annotations, version);
-              live.ownPdfRevisions.add(String(stored.version));
-              return stored;
-            } catch (error) {
-              if (!(error instanceof StorageConflictError) || error.currentVersion === undefined || tries >= PAGE_SAVE_ATTEMPTS) throw error;
-              version = error.currentVersion;
-            }
-          }
-        };
-        const saving = attempt();
+      (async (documentId, pdf, annotations, _baseVersion, formValues) => {
+        const saving = onCurrentVersion((await documentsApi.get(documentId)).annotationsVersion, async (version) => {
+          const stored = await saveDocument(documentId, pdf, annotations, version, formValues);
+          live.ownPdfRevisions.add(String(stored.version));
+          return stored;
+        });
         live.pageSave = saving.catch(() => undefined);
         return saving;
       }),

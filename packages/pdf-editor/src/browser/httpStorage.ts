@@ -5,6 +5,7 @@ import { StorageConflictError } from '../core/adapters';
 import type { StorageAdapter, StoredAnnotations } from '../core/adapters';
 import { toAnnotationChanges } from '../core/history/changes';
 import { parseAnnotations } from '../core/model/serialize';
+import { checkFormValues } from '../core/forms/valuesJson';
 
 /** The host server answered a storage request with an error `status` (not a 409 conflict). */
 export class StorageRequestError extends Error {
@@ -42,7 +43,8 @@ async function patchRefused(response: Response): Promise<boolean> {
 
 /**
  * Stores annotations on the host server: `GET` and `PUT` `<baseUrl>/api/documents/:id/annotations`
- * with a JSON body `{ annotations, version }`, cookies included. `getToken`, when it returns a
+ * with a JSON body `{ annotations, version }` (and `formValues`, the form's values, when the editor
+ * gives them; `load` gives back the ones the server answers), cookies included. `getToken`, when it returns a
  * token, adds `Authorization: Bearer <token>`. A 404 on load means nothing saved yet (null).
  *
  * A save given the editor's `changes` on top of a stored version sends only them:
@@ -90,15 +92,16 @@ export function httpStorage(
       // `version` here is the document's revision, not the JSON format version parseAnnotations
       // checks, so only the list goes through it.
       const list = body && typeof body === 'object' && 'annotations' in body ? body.annotations : body;
-      return { annotations: parseAnnotations(list), version: readVersion(body) ?? 0 };
+      const formValues = body && typeof body === 'object' && 'formValues' in body ? checkFormValues(body.formValues, 'formValues') : undefined;
+      return { annotations: parseAnnotations(list), version: readVersion(body) ?? 0, ...(formValues && { formValues }) };
     },
-    async save(documentId, annotations, baseVersion, changes) {
+    async save(documentId, annotations, baseVersion, changes, formValues) {
       const send = async (method: 'PUT' | 'PATCH', body: object) =>
         fetchImpl(url(documentId), {
           method,
           headers: await headers(),
           credentials: 'include',
-          body: JSON.stringify({ ...body, version: baseVersion }),
+          body: JSON.stringify({ ...body, version: baseVersion, ...(formValues && { formValues }) }),
         });
       const patch = baseVersion > 0 && changes && patchAllowed ? toAnnotationChanges(changes) : null;
       let response = patch && (await send('PATCH', patch));
@@ -110,7 +113,7 @@ export function httpStorage(
       if (response.status === 409) throw new StorageConflictError(documentId, readVersion(await jsonOf(response)));
       if (!response.ok) return fail(response);
       const version = readVersion(await jsonOf(response)) ?? baseVersion + 1;
-      return { annotations: [...annotations], version };
+      return { annotations: [...annotations], version, ...(formValues && { formValues }) };
     },
   };
 }

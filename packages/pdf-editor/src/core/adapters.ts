@@ -2,6 +2,7 @@
 // DOM-free types only; implementations that need browser APIs live in src/browser.
 import { checkObject } from './input';
 import { checkAnnotationList } from './model/check';
+import type { FormValues } from './forms/types';
 import type { AnnotationDiff } from './history/diff';
 import type { Annotation, AnnotationType } from './model/types';
 
@@ -19,6 +20,11 @@ export interface StoredAnnotations {
   annotations: Annotation[];
   /** Increases on every save; a save based on an older version is a conflict. */
   version: number;
+  /**
+   * The values the user gave the PDF's form fields (by full field name), saved with the
+   * annotations; absent when none were saved (a storage that does not keep them never gives them).
+   */
+  formValues?: FormValues;
 }
 
 /** Loads and saves one document's annotations (and, with `saveDocument`, its PDF after page edits). */
@@ -33,19 +39,29 @@ export interface StorageAdapter {
    * `baseVersion` is still the stored version (they are measured against that list), and the whole
    * list when `changes.reordered` says the order moved. `toAnnotationChanges` gives them in the
    * form to send, `applyAnnotationChanges` applies them to a stored list.
+   * `formValues`, when the document has a form, are the values the user gave its fields (all of
+   * them, not a change): a storage keeps them beside the annotations and gives them back from `load`.
    */
   save(
     documentId: string,
     annotations: readonly Annotation[],
     baseVersion: number,
     changes?: AnnotationDiff,
+    formValues?: FormValues,
   ): Promise<StoredAnnotations>;
   /**
    * Saves a new PDF, its pages edited (rotated, reordered, deleted, inserted), together with its
    * `annotations` (already moved with their pages), on the same version check as `save`. Optional:
    * an editor whose storage lacks it cannot save page edits (`PageEditsUnsupportedError`).
+   * `formValues` as for `save`.
    */
-  saveDocument?(documentId: string, pdf: Uint8Array, annotations: readonly Annotation[], baseVersion: number): Promise<StoredAnnotations>;
+  saveDocument?(
+    documentId: string,
+    pdf: Uint8Array,
+    annotations: readonly Annotation[],
+    baseVersion: number,
+    formValues?: FormValues,
+  ): Promise<StoredAnnotations>;
 }
 
 /** Someone else saved the document since it was loaded; reload before saving again. */
@@ -100,14 +116,14 @@ export function memoryStorage(initial: Record<string, readonly Annotation[]> = {
   return {
     async load(documentId) {
       const stored = documents.get(documentId);
-      return stored ? { annotations: structuredClone(stored.annotations), version: stored.version } : null;
+      return stored ? structuredClone(stored) : null;
     },
-    async save(documentId, annotations, baseVersion) {
+    async save(documentId, annotations, baseVersion, _changes, formValues) {
       const current = documents.get(documentId)?.version ?? 0;
       if (baseVersion !== current) throw new StorageConflictError(documentId, current);
-      const stored = { annotations: structuredClone([...annotations]), version: current + 1 };
+      const stored: StoredAnnotations = { annotations: structuredClone([...annotations]), version: current + 1, ...(formValues && { formValues: structuredClone(formValues) }) };
       documents.set(documentId, stored);
-      return { annotations: structuredClone(stored.annotations), version: stored.version };
+      return structuredClone(stored);
     },
   };
 }

@@ -61,4 +61,7 @@ export { rebaseAnnotations, rebaseDocument } from './history/rebase';
 export { pdfRevision } from './pages/pdfRevision';
 // What the collaboration layer (src/collab) needs to check a shared document's annotations.
 export { checkAnnotation, throwIssues } from './model/check';
-export { AnnotationValidationError } from './errors';
+export { AnnotationValidationError, InvalidInputError } from './errors';
+// Form values are checked as the user types them, as `fillForm` checks them, without the engine.
+export { checkFormValue } from './forms/checkValue';
+export type { FormFieldRules } from './forms/checkValue';

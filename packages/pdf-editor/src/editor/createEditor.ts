@@ -15,6 +15,7 @@ import type { EditorErrorSource, EditorOptions } from './options';
 import { createFindController } from './find/findController';
 import { createOcrController } from './ocr/ocrController';
 import { createSummaryController } from './summary/summaryController';
+import { createFormController } from './forms/formController';
 import { createPersistence } from './persistence';
 import { createPointerTracker } from './pointer';
 import { createEditorStore } from './store/createEditorStore';
@@ -92,6 +93,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
   const find = createFindController(store, document, goToPage);
   const ocr = createOcrController(store, currentOptions, (error) => report(error, 'ocr', messages.ocrFailed));
   const summary = createSummaryController({ store, document, goToPage, provider: () => options.summaryProvider });
+  const forms = createFormController(store, document);
 
   if (options.scale !== undefined) actions.setZoom(options.scale);
 
@@ -101,6 +103,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     find,
     ocr,
     summary,
+    forms,
     tools,
     threads: createThreads(store, () => options.author),
     pointer,

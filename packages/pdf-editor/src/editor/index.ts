@@ -23,6 +23,8 @@ export type { PdfFile } from './document/loadFile';
 export type { FindController, FindState, MarkKind } from './find/findController';
 export type { FindMatch, FindOptions } from './find/findText';
 export type { OcrController, OcrRunOptions, OcrState } from './ocr/ocrController';
+export type { FormController, FormState, FormXfdfOptions } from './forms/formController';
+export type { EditorFormField, EditorFormWidget } from './forms/pdfjsFields';
 
 // The document's summary
 export type { SummarizeDocumentOptions, SummaryController, SummaryInput, SummaryProvider, SummaryState } from './summary/summaryController';
@@ -79,6 +81,11 @@ export type {
   FontFaces,
   FontHeights,
   FontStyle,
+  FormField,
+  FormFieldType,
+  FormFieldValue,
+  FormFieldWidget,
+  FormValues,
   Gate,
   GateAction,
   GateDecision,

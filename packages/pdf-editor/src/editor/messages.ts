@@ -81,6 +81,8 @@ export const defaultMessages = {
   exportFailed: 'Failed to download PDF',
   saveFailed: 'Failed to save document',
   ocrFailed: 'Failed to recognise text',
+  formValueRefused: 'This field cannot take that value',
+  formFields: 'Form fields on page {page}',
   dismiss: 'Dismiss',
   commentPlaceholder: 'Write a comment',
   find: 'Find in document',

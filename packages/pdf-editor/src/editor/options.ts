@@ -1,7 +1,7 @@
 // What a host tells an editor: the document, controlled or uncontrolled annotations, storage,
 // saved signatures, gate, strings, and where downloads and errors go. <PdfEditor>'s props and
 // usePdfEditor's options are these same options.
-import type { Annotation, AnnotationDiff, ExportFontOptions, Gate, GateAction, GateDecision, HostKind, OcrAssets, SignatureStore, StorageAdapter, StorageConflictError, StoredAnnotations } from '../core/index';
+import type { Annotation, AnnotationDiff, ExportFontOptions, FormValues, Gate, GateAction, GateDecision, HostKind, OcrAssets, SignatureStore, StorageAdapter, StorageConflictError, StoredAnnotations } from '../core/index';
 import type { PdfFile } from './document/loadFile';
 import type { Messages } from './messages';
 import type { SummaryProvider } from './summary/summaryController';
@@ -27,6 +27,8 @@ export interface EditorDraft {
   baseVersion: number;
   /** A save of this work was asked for and did not go through (e.g. the session expired). */
   saveRequested: boolean;
+  /** The values the user gave the form's fields, when they differ from what storage holds. */
+  formValues?: FormValues;
 }
 
 /**

@@ -3,9 +3,12 @@
 // one at a time, the autosave, the local draft kept while work is unsaved, and conflicts. Framework
 // free; createEditor makes one, and its save() and the Toolbar's Save button both come here.
 import { diffAnnotations, PageEditsUnsupportedError, StorageConflictError } from '../core/internal';
-import type { Annotation } from '../core/index';
+import type { Annotation, DocumentState, FormValues } from '../core/index';
 import type { DraftStore, EditorDraft, EditorErrorSource, EditorOptions } from './options';
 import type { EditorStore } from './store/createEditorStore';
+import { NO_FORM_VALUES } from './store/documentSlice';
+
+const formsOf = (doc: DocumentState): FormValues => doc.formValues ?? NO_FORM_VALUES;
 
 export interface Persistence {
   readonly version: number;
@@ -26,6 +29,8 @@ export function createPersistence(
   let version = 0;
   let shown = history.state.pdf;
   let savedPdf = shown;
+  // The form values storage holds (they are saved with the annotations).
+  let savedForms = formsOf(history.state);
   let requested = false;
   let saves = Promise.resolve(true);
   let drafts = Promise.resolve();
@@ -34,7 +39,7 @@ export function createPersistence(
 
   const isDirty = () => {
     const { pdf, annotations } = history.state;
-    return pdf !== savedPdf || annotations !== store.getState().savedAnnotations;
+    return pdf !== savedPdf || annotations !== store.getState().savedAnnotations || formsOf(history.state) !== savedForms;
   };
   // Draft writes and clears run in the order asked, so a clear is never overtaken by an older write.
   const keep = (work: (drafts: DraftStore) => Promise<void>) => {
@@ -45,7 +50,14 @@ export function createPersistence(
   const draftOf = (baseVersion: number): EditorDraft => {
     const { pdf, annotations } = history.state;
     // A copy of this revision's bytes alone: its buffer may also hold later revisions.
-    return { annotations, pdf: pdf && pdf !== savedPdf ? pdf.bytes().slice() : null, baseVersion, saveRequested: requested };
+    const formValues = formsOf(history.state);
+    return {
+      annotations,
+      pdf: pdf && pdf !== savedPdf ? pdf.bytes().slice() : null,
+      baseVersion,
+      saveRequested: requested,
+      ...(formValues !== savedForms && { formValues }),
+    };
   };
   const stopTimers = () => {
     clearTimeout(draftTimer);
@@ -94,6 +106,9 @@ export function createPersistence(
     if (!storage || !documentId || !state.actions.allow({ type: 'save' })) return false;
     if (over === undefined && !isDirty()) return true;
     const { pdf, annotations } = history.state;
+    const forms = formsOf(history.state);
+    // Given when the form has values or had saved ones (clearing them is a change); else left out.
+    const formValues = forms === NO_FORM_VALUES && savedForms === NO_FORM_VALUES ? undefined : forms;
     const base = over ?? version;
     requested = true;
     state.actions.setSaving(true);
@@ -103,11 +118,12 @@ export function createPersistence(
       const pagesChanged = pdf && pdf !== savedPdf;
       if (pagesChanged && !storage.saveDocument) throw new PageEditsUnsupportedError(documentId);
       const stored = pagesChanged
-        ? await storage.saveDocument!(documentId, pdf.bytes(), annotations, base)
+        ? await storage.saveDocument!(documentId, pdf.bytes(), annotations, base, formValues)
         : // The changes are measured against the list stored at `version`: over another one, the whole list goes.
-          await storage.save(documentId, annotations, base, over === undefined ? diffAnnotations(version ? state.savedAnnotations : [], annotations) : undefined);
+          await storage.save(documentId, annotations, base, over === undefined ? diffAnnotations(version ? state.savedAnnotations : [], annotations) : undefined, formValues);
       version = stored.version;
       savedPdf = pdf;
+      savedForms = forms;
       requested = false;
       recordSaved(annotations);
       // Edits made while the request ran stay unsaved; without any, the draft is gone before `onSaved`.
@@ -146,15 +162,16 @@ export function createPersistence(
           if (stopped) return;
           if (stored) {
             version = stored.version;
+            savedForms = stored.formValues && Object.keys(stored.formValues).length > 0 ? stored.formValues : NO_FORM_VALUES;
             recordSaved(stored.annotations);
-            history.reset({ ...history.state, annotations: stored.annotations });
+            history.reset({ ...history.state, annotations: stored.annotations, formValues: savedForms });
           }
           if (draft) {
             version = draft.baseVersion;
             requested = draft.saveRequested;
             // Its PDF is the `file` the host opens: not what storage holds, whenever it opens.
             if (draft.pdf) savedPdf = null;
-            history.reset({ ...history.state, annotations: draft.annotations });
+            history.reset({ ...history.state, annotations: draft.annotations, formValues: draft.formValues ?? savedForms });
             // An unrestored draft is one the host chose to leave: storage's copy replaces it.
           } else void keep((target) => target.clear());
         },

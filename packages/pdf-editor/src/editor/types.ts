@@ -12,6 +12,7 @@ import type { ToolDefinition, ToolMachine } from './tools/types';
 import type { FindController } from './find/findController';
 import type { OcrController } from './ocr/ocrController';
 import type { SummaryController } from './summary/summaryController';
+import type { FormController } from './forms/formController';
 import type { EditorThreads } from './threads';
 
 /** What a mounted page view offers the editor: scrolling, fitting, and the text of its pages. */
@@ -72,6 +73,11 @@ export interface Editor extends EditorApi {
   readonly ocr: OcrController;
   /** The document's summary: its key sentences with their pages, for a side panel (React: `useSummary`). */
   readonly summary: SummaryController;
+  /**
+   * The document's form: its fields (read with pdf.js when a view opens the document), the values
+   * the user gives them (each change one undo step), JSON and XFDF import and export (React: `useForm`).
+   */
+  readonly forms: FormController;
   /** The strings in use: `defaultMessages` with the host's overrides. */
   readonly messages: Messages;
   /** The options last given to `createEditor` or `setOptions`. */

@@ -4,7 +4,7 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { DocumentView, Editor, EditorState, FindState, OcrState, SummaryState } from '../editor/index';
+import type { DocumentView, Editor, EditorState, FindState, FormState, OcrState, SummaryState } from '../editor/index';
 
 const EditorContext = createContext<Editor | null>(null);
 
@@ -49,4 +49,9 @@ export function useOcr<T>(selector: (state: OcrState) => T): T {
 /** Subscribes to a slice of the document's summary (`editor.summary`): open, status, sentences. */
 export function useSummary<T>(selector: (state: SummaryState) => T): T {
   return useStore(useEditorRuntime().summary, selector);
+}
+
+/** Subscribes to a slice of the document's form (`editor.forms`): its status and fields. */
+export function useForm<T>(selector: (state: FormState) => T): T {
+  return useStore(useEditorRuntime().forms, selector);
 }

@@ -8,7 +8,7 @@ export type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
 export { usePdfEditor } from './usePdfEditor';
 export type { UsePdfEditorOptions } from './usePdfEditor';
 export type { HostKindWithView, ViewProps } from './kinds/types';
-export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind, useOcr, useSummary } from './context';
+export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind, useForm, useOcr, useSummary } from './context';
 
 // Pieces for custom layouts
 export { PdfViewer } from './viewer/PdfViewer';
@@ -57,6 +57,11 @@ export type {
   FindMatch,
   FindOptions,
   FindState,
+  EditorFormField,
+  EditorFormWidget,
+  FormController,
+  FormState,
+  FormXfdfOptions,
   MarkKind,
   Marquee,
   OcrController,

@@ -5,8 +5,9 @@
 // of the result, so signatures and usage rights (/Perms /UR3) over them still verify, unless the
 // file had to be repaired to open (then it is rewritten, as the export does).
 import { InvalidInputError } from '../errors';
+import { checkFormValue } from './checkValue';
+import type { FillFormOptions, FormField, FormFieldType, FormFieldValue, FormFieldWidget, FormOptions, FormValues } from './types';
 import { checkBytes, checkObject, checkOptional, checkOptions } from '../input';
-import type { Rect } from '../model/base';
 import { PdfStream } from '../pdf/engine';
 import type {
   ButtonField,
@@ -23,60 +24,8 @@ import { openPdf } from '../pdf/openPdf';
 import { pageSpaceOf } from '../pdf/pageAttributes';
 import type { PdfSource } from '../pdf/source';
 
-/** What kind of field: its value's shape follows (see `FormFieldValue`). */
-export type FormFieldType = 'text' | 'checkbox' | 'radio' | 'combo' | 'list' | 'button' | 'signature';
-
-/**
- * A field's value: a text or combo box's text; whether a check box is checked; the export value of
- * a radio group's chosen button (null: none); a list box's chosen options; null for push buttons
- * and signature fields, which hold none.
- */
-export type FormFieldValue = string | boolean | string[] | null;
-
-/** Values to fill, by full field name (`parent.child`). */
-export type FormValues = Record<string, FormFieldValue>;
-
-/** Where one of a field's widgets sits: its page (from 1) and its box in page space (points, top-left origin, as displayed). */
-export interface FormFieldWidget {
-  page: number;
-  rect: Rect;
-}
-
-/** One terminal field of a PDF's form, as `readFormFields` reads it. */
-export interface FormField {
-  /** The full name (`parent.child`), which `fillForm` takes. */
-  name: string;
-  type: FormFieldType;
-  value: FormFieldValue;
-  /** A radio group's export values, a check box's on state, or a choice field's option values, in the file's order. */
-  options: string[];
-  readOnly: boolean;
-  required: boolean;
-  /** A text field that takes several lines. */
-  multiline: boolean;
-  /** A text field's maximum length, or null. */
-  maxLength: number | null;
-  /** A text field spread over `maxLength` equal cells. */
-  comb: boolean;
-  /** A list box that takes several options. */
-  multiSelect: boolean;
-  /** A combo box that also takes text of its own. */
-  editable: boolean;
-  /** Its widgets in the file's order; a field with none shows nowhere. */
-  widgets: FormFieldWidget[];
-}
-
-/** Options of `readFormFields` and `fillForm`. */
-export interface FormOptions {
-  /** The password of an encrypted file. */
-  password?: string;
-}
-
-/** Options of `fillForm`. */
-export interface FillFormOptions extends FormOptions {
-  /** Draw the values into the pages and remove the fields, so nothing can be changed any more. */
-  flatten?: boolean;
-}
+// Named here too: the forms' public types, with the functions that take them.
+export type { FillFormOptions, FormField, FormFieldType, FormFieldValue, FormFieldWidget, FormOptions, FormValues } from './types';
 
 /** The engine's fields that hold or show something, told apart by `type`. */
 type KnownField = TextField | CheckboxField | RadioField | DropdownField | ListBoxField | ButtonField | SignatureField;
@@ -189,48 +138,40 @@ export async function readFormFields(source: PdfSource, options: FormOptions = {
 
 const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
 
-/** Sets one field, refusing what the field cannot hold with an InvalidInputError naming it. */
+/** Sets one field, refusing what the field cannot hold (checkFormValue) with an InvalidInputError naming it. */
 function setValue(engineField: EngineFormField, value: FormFieldValue, at: string): void {
   const field = known(engineField);
-  const refuse = (what: string): never => {
-    throw new InvalidInputError(at, `expected ${what}, got ${shown(value)}`);
-  };
-  if (!field) throw new InvalidInputError(at, 'the field holds no value this version can set');
-  if (field.isReadOnly()) throw new InvalidInputError(at, 'the field is read-only');
+  const type = field && TYPES[field.type];
+  if (!field || !type) throw new InvalidInputError(at, 'the field holds no value this version can set');
+  const text = field.type === 'text' ? field : undefined;
+  const checked = checkFormValue(
+    {
+      type,
+      options: optionsOf(field),
+      readOnly: field.isReadOnly(),
+      multiline: text?.isMultiline ?? false,
+      maxLength: text && text.maxLength > 0 ? text.maxLength : null,
+      multiSelect: field.type === 'listbox' && field.isMultiSelect,
+      editable: field.type === 'dropdown' && field.isEditable,
+    },
+    value,
+    at,
+  );
   switch (field.type) {
-    case 'text': {
-      if (typeof value !== 'string') return refuse('text');
-      if (field.maxLength > 0 && [...value].length > field.maxLength) refuse(`at most ${field.maxLength} characters`);
-      if (!field.isMultiline && /[\r\n]/.test(value)) refuse('one line of text');
-      field.setValue(value);
+    case 'text':
+    case 'dropdown':
+      field.setValue(checked as string);
       return;
-    }
     case 'checkbox':
-      if (typeof value !== 'boolean') return refuse('true or false');
-      if (value) field.check();
+      if (checked) field.check();
       else field.uncheck();
       return;
-    case 'radio': {
-      const choices = field.getExportValues();
-      if (value !== null && (typeof value !== 'string' || !choices.includes(value))) return refuse(`one of ${shown(choices)} or null`);
-      field.setValue(value);
+    case 'radio':
+      field.setValue(checked as string | null);
       return;
-    }
-    case 'dropdown': {
-      const choices = field.getOptions().map((option) => option.value);
-      if (typeof value !== 'string' || (!field.isEditable && value !== '' && !choices.includes(value))) return refuse(`one of ${shown(choices)}`);
-      field.setValue(value);
+    case 'listbox':
+      field.setValue(checked as string[]);
       return;
-    }
-    case 'listbox': {
-      const choices = field.getOptions().map((option) => option.value);
-      if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || !choices.includes(item))) return refuse(`a list of ${shown(choices)}`);
-      if (value.length > 1 && !field.isMultiSelect) refuse('at most one option');
-      field.setValue(value as string[]);
-      return;
-    }
-    default:
-      throw new InvalidInputError(at, `a ${field.type} field holds no value`);
   }
 }
 

@@ -98,24 +98,4 @@ export function formValuesFromXfdf(xfdf: string, fields: readonly FormField[]): 
   return values;
 }
 
-/**
- * Form values read back from JSON (`JSON.stringify` of `FormValues`), each checked to be a value a
- * field can hold.
- *
- * @throws InvalidInputError naming the first value that is not one.
- */
-export function parseFormValues(json: string): FormValues {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch (error) {
-    throw new InvalidInputError('json', `not JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new InvalidInputError('json', 'expected an object of field values');
-  for (const [name, value] of Object.entries(parsed)) {
-    const ok =
-      value === null || typeof value === 'string' || typeof value === 'boolean' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
-    if (!ok) throw new InvalidInputError(`json[${JSON.stringify(name)}]`, `expected text, true or false, a list of texts or null, got ${JSON.stringify(value)}`);
-  }
-  return parsed as FormValues;
-}
+export { parseFormValues } from './valuesJson';

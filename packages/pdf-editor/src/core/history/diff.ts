@@ -7,6 +7,7 @@
 // as they were, updates as [before, after]. That is what a consumer needs to apply it elsewhere,
 // and what makes the diff of an undo the exact inverse of the step's.
 import type { Annotation } from '../model/types';
+import type { FormValues } from '../forms/types';
 import type { PdfRevision } from '../pages/pdfRevision';
 
 /** How one annotation list differs from another, by id. Ids are unique within a list. */
@@ -34,6 +35,11 @@ export interface DocumentState {
    */
   pdf: PdfRevision | null;
   annotations: Annotation[];
+  /**
+   * The values the user gave the PDF's form fields, by full field name: only those changed from
+   * the file's (absent or empty when none). A change makes a new object, so a reference check tells.
+   */
+  formValues?: FormValues;
 }
 
 /** How one document state differs from another. */

@@ -112,3 +112,16 @@ describe('a history with remote changes', () => {
     expect(rebaseAnnotations(before, after, elsewhere)).toBe(elsewhere);
   });
 });
+
+describe('form values in a rebased document', () => {
+  it('must undo only the fields a step changed, keeping the values set since by others', () => {
+    const start: DocumentState = { pdf: null, annotations: [], formValues: { name: 'Ada' } };
+    const mine: DocumentState = { ...start, formValues: { name: 'Ada', zip: '75001' } };
+    const theirs: DocumentState = { ...mine, formValues: { name: 'Grace', zip: '75001' } };
+    // Undoing my step (mine -> start) over their change takes back the zip code alone.
+    expect(rebaseDocument(mine, start, theirs).formValues).toEqual({ name: 'Grace' });
+    // Nothing of the form changed: the state keeps its own values object.
+    const moved: DocumentState = { ...theirs, annotations: [] };
+    expect(rebaseDocument(start, { ...start, annotations: [] }, moved).formValues).toBe(theirs.formValues);
+  });
+});

@@ -6,6 +6,7 @@
 // annotation's thread (`replies`) goes reply by reply, as the list goes annotation by annotation.
 import { sameValue } from '../model/equality';
 import type { Annotation } from '../model/types';
+import type { FormValues } from '../forms/types';
 import type { DocumentState } from './diff';
 
 type Fields = Record<string, unknown>;
@@ -104,10 +105,25 @@ function reorder<T extends Entry>(from: readonly T[], to: readonly T[], list: T[
   return moved;
 }
 
+/** `current` with the fields whose values changed from `from` to `to` set as `to` has them (the others as they are). */
+function rebaseFormValues(from: FormValues | undefined, to: FormValues | undefined, current: FormValues | undefined): FormValues | undefined {
+  if (from === to || current === to) return current;
+  if (current === from) return to;
+  const next: FormValues = { ...current };
+  for (const name of new Set([...Object.keys(from ?? {}), ...Object.keys(to ?? {})])) {
+    if (from?.[name] === to?.[name]) continue;
+    if (to && name in to) next[name] = to[name]!;
+    else delete next[name];
+  }
+  return next;
+}
+
 /** `rebaseAnnotations` for document states; the PDF follows the change where `current` has `from`'s. */
 export function rebaseDocument(from: DocumentState, to: DocumentState, current: DocumentState): DocumentState {
   if (current === from) return to;
   const annotations = rebaseAnnotations(from.annotations, to.annotations, current.annotations);
   const pdf = from.pdf !== to.pdf && current.pdf === from.pdf ? to.pdf : current.pdf;
-  return annotations === current.annotations && pdf === current.pdf ? current : { pdf, annotations };
+  const formValues = rebaseFormValues(from.formValues, to.formValues, current.formValues);
+  if (annotations === current.annotations && pdf === current.pdf && formValues === current.formValues) return current;
+  return formValues === undefined ? { pdf, annotations } : { pdf, annotations, formValues };
 }

@@ -4,8 +4,8 @@
 // or a `case` of a kind's name, outside the kind modules (core/kinds, react/kinds) and the kinds'
 // own tools (editor/tools/<type>); tests and their support are not scanned.
 // Only registered kind names count: a page operation's `type` ('delete', 'split') or a PNG chunk's
-// is no kind, and neither is a form field's (core/forms: a 'text' or 'signature' field), which is
-// not scanned.
+// is no kind, and neither is a form field's (core/forms and editor/forms: a 'text' or 'signature'
+// field), which are not scanned.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +44,7 @@ function typeSwitches(): string[] {
   const found: string[] = [];
   for (const path of sources(SRC)) {
     const file = relative(SRC, path).split(sep).join('/');
-    if (ofAKind(file) || file.startsWith('test-support/') || file.startsWith('core/forms/')) continue;
+    if (ofAKind(file) || file.startsWith('test-support/') || file.startsWith('core/forms/') || file.startsWith('editor/forms/')) continue;
     readFileSync(path, 'utf8')
       .split('\n')
       .forEach((line, index) => {

@@ -14,8 +14,10 @@ export function createDownloads(store: EditorStore, options: () => EditorOptions
     const { exportWorker: worker, exportFonts: fonts } = options();
     const warnings: string[] = [];
     // The document's password, as the user typed it when it opened (a host's own option wins).
-    const password = store.getState().pdfPassword;
+    const { pdfPassword: password, formValues } = store.getState();
     const exported = await runExport(bytes, annotations, {
+      // The values the user filled in (a host's own `formValues` option wins).
+      ...(Object.keys(formValues).length > 0 && { formValues }),
       ...(worker && { worker }),
       ...(password !== null && { password }),
       ...(fonts && { fonts }),

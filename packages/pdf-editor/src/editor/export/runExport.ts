@@ -2,9 +2,10 @@
 // the worker. Where workers do not exist (tests, server rendering) it runs in place, and so does
 // the export of a host's own kinds: their drawing code is registered on this thread, and functions
 // cannot be posted to a worker.
-import type { Annotation, ExportOptions } from '../../core/index';
+import type { Annotation, ExportOptions, FormValues } from '../../core/index';
 import { checkExportArguments, isCustomType, kindFor, reviveError, withFallbacksLoaded } from '../../core/internal';
 import type { ExportRequest, ExportResponse } from './exportWorker';
+import type { ExportForm } from './formFill';
 
 /** Options of an export: the core export options, an AbortSignal and a warning callback. */
 export interface RunExportOptions extends Omit<ExportOptions, 'onWarning'> {
@@ -18,6 +19,15 @@ export interface RunExportOptions extends Omit<ExportOptions, 'onWarning'> {
    * that file from elsewhere, e.g. `() => new Worker('/assets/exportWorker.js', { type: 'module' })`.
    */
   worker?: () => Worker;
+  /**
+   * Values to write into the PDF's form fields (by full name, as `fillForm` takes them) before the
+   * annotations: appended with the fields' appearances drawn anew, so every reader shows them. The
+   * editor's `exportPdf` gives the values the user filled in. Fields the file lacks or keeps
+   * read-only are left out.
+   */
+  formValues?: FormValues;
+  /** Draws the form's fields into the pages and removes them, so their values cannot change any more. Default false. */
+  flattenForm?: boolean;
 }
 
 function bundledExportWorker(): Worker {
@@ -39,7 +49,8 @@ function abortError(): DOMException {
  * const pdf = await runExport(bytes, annotations, { mode: 'native', signal: controller.signal });
  */
 export function runExport(bytes: Uint8Array, annotations: readonly Annotation[], options: RunExportOptions = {}): Promise<Uint8Array> {
-  const { signal, onWarning, worker: startWorker = bundledExportWorker, ...exportOptions } = options;
+  const { signal, onWarning, worker: startWorker = bundledExportWorker, formValues, flattenForm, ...exportOptions } = options;
+  const form: ExportForm | undefined = formValues || flattenForm ? { values: formValues ?? {}, flatten: flattenForm ?? false } : undefined;
   if (signal?.aborted) return Promise.reject(abortError());
   try {
     checkExportArguments(bytes, annotations, exportOptions);
@@ -48,8 +59,8 @@ export function runExport(bytes: Uint8Array, annotations: readonly Annotation[],
   }
   // A host's kinds are registered on this thread only: their drawing code cannot reach a worker.
   if (typeof Worker === 'undefined' || annotations.some((annotation) => isCustomType(annotation.type))) {
-    const running = import('../../core/export/exportPdf').then(({ exportPdf }) =>
-      exportPdf(bytes, annotations, { ...exportOptions, ...(onWarning && { onWarning }) }),
+    const running = Promise.all([import('../../core/export/exportPdf'), import('./formFill')]).then(async ([{ exportPdf }, { withFormFilled }]) =>
+      exportPdf(await withFormFilled(bytes, form, exportOptions.password), annotations, { ...exportOptions, ...(onWarning && { onWarning }) }),
     );
     // Work on this thread cannot be stopped: an abort rejects at once and its result is dropped.
     const aborted = new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(abortError()), { once: true }));
@@ -60,13 +71,14 @@ export function runExport(bytes: Uint8Array, annotations: readonly Annotation[],
   const watermark = exportOptions.watermark;
   if (typeof watermark === 'object' && watermark.text) texts.push(watermark.text);
   const fontsLoaded = exportOptions.fonts ? withFallbacksLoaded(exportOptions.fonts, texts) : Promise.resolve(undefined);
-  return fontsLoaded.then((fonts) => inWorker(bytes, annotations, { ...exportOptions, fonts }, startWorker, signal, onWarning));
+  return fontsLoaded.then((fonts) => inWorker(bytes, annotations, { ...exportOptions, fonts }, form, startWorker, signal, onWarning));
 }
 
 function inWorker(
   bytes: Uint8Array,
   annotations: readonly Annotation[],
   exportOptions: ExportRequest['options'],
+  form: ExportForm | undefined,
   startWorker: () => Worker,
   signal: AbortSignal | undefined,
   onWarning: ((message: string) => void) | undefined,
@@ -99,7 +111,7 @@ function inWorker(
     };
     // A real copy to transfer: a Node Buffer's `.slice()` is a view, and transferring its buffer
     // would empty the caller's bytes.
-    const request: ExportRequest = { bytes: new Uint8Array(bytes), annotations: [...annotations], options: exportOptions };
+    const request: ExportRequest = { bytes: new Uint8Array(bytes), annotations: [...annotations], options: exportOptions, ...(form && { form }) };
     worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
   });
 }

@@ -7,7 +7,7 @@ import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import type { DocumentDiff, History } from '../../core/index';
 import { createHistory, diffDocument, rebaseDocument } from '../../core/internal';
-import { annotationUpdates, documentSlice } from './documentSlice';
+import { annotationUpdates, documentSlice, NO_FORM_VALUES } from './documentSlice';
 import { interactionSlice } from './interactionSlice';
 import { updatePageLists } from './pageLists';
 import { persistenceSlice } from './persistenceSlice';
@@ -70,6 +70,7 @@ export function createEditorStore(options: EditorStoreOptions = {}): EditorStore
     setState({
       annotations: doc.annotations,
       annotationsByPage: diff ? updatePageLists(previous.annotationsByPage, doc.annotations, diff) : previous.annotationsByPage,
+      formValues: doc.formValues ?? NO_FORM_VALUES,
       pdf: doc.pdf,
       documentRevision: previous.documentRevision + (doc.pdf === previous.pdf ? 0 : 1),
       canUndo: history.canUndo,

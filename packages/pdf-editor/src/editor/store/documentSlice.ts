@@ -1,14 +1,17 @@
 // The document slice: the PDF and its annotations as the core history holds them, and the actions
 // that change them, each one history step (a gesture's changes one step together). Its fields only
 // mirror the history (createEditorStore), so undo, redo and controlled mode read one source of truth.
-import type { Annotation, AnnotationListUpdate, DocumentDiff, History } from '../../core/index';
+import type { Annotation, AnnotationListUpdate, DocumentDiff, FormValues, History } from '../../core/index';
 import { addAnnotation, pdfRevision, rebaseAnnotations, removeAnnotations, updateAnnotation } from '../../core/internal';
 import { sameAnnotations } from '../../core/internal';
 import { groupByPage } from './pageLists';
 import type { GetState, Slice } from './slice';
 import type { DocumentState } from './types';
 
-type DocumentField = 'pdf' | 'documentRevision' | 'annotations' | 'annotationsByPage' | 'canUndo' | 'canRedo';
+type DocumentField = 'pdf' | 'documentRevision' | 'annotations' | 'annotationsByPage' | 'formValues' | 'canUndo' | 'canRedo';
+
+/** The form values of a document whose fields the user has not changed (one object, so a reference check tells). */
+export const NO_FORM_VALUES: FormValues = Object.freeze({}) as FormValues;
 
 /** Applies several list updates as one history step (a multi-selection moved or restyled together). */
 export type ApplyUpdates = (updates: AnnotationListUpdate[], label?: string, mergeKey?: string) => void;
@@ -29,13 +32,14 @@ export function documentSlice(
   history: History<DocumentState, DocumentDiff>,
   applyAll: ApplyUpdates,
   get: GetState,
-): Slice<DocumentField, 'add' | 'update' | 'remove' | 'undo' | 'redo' | 'beginGesture' | 'loadDocument' | 'applyDocument' | 'setAnnotations' | 'applyRemoteAnnotations'> {
+): Slice<DocumentField, 'add' | 'update' | 'remove' | 'undo' | 'redo' | 'beginGesture' | 'loadDocument' | 'setFormValues' | 'applyDocument' | 'setAnnotations' | 'applyRemoteAnnotations'> {
   const { state } = history;
   return {
     pdf: state.pdf,
     documentRevision: 0,
     annotations: state.annotations,
     annotationsByPage: groupByPage(state.annotations),
+    formValues: state.formValues ?? NO_FORM_VALUES,
     canUndo: false,
     canRedo: false,
     actions: {
@@ -61,7 +65,11 @@ export function documentSlice(
       loadDocument(bytes, annotations) {
         // A new file: the password of the last one is not its password.
         get().actions.setPdfPassword(null);
-        history.reset({ pdf: bytes && pdfRevision(bytes), annotations: annotations ?? history.state.annotations });
+        // Annotations and form values loaded from storage before the file arrived stay with it.
+        history.reset({ ...history.state, pdf: bytes && pdfRevision(bytes), annotations: annotations ?? history.state.annotations });
+      },
+      setFormValues(formValues, label) {
+        history.apply((doc) => ({ ...doc, formValues }), label);
       },
       applyDocument(next, label) {
         history.apply(() => next, label);

@@ -41,7 +41,7 @@ export async function runPageOperation(store: EditorStore, operation: Editing): 
   // Another page operation finished first: this one was computed on a stale PDF.
   if (store.history.state.pdf !== pdf) throw new Error('The document changed during the page operation.');
   const next = pdf.next(bytes);
-  store.history.apply((doc) => ({ pdf: next, annotations: remapAnnotations(doc.annotations, operation, sizes) }), LABELS[operation.type]);
+  store.history.apply((doc) => ({ ...doc, pdf: next, annotations: remapAnnotations(doc.annotations, operation, sizes) }), LABELS[operation.type]);
   const { currentPage, actions } = store.getState();
   if (operation.type === 'delete') actions.goToPage(Math.min(currentPage, sizes.length - operation.pages.length));
 }

@@ -1,6 +1,6 @@
 // Shape of one editor's state. The document part ({ pdf, annotations }, the core's DocumentState)
 // is what the core history records, so page operations and annotation edits undo alike.
-import type { Annotation, AnnotationPatch, DocumentState, EditorTool, Gate, GateAction, GateDecision, History, PdfRevision, Point, Rect, StorageConflictError } from '../../core/index';
+import type { Annotation, AnnotationPatch, DocumentState, EditorTool, FormValues, Gate, GateAction, GateDecision, History, PdfRevision, Point, Rect, StorageConflictError } from '../../core/index';
 import type { PagePoint } from '../pointer';
 import type { AnnotationStyle } from './style';
 
@@ -92,6 +92,11 @@ export interface EditorState {
    * arrays, so a page view that selects its own list renders only when its page changed.
    */
   annotationsByPage: ReadonlyMap<number, readonly Annotation[]>;
+  /**
+   * The values the user gave the PDF's form fields, by full field name: only those that differ from
+   * the file's (`editor.forms` sets them). Part of the document state, so changes undo like edits.
+   */
+  formValues: FormValues;
   canUndo: boolean;
   canRedo: boolean;
   tool: EditorTool;
@@ -212,6 +217,11 @@ export interface EditorActions {
   setZoom(zoom: number): void;
   /** Replaces the document with a new file's bytes (null: none): no undo step, both stacks emptied. */
   loadDocument(bytes: Uint8Array | null, annotations?: Annotation[]): void;
+  /**
+   * Replaces the form values as one undo step labelled `label`.
+   * @internal `editor.forms` checks the values and calls it; not part of the package's API.
+   */
+  setFormValues(values: FormValues, label: string): void;
   /** Applies a whole new document state as one undo step (page operations). */
   applyDocument(next: DocumentState, label: string): void;
   /**

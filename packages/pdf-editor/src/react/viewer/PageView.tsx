@@ -13,6 +13,7 @@ import type { PointerRouter, RoutedPointer } from './pointerRouter';
 import { PeerLayer } from './PeerLayer';
 import { renderQueueOf } from './renderQueue';
 import { FindHighlights } from './FindHighlights';
+import { FormLayer } from './FormLayer';
 import { SelectionLayer } from './SelectionLayer';
 import { TextEditor } from './TextEditor';
 import { TransientLayer } from './TransientLayer';
@@ -161,6 +162,7 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
         <PageMarquee pageNumber={pageNumber} />
       </svg>
       <TransientLayer pageNumber={pageNumber} width={width} height={height} viewBox={viewBox} zoom={zoom} />
+      <FormLayer pageNumber={pageNumber} zoom={zoom} />
       {editing && <TextEditor key={editing.id ?? 'new'} editing={editing} zoom={zoom} />}
     </div>
   );
