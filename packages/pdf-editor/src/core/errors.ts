@@ -146,3 +146,33 @@ export class InvalidInputError extends TypeError {
     super(`${field}: ${message}`);
   }
 }
+
+/**
+ * Text recognition was asked for a language whose data cannot be had: in Node, no package
+ * `@tesseract.js-data/<language>` is installed; in a browser, `<langPath>/<language>.traineddata.gz`
+ * is not served. `language` names it, as the caller wrote it.
+ */
+export class OcrLanguageError extends Error {
+  override readonly name = 'OcrLanguageError';
+  constructor(
+    readonly language: string,
+    detail: string,
+  ) {
+    super(`No recognition data for the language "${language}": ${detail}`);
+  }
+}
+
+/**
+ * Text recognition was asked for a page whose picture cannot be read: it shows no image (a page
+ * drawn with vector graphics), or its image is stored in an encoding not read yet (JPEG 2000,
+ * JBIG2, CCITT fax). `page` names it (from 1), `reason` says why.
+ */
+export class OcrPageError extends Error {
+  override readonly name = 'OcrPageError';
+  constructor(
+    readonly page: number,
+    readonly reason: string,
+  ) {
+    super(`Page ${page} cannot be recognised: ${reason}.`);
+  }
+}

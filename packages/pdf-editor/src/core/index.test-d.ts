@@ -29,6 +29,11 @@ import {
   rotatePages,
   splitPdf,
   UnsupportedCharactersError,
+  findPagesWithoutText,
+  OcrLanguageError,
+  OcrPageError,
+  recognizeText,
+  type RecognizeTextOptions,
   registerKinds,
   hostAnnotationSchema,
   type Annotation,
@@ -289,5 +294,21 @@ describe("a host's own kinds", () => {
     normalizeAnnotation<Checkmark>({ type: 'custom:checkmark', page: 1, size: 'big' });
     // @ts-expect-error a type without the custom: prefix
     hostAnnotationSchema('checkmark', {});
+  });
+});
+
+describe('text recognition', () => {
+  it('takes PDF bytes and its options, and returns the PDF with its text layer', () => {
+    expectTypeOf(recognizeText).returns.resolves.toEqualTypeOf<Uint8Array>();
+    expectTypeOf(findPagesWithoutText).returns.resolves.toEqualTypeOf<number[]>();
+    expectTypeOf<AnyKeys<RecognizeTextOptions>>().toBeNever();
+    assertType<RecognizeTextOptions>({ pages: [1, 2], languages: ['eng', 'fra'], onProgress: (done: number, total: number) => void [done, total], signal: new AbortController().signal });
+    // @ts-expect-error languages are codes, not one string
+    assertType<RecognizeTextOptions>({ languages: 'eng' });
+  });
+
+  it('names what its typed errors are about', () => {
+    expectTypeOf<OcrLanguageError['language']>().toEqualTypeOf<string>();
+    expectTypeOf<OcrPageError['page']>().toEqualTypeOf<number>();
   });
 });

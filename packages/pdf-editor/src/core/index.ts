@@ -80,6 +80,8 @@ export {
   UnsupportedCharactersError,
   UnknownKindError,
   FontLoadError,
+  OcrLanguageError,
+  OcrPageError,
 } from './errors';
 
 // Kinds of the host's own: the contract of the editor's kinds, registered under a `custom:` type
@@ -193,6 +195,12 @@ export type { ImportOptions } from './import/importAnnotations';
 export { fillForm, readFormFields } from './forms/formFields';
 export type { FillFormOptions, FormField, FormFieldType, FormFieldValue, FormFieldWidget, FormOptions, FormValues } from './forms/formFields';
 export { formValuesFromXfdf, formValuesToXfdf, parseFormValues } from './forms/xfdf';
+
+// Text recognition of scanned pages: an invisible text layer appended, so the words can be found,
+// selected and copied (the recogniser loads only when called)
+export { findPagesWithoutText, recognizeText } from './ocr/index';
+export type { FindPagesWithoutTextOptions, RecognizeTextOptions } from './ocr/index';
+export type { OcrAssets } from './ocr/engine';
 
 // Summary: a document's key sentences picked from its own text, offline
 export { summarizeText, SummaryInputError } from './summary/summarizeText';

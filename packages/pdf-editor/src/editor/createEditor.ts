@@ -13,6 +13,7 @@ import { resolveMessages } from './messages';
 import type { Messages } from './messages';
 import type { EditorErrorSource, EditorOptions } from './options';
 import { createFindController } from './find/findController';
+import { createOcrController } from './ocr/ocrController';
 import { createSummaryController } from './summary/summaryController';
 import { createFormController } from './forms/formController';
 import { createPersistence } from './persistence';
@@ -90,6 +91,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     view?.scrollToPage(store.getState().currentPage);
   };
   const find = createFindController(store, document, goToPage);
+  const ocr = createOcrController(store, currentOptions, (error) => report(error, 'ocr', messages.ocrFailed));
   const summary = createSummaryController({ store, document, goToPage, provider: () => options.summaryProvider });
   const forms = createFormController(store, document);
 
@@ -99,6 +101,7 @@ export function createEditor(initialOptions: EditorOptions = {}): Editor {
     store,
     document,
     find,
+    ocr,
     summary,
     forms,
     tools,

@@ -6,7 +6,7 @@ export { createEditor } from './createEditor';
 export type { Editor, EditorApi, EditorView } from './types';
 export type { EditorThreads } from './threads';
 export type { PagePoint, PointerTracker } from './pointer';
-export type { AnnotationsChange, DraftStore, EditorConfig, EditorDraft, EditorErrorSource, EditorOptions, ExportedPdf } from './options';
+export type { AnnotationsChange, DraftStore, EditorConfig, EditorDraft, EditorErrorSource, EditorOcrOptions, EditorOptions, ExportedPdf } from './options';
 
 // Store
 export type { EditorStore } from './store/createEditorStore';
@@ -22,6 +22,7 @@ export type { PdfFile } from './document/loadFile';
 // Find in the document
 export type { FindController, FindState, MarkKind } from './find/findController';
 export type { FindMatch, FindOptions } from './find/findText';
+export type { OcrController, OcrRunOptions, OcrState } from './ocr/ocrController';
 export type { FormController, FormState, FormXfdfOptions } from './forms/formController';
 export type { EditorFormField, EditorFormWidget } from './forms/pdfjsFields';
 

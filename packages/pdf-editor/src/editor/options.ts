@@ -1,7 +1,7 @@
 // What a host tells an editor: the document, controlled or uncontrolled annotations, storage,
 // saved signatures, gate, strings, and where downloads and errors go. <PdfEditor>'s props and
 // usePdfEditor's options are these same options.
-import type { Annotation, AnnotationDiff, ExportFontOptions, FormValues, Gate, GateAction, GateDecision, HostKind, SignatureStore, StorageAdapter, StorageConflictError, StoredAnnotations } from '../core/index';
+import type { Annotation, AnnotationDiff, ExportFontOptions, FormValues, Gate, GateAction, GateDecision, HostKind, OcrAssets, SignatureStore, StorageAdapter, StorageConflictError, StoredAnnotations } from '../core/index';
 import type { PdfFile } from './document/loadFile';
 import type { Messages } from './messages';
 import type { SummaryProvider } from './summary/summaryController';
@@ -56,9 +56,10 @@ export interface AnnotationsChange {
 /**
  * What the editor was doing when an error reached `onError`: loading the annotations of
  * `documentId`, saving them, writing or clearing the local draft (`drafts`), downloading, loading
- * or saving the saved signatures, or a page operation (rotate, delete, reorder, insert).
+ * or saving the saved signatures, a page operation (rotate, delete, reorder, insert), or text
+ * recognition (`editor.ocr`).
  */
-export type EditorErrorSource = 'load' | 'save' | 'draft' | 'download' | 'signatures' | 'page-operation';
+export type EditorErrorSource = 'load' | 'save' | 'draft' | 'download' | 'signatures' | 'page-operation' | 'ocr';
 
 /** Host settings an editor reads when it needs them: gate, storage, file name, where downloads and errors go. */
 export interface EditorConfig {
@@ -195,4 +196,18 @@ export interface EditorOptions extends EditorConfig {
    * worker per page, so the first editor's setting is used.
    */
   workerSrc?: string | URL;
+  /**
+   * Text recognition of scanned pages (`editor.ocr`, the "Recognise text" button): where a browser
+   * finds the recogniser's worker, core and language files, which the host serves (see
+   * docs/ocr.md), and the languages to read by default. Without it the button is not shown.
+   */
+  ocr?: EditorOcrOptions;
+}
+
+/** The `ocr` option: the recogniser's files and the default languages. */
+export interface EditorOcrOptions {
+  /** URLs of the recogniser's files; needed in browsers (in Node they are found in the installed packages). */
+  assets?: OcrAssets;
+  /** Tesseract language codes read by default, e.g. `['eng', 'fra']`; each needs its data at `assets.langPath`. Default `['eng']`. */
+  languages?: readonly string[];
 }

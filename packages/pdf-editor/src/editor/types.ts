@@ -10,6 +10,7 @@ import type { EditorStore } from './store/createEditorStore';
 import type { EditorState } from './store/types';
 import type { ToolDefinition, ToolMachine } from './tools/types';
 import type { FindController } from './find/findController';
+import type { OcrController } from './ocr/ocrController';
 import type { SummaryController } from './summary/summaryController';
 import type { FormController } from './forms/formController';
 import type { EditorThreads } from './threads';
@@ -68,6 +69,8 @@ export interface Editor extends EditorApi {
   readonly document: DocumentController;
   /** Find in the document: the search, its matches and the current one (React: `useFind`). */
   readonly find: FindController;
+  /** Text recognition of scanned pages: an invisible text layer, so Find finds their words (React: `useOcr`). */
+  readonly ocr: OcrController;
   /** The document's summary: its key sentences with their pages, for a side panel (React: `useSummary`). */
   readonly summary: SummaryController;
   /**

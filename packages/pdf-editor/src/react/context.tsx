@@ -4,7 +4,7 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { DocumentView, Editor, EditorState, FindState, FormState, SummaryState } from '../editor/index';
+import type { DocumentView, Editor, EditorState, FindState, FormState, OcrState, SummaryState } from '../editor/index';
 
 const EditorContext = createContext<Editor | null>(null);
 
@@ -39,6 +39,11 @@ export function useDocumentView<T>(selector: (view: DocumentView) => T): T {
 /** Subscribes to a slice of the editor's find (`editor.find`): the query, its matches, the current one. */
 export function useFind<T>(selector: (state: FindState) => T): T {
   return useStore(useEditorRuntime().find, selector);
+}
+
+/** Subscribes to a slice of the editor's text recognition (`editor.ocr`): its status and progress. */
+export function useOcr<T>(selector: (state: OcrState) => T): T {
+  return useStore(useEditorRuntime().ocr, selector);
 }
 
 /** Subscribes to a slice of the document's summary (`editor.summary`): open, status, sentences. */

@@ -8,7 +8,7 @@ export type { PdfEditorHandle, PdfEditorProps } from './PdfEditor';
 export { usePdfEditor } from './usePdfEditor';
 export type { UsePdfEditorOptions } from './usePdfEditor';
 export type { HostKindWithView, ViewProps } from './kinds/types';
-export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind, useForm, useSummary } from './context';
+export { EditorProvider, useEditorRuntime, useEditorState, useDocumentView, useFind, useForm, useOcr, useSummary } from './context';
 
 // Pieces for custom layouts
 export { PdfViewer } from './viewer/PdfViewer';
@@ -46,6 +46,7 @@ export type {
   EditorDraft,
   EditorErrorSource,
   EditorNotice,
+  EditorOcrOptions,
   EditorOptions,
   EditorState,
   EditorStore,
@@ -63,6 +64,9 @@ export type {
   FormXfdfOptions,
   MarkKind,
   Marquee,
+  OcrController,
+  OcrRunOptions,
+  OcrState,
   MessageKey,
   Messages,
   PagePoint,

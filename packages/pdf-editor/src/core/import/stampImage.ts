@@ -46,7 +46,7 @@ function findImage(read: DictReader, form: PdfStream, depth: number): PdfStream 
   return undefined;
 }
 
-function filterNames(read: DictReader, stream: PdfStream): string[] {
+export function filterNames(read: DictReader, stream: PdfStream): string[] {
   const filter = read.lookup(stream, 'Filter');
   if (filter instanceof PdfName) return [filter.value];
   if (filter instanceof PdfArray) {
@@ -59,7 +59,7 @@ function filterNames(read: DictReader, stream: PdfStream): string[] {
 }
 
 /** Components per pixel of DeviceGray/RGB or an ICC-based space; undefined for anything else. */
-function componentCount(read: DictReader, stream: PdfStream): number | undefined {
+export function componentCount(read: DictReader, stream: PdfStream): number | undefined {
   const space = read.lookup(stream, 'ColorSpace');
   const name = space instanceof PdfName ? space.value : undefined;
   if (name === 'DeviceGray' || name === 'G') return 1;
@@ -78,7 +78,7 @@ function componentCount(read: DictReader, stream: PdfStream): number | undefined
  * engine, which also undoes /DecodeParms predictors and passes JPEG data through as it is. The
  * engine follows no reference in those two entries, so it decodes a copy that has them resolved.
  */
-function decodedData(read: DictReader, stream: PdfStream, filters: string[]): Uint8Array {
+export function decodedData(read: DictReader, stream: PdfStream, filters: string[]): Uint8Array {
   const copy = new PdfStream(stream, stream.data);
   copy.set('Filter', new PdfArray(filters.map((name) => PdfName.of(name))));
   const parms = read.lookup(stream, 'DecodeParms');

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useEditorRuntime, useEditorState } from '../context';
 import type { Editor } from '../../editor/index';
 import { format, insertPdf, parseRange, runPageOperation } from '../../editor/internal';
+import { OcrTools } from './OcrTools';
 
 type EditingOperation = Parameters<typeof runPageOperation>[1];
 
@@ -75,6 +76,7 @@ export function DocumentPageTools() {
         <input className="mg-input" aria-label={messages.extractRange} placeholder="1-2" value={range} onChange={(event) => setRange(event.target.value)} size={6} />
         <button type="submit" className="mg-button" disabled={!parsed}>{messages.extractPages}</button>
       </form>
+      <OcrTools />
     </div>
   );
 }
