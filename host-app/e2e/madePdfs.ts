@@ -6,7 +6,7 @@
 // merge can be checked with pdftotext.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -72,6 +72,44 @@ function serialize(objects: readonly Buffer[]): Buffer {
   return Buffer.concat(parts);
 }
 
+
+/**
+ * A scanned page: `lines` of 24 pt Helvetica on a Letter page, rendered by pdftoppm at 150 dpi as a
+ * JPEG, wrapped as the only thing on an image-only page. It holds no text until recognised.
+ */
+export function scannedPdf(lines: readonly string[]): Buffer {
+  const folder = mkdtempSync(join(tmpdir(), 'marginalia-scan-'));
+  const text = lines.map((line, at) => `BT /F1 24 Tf 72 ${700 - at * 40} Td (${line}) Tj ET`).join('\n');
+  writeFileSync(
+    join(folder, 'text.pdf'),
+    serialize(
+      [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Count 1 /Kids [4 0 R] >>',
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
+        `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+      ].map((body) => Buffer.from(body, 'latin1')),
+    ),
+  );
+  const rendered = spawnSync('pdftoppm', ['-r', '150', '-jpeg', '-singlefile', join(folder, 'text.pdf'), join(folder, 'scan')], { encoding: 'utf8' });
+  if (rendered.status !== 0) throw new Error(`pdftoppm failed: ${rendered.stderr}`);
+  const jpeg = readFileSync(join(folder, 'scan.jpg'));
+  // 612 x 792 points at 150 dpi.
+  const [width, height] = [1275, 1650];
+  const drawing = 'q 612 0 0 792 0 0 cm /Scan Do Q';
+  return serialize([
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>', 'latin1'),
+    Buffer.from('<< /Type /Pages /Count 1 /Kids [3 0 R] >>', 'latin1'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Scan 4 0 R >> >> /Contents 5 0 R >>', 'latin1'),
+    Buffer.concat([
+      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`, 'latin1'),
+      jpeg,
+      Buffer.from('\nendstream', 'latin1'),
+    ]),
+    Buffer.from(`<< /Length ${drawing.length} >>\nstream\n${drawing}\nendstream`, 'latin1'),
+  ]);
+}
 
 /**
  * A small valid PDF made large on purpose, for the "over 3 MB goes to IndexedDB" and "over 10 MB is

@@ -36,6 +36,7 @@ import { reportDownloadFailure, saveDownload } from './saveDownload';
 import { ShareButton } from './ShareButton';
 import { storeThumbnail } from './thumbnail';
 import { signatureStoreFor } from './signatures';
+import { OCR_OPTION } from './ocr';
 
 const PROCESSING_POLL_MS = 2000;
 
@@ -257,6 +258,7 @@ export function CloudEditor({ documentId }: { documentId: string }) {
         exportFonts={EXPORT_FONTS}
         gate={gate}
         summaryProvider={summaryProvider}
+        ocr={OCR_OPTION}
         signatureStore={signatureStore}
         onDownload={saveDownload}
         onGatePrompt={(decision) => toast.error(decision.message, { id: decision.message })}

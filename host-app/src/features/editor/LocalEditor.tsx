@@ -37,6 +37,7 @@ import { reportDownloadFailure, saveDownload } from './saveDownload';
 import { saveWorkToAccount, type AccountSave } from './saveToAccount';
 import { useGuestSession, type OpenedFile } from './useGuestSession';
 import { signatureStoreFor } from './signatures';
+import { OCR_OPTION } from './ocr';
 
 export function LocalEditor() {
   const session = useGuestSession();
@@ -231,6 +232,7 @@ function OpenEditor({ file }: { file: OpenedFile }) {
         defaultAnnotations={file.annotations}
         onAnnotationsChange={onAnnotationsChange}
         gate={gate}
+        ocr={OCR_OPTION}
         signatureStore={signatureStore}
         onDownload={saveDownload}
         exportFonts={EXPORT_FONTS}

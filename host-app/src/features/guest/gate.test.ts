@@ -12,6 +12,13 @@ describe('editor gate', () => {
     }
   });
 
+  it('must prompt an upgrade for text recognition on the free plan and for guests, and allow it on paid plans', () => {
+    expect(decideGate({ type: 'ocr' }, { isGuest: true, plan: null })).toEqual({ prompt: 'pro-feature', message: PRO_FEATURE_MESSAGE });
+    expect(decideGate({ type: 'ocr' }, { isGuest: false, plan: 'free' })).toEqual({ prompt: 'pro-feature', message: PRO_FEATURE_MESSAGE });
+    expect(decideGate({ type: 'ocr' }, { isGuest: false, plan: 'personal' })).toBe('allow');
+    expect(decideGate({ type: 'ocr' }, { isGuest: false, plan: 'team' })).toBe('allow');
+  });
+
   it('must prompt an upgrade for the summary on the free plan and for guests, and open it on paid plans and trials', () => {
     expect(decideGate({ type: 'summary' }, { isGuest: true, plan: null })).toEqual({ prompt: 'pro-feature', message: PRO_FEATURE_MESSAGE });
     expect(decideGate({ type: 'summary' }, { isGuest: false, plan: 'free' })).toEqual({ prompt: 'pro-feature', message: PRO_FEATURE_MESSAGE });

@@ -35,7 +35,10 @@ const GROUPS = [
       { label: 'Protect PDF (Pro)', to: toolPath('protect') },
     ],
   },
-  { title: 'AI features', items: ['Document summary (Pro): key sentences with their pages'] },
+  {
+    title: 'AI features',
+    items: ['Document summary (Pro): key sentences with their pages', 'OCR text recognition (Pro): scanned pages become searchable text'],
+  },
   {
     title: 'Collaboration',
     items: [
@@ -48,7 +51,6 @@ const GROUPS = [
 
 /** Announced but not built yet: each moves up into its group when it ships. */
 export const COMING_SOON = [
-  'OCR text recognition',
   'Auto-format',
   'Redaction',
   'Certificate-based digital signatures',

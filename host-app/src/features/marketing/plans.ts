@@ -22,7 +22,7 @@ export const PLANS: PlanOffer[] = [
     id: 'personal',
     name: 'Personal',
     prices: { monthly: 9.99, yearly: 99.99 },
-    features: ['Unlimited PDFs', 'No watermark', 'OCR and AI features (coming soon)', '10 GB storage', 'Advanced tools'],
+    features: ['Unlimited PDFs', 'No watermark', 'OCR and AI features', '10 GB storage', 'Advanced tools'],
     cta: 'Start Free Trial',
     featured: true,
   },

@@ -91,7 +91,9 @@ export type GateAction =
   /** `watermark`: the download carries one, so a host may allow it where it prompts for a clean copy. */
   | { type: 'download'; watermark: boolean }
   /** Opening the document's summary (`editor.summary.open()`), e.g. a Pro feature of the host's. */
-  | { type: 'summary' };
+  | { type: 'summary' }
+  /** Recognising the text of scanned pages (`editor.ocr.run()`), e.g. a Pro feature of the host's. */
+  | { type: 'ocr' };
 
 /** Why the host prompts; the host decides what each one shows. */
 export type GatePromptTrigger = 'save' | 'download' | 'pro-feature' | 'limit-reached';

@@ -49,6 +49,26 @@ describe('editor.ocr', () => {
     unmount();
   }, 120_000);
 
+  it('must ask the gate, and run nothing when it prompts instead', async () => {
+    const prompts: string[] = [];
+    const editor = createEditor({
+      file: scan.slice(),
+      signatureStore: null,
+      gate: { check: (action) => (action.type === 'ocr' ? { prompt: 'pro-feature', message: 'Upgrade to Pro to use this feature' } : 'allow') },
+      onGatePrompt: ({ prompt, message }) => prompts.push(`${prompt}: ${message}`),
+    });
+    const unmount = editor.mount();
+    for (let tries = 0; !editor.getState().pdf; tries++) {
+      if (tries > 400) throw new Error('The file did not load');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await editor.ocr.run()).toBe(false);
+    expect(prompts).toEqual(['pro-feature: Upgrade to Pro to use this feature']);
+    expect(editor.ocr.getState().status).toBe('idle');
+    expect(editor.getState().pdf!.bytes()).toEqual(scan);
+    unmount();
+  });
+
   it('must leave the document as it was when cancelled', async () => {
     const { editor, unmount } = await loaded();
     const running = editor.ocr.run();

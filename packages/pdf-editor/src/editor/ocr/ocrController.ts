@@ -31,7 +31,8 @@ export interface OcrRunOptions {
 export interface OcrController extends Omit<StoreApi<OcrState>, 'setState'> {
   /**
    * Recognises the text of `pages` and makes the result the document's next revision (one undo
-   * step, "Recognise text"). Resolves true when done (also when no page needed it), false when
+   * step, "Recognise text"). Asks the gate first (`{ type: 'ocr' }`: a prompt goes to the host and
+   * nothing runs). Resolves true when done (also when no page needed it), false when refused,
    * cancelled or failed (the error is in the state and goes to `onError` as `'ocr'`). One run at a
    * time: a run asked while one runs resolves false.
    */
@@ -54,7 +55,7 @@ export function createOcrController(store: EditorStore, options: () => EditorOpt
     subscribe: state.subscribe,
     async run(runOptions = {}) {
       const { pdf } = store.history.state;
-      if (!pdf || running) return false;
+      if (!pdf || running || !store.getState().actions.allow({ type: 'ocr' })) return false;
       const controller = new AbortController();
       running = controller;
       state.setState({ status: 'running', done: 0, total: 0, error: null });
