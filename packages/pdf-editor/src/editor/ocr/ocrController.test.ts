@@ -5,10 +5,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPdf } from '../../../bench/scannedPdf.mjs';
 import { pdfText } from '../../test-support/pdfTools';
 import { createEditor } from '../createEditor';
+import { loadPdfJs } from '../document/pdfjs';
 import type { EditorErrorSource } from '../options';
 import type { Editor } from '../types';
 
@@ -16,6 +19,8 @@ let scan: Uint8Array;
 const dir = mkdtempSync(join(tmpdir(), 'marginalia-ocr-editor-'));
 
 beforeAll(async () => {
+  const pdfjs = await loadPdfJs();
+  pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs')).href;
   const pdf = await PDFDocument.create();
   pdf.addPage([612, 792]).drawText('Marginalia reads scanned letters quickly', { x: 60, y: 700, size: 20 });
   writeFileSync(join(dir, 'text.pdf'), await pdf.save());
@@ -68,6 +73,26 @@ describe('editor.ocr', () => {
     expect(editor.getState().pdf!.bytes()).toEqual(scan);
     unmount();
   });
+
+  it('must let the summary read a scanned document once its text is recognised', async () => {
+    const { editor, unmount } = await loaded();
+    editor.document.attach();
+    const until = async (done: () => boolean) => {
+      for (let tries = 0; !done(); tries++) {
+        if (tries > 2000) throw new Error('Timed out');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    await until(() => editor.document.getState().status === 'ready');
+    expect(await editor.summary.summarize()).toEqual([]);
+    const scanned = editor.document.getState().pdf;
+    expect(await editor.ocr.run()).toBe(true);
+    await until(() => editor.document.getState().status === 'ready' && editor.document.getState().pdf !== scanned);
+    const sentences = await editor.summary.summarize();
+    expect(sentences.map(({ text }) => text).join(' ')).toMatch(/scanned letters/);
+    expect(sentences.every(({ page }) => page === 1)).toBe(true);
+    unmount();
+  }, 120_000);
 
   it('must leave the document as it was when cancelled', async () => {
     const { editor, unmount } = await loaded();
