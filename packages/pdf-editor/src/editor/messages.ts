@@ -63,6 +63,7 @@ export const defaultMessages = {
   extractPages: 'Extract pages',
   extractRange: 'Pages to extract (e.g. 1-3)',
   recognizeText: 'Recognise text',
+  recognizeRange: 'Pages to recognise (e.g. 2-5; empty: every page without text)',
   recognizingText: 'Recognising text… {done} of {total} pages',
   startingRecognition: 'Recognising text…',
   signatureTitle: 'Draw your signature',

@@ -3,7 +3,7 @@
 // with the sidebar's "Recognise text" button, in tesseract.js's Web Worker, with the recogniser's
 // files served by the test's own server as a host serves them (docs/ocr.md). Then Find finds its
 // words, pdftotext reads them from the exported PDF and the highlight tool snaps to their line;
-// Cancel leaves the document as it was.
+// Cancel leaves the document as it was; a range typed beside the button recognises those pages only.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -34,7 +34,7 @@ function Expose() {
 const at = (path) => new URL(path, location.href).href;
 createRoot(document.getElementById('root')).render(
   <PdfEditor
-    file="/scan.pdf"
+    file={new URLSearchParams(location.search).get('file') ?? '/scan.pdf'}
     signatureStore={null}
     ocr={{ assets: { workerPath: at('/ocr/worker.min.js'), corePath: at('/ocr/core/'), langPath: at('/ocr/lang/') } }}
     sidebarFooter={<Expose />}
@@ -44,15 +44,19 @@ createRoot(document.getElementById('root')).render(
 `;
 
 const LINES = ['The quick brown fox jumps over the lazy dog', 'while seven wizards quietly judge boxing.'];
+const SECOND_PAGE = ['Zebras graze on the open plains', 'beside a herd of patient elephants.'];
 
-async function scan(): Promise<Uint8Array> {
+/** Scanned pages of the given lines, one page per entry. */
+async function scan(pages: readonly (readonly string[])[] = [LINES]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  LINES.forEach((line, index) => page.drawText(line, { x: 60, y: 700 - index * 28, size: 18 }));
+  for (const lines of pages) {
+    const page = pdf.addPage([612, 792]);
+    lines.forEach((line, index) => page.drawText(line, { x: 60, y: 700 - index * 28, size: 18 }));
+  }
   const dir = mkdtempSync(join(tmpdir(), 'marginalia-ocr-scan-'));
   try {
     writeFileSync(join(dir, 'text.pdf'), await pdf.save());
-    return scannedPdf(join(dir, 'text.pdf'), { pages: [1], dpi: 300, skew: 0.5 });
+    return scannedPdf(join(dir, 'text.pdf'), { pages: pages.map((_, index) => index + 1), dpi: 300, skew: 0.5 });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -82,6 +86,7 @@ describe.skipIf(!hasChromium)('Recognise text in Chromium', () => {
   beforeAll(async () => {
     built = await buildTestPage(MAIN);
     writeFileSync(join(built.dir, 'scan.pdf'), await scan());
+    writeFileSync(join(built.dir, 'scan2.pdf'), await scan([LINES, SECOND_PAGE]));
     serveRecogniser(built.dir);
     server = await serveStatic(built.dir);
     browser = await launchChromium();
@@ -143,6 +148,19 @@ describe.skipIf(!hasChromium)('Recognise text in Chromium', () => {
     expect(rect?.height).toBeGreaterThan(10);
     expect(rect?.height).toBeLessThan(30);
     expect(Math.abs((rect?.y ?? 0) + (rect?.height ?? 0) / 2 - 86)).toBeLessThan(6);
+  }, 240_000);
+
+  it('must recognise only the pages typed beside the button', async () => {
+    await page.goto(`${server.url}/?file=/scan2.pdf`);
+    await page.getByText('Page 1 of 2').waitFor();
+    await page.locator('.mg-page[data-page-number="1"] .mg-spinner').waitFor({ state: 'detached' });
+    await page.getByRole('textbox', { name: 'Pages to recognise (e.g. 2-5; empty: every page without text)' }).fill('2');
+    await page.getByRole('button', { name: 'Recognise text' }).click();
+    await page.waitForFunction(() => window.ocrEditor?.ocr.getState().status === 'done', undefined, { timeout: 180_000 });
+    expect(await page.evaluate(() => window.ocrEditor?.ocr.getState().total)).toBe(1);
+    await page.waitForFunction(async () => ((await window.ocrEditor?.find.search('zebras'))?.length ?? 0) > 0, undefined, { timeout: 60_000 });
+    expect(await page.evaluate(async () => (await window.ocrEditor?.find.search('zebras'))?.map((match) => match.page))).toEqual([2]);
+    expect(await page.evaluate(async () => (await window.ocrEditor?.find.search('fox'))?.length)).toBe(0);
   }, 240_000);
 
   it('must fetch nothing from another origin and log no errors', () => {
