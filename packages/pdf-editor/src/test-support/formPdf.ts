@@ -1,6 +1,7 @@
 // Form PDFs the tests make with the engine's own form API: a two-page application form with a field
 // of every kind (a read-only one, one with a tooltip), and a form of any number of text fields for
-// the benchmark.
+// the benchmark; and the values MuPDF.js reads from a form, an independent judge of what was filled.
+import * as mupdf from 'mupdf';
 import { PDF, PdfNumber, PdfString } from '../core/pdf/engine';
 
 /** The values `applicationForm` takes for every field the user can fill. */
@@ -54,4 +55,14 @@ export async function textFieldsForm(count: number): Promise<Uint8Array> {
     await page.drawField(form.createTextField(`field${index + 1}`, { fontSize: 11 }), { x: 72 + (index % 2) * 240, y: 740 - Math.floor(index / 2) * 34, width: 220, height: 24 });
   }
   return pdf.save();
+}
+
+/** Every widget's field name and value as MuPDF.js reads them. */
+export function mupdfValues(bytes: Uint8Array): Record<string, string> {
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf') as mupdf.PDFDocument;
+  const values: Record<string, string> = {};
+  for (let index = 0; index < doc.countPages(); index++) {
+    for (const widget of (doc.loadPage(index) as mupdf.PDFPage).getWidgets()) values[widget.getName()] = widget.getValue();
+  }
+  return values;
 }

@@ -7,6 +7,7 @@
 // font's BaseFont is only set then, which is why its dictionary is registered empty first.
 import { PdfArray, PdfDict, PdfName, PdfNumber, PdfString } from '../pdf/engine';
 import { pdfDict, pdfStream, pdfValue } from '../pdf/objects';
+import { toUnicodeCMap } from '../pdf/toUnicodeCMap';
 import type { ShapedFontFactory } from './exportFont';
 import { hasGlyfOutlines, subsetGlyphs } from './glyphSubset';
 import { embeddedFontMetrics } from './textMetrics';
@@ -22,30 +23,11 @@ function utf16Hex(text: string): string {
 }
 
 /** The ToUnicode CMap of `texts` (code → characters; codes without text are left out). */
-function toUnicodeCMap(texts: readonly string[]): string {
-  const entries = texts.flatMap((text, code) => (text ? [`<${hex4(code)}> <${utf16Hex(text)}>`] : []));
-  const chunks: string[] = [];
-  // At most 100 entries per bfchar block (PDF reference 5.9.2).
-  for (let start = 0; start < entries.length; start += 100) {
-    const chunk = entries.slice(start, start + 100);
-    chunks.push(`${chunk.length} beginbfchar\n${chunk.join('\n')}\nendbfchar`);
-  }
-  return [
-    '/CIDInit /ProcSet findresource begin',
-    '12 dict begin',
-    'begincmap',
-    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
-    '/CMapName /Adobe-Identity-UCS def',
-    '/CMapType 2 def',
-    '1 begincodespacerange',
-    '<0000> <FFFF>',
-    'endcodespacerange',
-    ...chunks,
-    'endcmap',
-    'CMapName currentdict /CMap defineresource pop',
-    'end',
-    'end',
-  ].join('\n');
+function textsCMap(texts: readonly string[]): string {
+  return toUnicodeCMap(
+    texts.flatMap((text, code) => (text ? [`<${hex4(code)}> <${utf16Hex(text)}>`] : [])),
+    'bfchar',
+  );
 }
 
 /** Six capitals naming the subset, the same for the same glyphs (PDF reference 5.5.3). */
@@ -125,7 +107,7 @@ export const createShapedFont: ShapedFontFactory = (doc, embedded, file) => {
       });
       type0.set('BaseFont', PdfName.of(fontName));
       type0.set('DescendantFonts', new PdfArray([pdfValue(doc.register(cidFont))]));
-      type0.set('ToUnicode', pdfValue(doc.register(pdfStream({}, new TextEncoder().encode(toUnicodeCMap(texts))))));
+      type0.set('ToUnicode', pdfValue(doc.register(pdfStream({}, new TextEncoder().encode(textsCMap(texts))))));
     },
   };
 };

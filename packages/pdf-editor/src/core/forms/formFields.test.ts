@@ -10,6 +10,7 @@ import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { pdfText, qpdfCheck } from '../../test-support/pdfTools';
 import { fillForm, readFormFields } from './formFields';
 import { formValuesFromXfdf, formValuesToXfdf, parseFormValues } from './xfdf';
+import { mupdfValues } from '../../test-support/formPdf';
 
 /** A one-page form with a field of every kind, made with the engine's own form API. */
 async function madeForm(): Promise<Uint8Array> {
@@ -27,16 +28,6 @@ async function madeForm(): Promise<Uint8Array> {
   await page.drawField(form.createDropdown('country', { options: ['France', 'Japan', 'Peru'], fontSize: 11 }), { x: 72, y: 440, width: 160, height: 24 });
   await page.drawField(form.createListbox('colors', { options: ['Red', 'Green', 'Blue'], multiSelect: true }), { x: 72, y: 340, width: 120, height: 72 });
   return pdf.save();
-}
-
-/** Every widget's field name and value as MuPDF.js reads them. */
-function mupdfValues(bytes: Uint8Array): Record<string, string> {
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf') as mupdf.PDFDocument;
-  const values: Record<string, string> = {};
-  for (let index = 0; index < doc.countPages(); index++) {
-    for (const widget of (doc.loadPage(index) as mupdf.PDFPage).getWidgets()) values[widget.getName()] = widget.getValue();
-  }
-  return values;
 }
 
 const FILLED = {

@@ -12,6 +12,7 @@
 import { PdfArray, PdfDict, PdfString, type PDF, type PDFPage, type PdfRef } from '../pdf/engine';
 import { pdfDict, pdfStream } from '../pdf/objects';
 import { writableResources, resolved } from '../pdf/pageAttributes';
+import { toUnicodeCMap } from '../pdf/toUnicodeCMap';
 import type { ContentAppender } from '../export/flatten/pageContents';
 import { multiply, type Matrix } from './contentScan';
 
@@ -45,35 +46,14 @@ const FONT_NAME = 'MarginaliaOcrText';
 const ASCENT = 0.8;
 const ADVANCE = 0.5;
 
+/** Every two-byte code maps to the character of the same number. */
 function toUnicodeMap(): Uint8Array {
   const ranges: string[] = [];
   for (let high = 0; high < 256; high++) {
     const hex = high.toString(16).padStart(2, '0').toUpperCase();
     ranges.push(`<${hex}00> <${hex}FF> <${hex}00>`);
   }
-  const blocks: string[] = [];
-  for (let i = 0; i < ranges.length; i += 100) {
-    const block = ranges.slice(i, i + 100);
-    blocks.push(`${block.length} beginbfrange\n${block.join('\n')}\nendbfrange`);
-  }
-  return new TextEncoder().encode(
-    [
-      '/CIDInit /ProcSet findresource begin',
-      '12 dict begin',
-      'begincmap',
-      '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
-      '/CMapName /Adobe-Identity-UCS def',
-      '/CMapType 2 def',
-      '1 begincodespacerange',
-      '<0000> <FFFF>',
-      'endcodespacerange',
-      ...blocks,
-      'endcmap',
-      'CMapName currentdict /CMap defineresource pop',
-      'end',
-      'end',
-    ].join('\n'),
-  );
+  return new TextEncoder().encode(toUnicodeCMap(ranges, 'bfrange'));
 }
 
 /** The text layer's font, made once per document. */

@@ -6,11 +6,10 @@
 // the shared forms when they are there.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import * as mupdf from 'mupdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fillForm, InvalidInputError, memoryStorage, readFormFields } from '../../core/index';
 import type { FormField } from '../../core/index';
-import { APPLICATION_VALUES, applicationForm } from '../../test-support/formPdf';
+import { APPLICATION_VALUES, applicationForm, mupdfValues } from '../../test-support/formPdf';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { createEditor } from '../createEditor';
 import type { EditorOptions } from '../options';
@@ -35,16 +34,6 @@ async function openForm(file: Uint8Array, options: EditorOptions = {}) {
       unmount();
     },
   });
-}
-
-/** Every widget's field name and value as MuPDF.js reads them. */
-function mupdfValues(bytes: Uint8Array): Record<string, string> {
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf') as mupdf.PDFDocument;
-  const values: Record<string, string> = {};
-  for (let index = 0; index < doc.countPages(); index++) {
-    for (const widget of (doc.loadPage(index) as mupdf.PDFPage).getWidgets()) values[widget.getName()] = widget.getValue();
-  }
-  return values;
 }
 
 /** What both readers must agree on: the core's fields without anything pdf.js adds. */

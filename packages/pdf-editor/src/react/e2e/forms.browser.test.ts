@@ -5,23 +5,12 @@
 // MuPDF and poppler read them, and flattened into the page on request. The form is made here.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as mupdf from 'mupdf';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationForm } from '../../test-support/formPdf';
+import { applicationForm, mupdfValues } from '../../test-support/formPdf';
 import { pdfText } from '../../test-support/pdfTools';
 import { buildExample, hasChromium, launchChromium, serveStatic } from './harness';
 import { renderPage } from './ppm';
-
-/** Every widget's field name and value as MuPDF.js reads them. */
-function mupdfValues(bytes: Uint8Array): Record<string, string> {
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf') as mupdf.PDFDocument;
-  const values: Record<string, string> = {};
-  for (let index = 0; index < doc.countPages(); index++) {
-    for (const widget of (doc.loadPage(index) as mupdf.PDFPage).getWidgets()) values[widget.getName()] = widget.getValue();
-  }
-  return values;
-}
 
 describe.skipIf(!hasChromium)('filling a form in Chromium (examples/vite-basic)', () => {
   let browser: Browser;
