@@ -23,6 +23,8 @@ const samples: Record<string, Error> = {
   FontLoadError: new errors.FontLoadError('DejaVu Sans', new TypeError('Failed to fetch')),
   PageRangeError: new errors.PageRangeError('Page 9 does not exist'),
   InvalidInputError: new errors.InvalidInputError('options.mode', 'unknown export mode'),
+  OcrLanguageError: new errors.OcrLanguageError('fra', 'the package @tesseract.js-data/fra is not installed'),
+  OcrPageError: new errors.OcrPageError(3, 'its image is stored as JBIG2, which is not read yet'),
 };
 
 const roundTrip = (error: unknown) => reviveError(structuredClone(transferError(error)));
@@ -62,6 +64,8 @@ describe('typed errors across a structured clone', () => {
       'n1',
     );
     expect((roundTrip(samples.FontLoadError) as errors.FontLoadError).font).toBe('DejaVu Sans');
+    expect((roundTrip(samples.OcrLanguageError) as errors.OcrLanguageError).language).toBe('fra');
+    expect((roundTrip(samples.OcrPageError) as errors.OcrPageError).page).toBe(3);
     expect((roundTrip(samples.AnnotationValidationError) as errors.AnnotationValidationError).issues).toEqual(
       ['[0].page: expected a number'],
     );

@@ -41,6 +41,16 @@ export function Toolbar({ start, end, download = true, save, summary = true }: T
   const showSave = save ?? Boolean(runtime.options.storage && runtime.options.documentId);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  // Twice in the tree, one shown per layout: at the end of the tools, whose row scrolls, on wider
+  // editors (beside the fixed file actions it took the room the tools need at 768 px), and in the
+  // compact layout's "More actions" menu, with its name.
+  const summaryToggle = summary && (
+    <button type="button" className="mg-icon-button mg-summary-toggle" aria-label={messages.summary} title={messages.summary}
+      aria-pressed={summaryOpen} disabled={!hasDocument} onClick={() => (summaryOpen ? runtime.summary.close() : runtime.summary.open())}>
+      <Icon path="M5 6h14M5 10h14M5 14h9M5 18h6" />
+      <span className="mg-menu-label">{messages.summary}</span>
+    </button>
+  );
   return (
     <div className="mg-toolbar" role="toolbar" aria-label={messages.tools}>
       {start}
@@ -69,6 +79,7 @@ export function Toolbar({ start, end, download = true, save, summary = true }: T
             </button>
           );
         })}
+        {summaryToggle}
       </div>
       <span className="mg-spacer" />
       <PeerAvatars />
@@ -79,12 +90,7 @@ export function Toolbar({ start, end, download = true, save, summary = true }: T
       </button>
       {/* A pick in the open menu closes it. */}
       <div id={menuId} className="mg-file-actions" data-open={menuOpen} onClick={() => setMenuOpen(false)}>
-        {summary && (
-          <button type="button" className="mg-button" aria-pressed={summaryOpen} disabled={!hasDocument}
-            onClick={() => (summaryOpen ? runtime.summary.close() : runtime.summary.open())}>
-            {messages.summary}
-          </button>
-        )}
+        {summaryToggle}
         {download && (
           <button type="button" className="mg-button" disabled={!hasDocument} onClick={() => void runtime.download()}>
             {messages.download}
