@@ -74,6 +74,27 @@ function serialize(objects: readonly Buffer[]): Buffer {
 
 
 /**
+ * Pages of prose: each entry's sentences, one a line, in 11 pt Helvetica from the top of a Letter
+ * page, for what reads a document's sentences (the summary) where no real PDF is at hand.
+ */
+export function prosePdf(pages: readonly (readonly string[])[]): Buffer {
+  const pageIds = pages.map((_, index) => 4 + index * 2);
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Count ${pages.length} /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  pages.forEach((lines, index) => {
+    const content = lines.map((line, at) => `BT /F1 11 Tf 72 ${720 - at * 16} Td (${line}) Tj ET`).join('\n');
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + index * 2} 0 R >>`,
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    );
+  });
+  return serialize(objects.map((body) => Buffer.from(body, 'latin1')));
+}
+
+/**
  * A scanned page: `lines` of 24 pt Helvetica on a Letter page, rendered by pdftoppm at 150 dpi as a
  * JPEG, wrapped as the only thing on an image-only page. It holds no text until recognised.
  */
