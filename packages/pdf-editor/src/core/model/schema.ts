@@ -62,4 +62,6 @@ export const annotationSchema = z.discriminatedUnion('type', [
 export const annotationListSchema = z.array(annotationSchema);
 
 /** Every annotation `type`, in the order of {@link annotationSchema}'s list; {@link AnnotationType} is their union. */
-export const ANNOTATION_TYPES = annotationSchema.options.map((option) => option.shape.type.value);
+// Typed by name: the inferred union was printed in whatever order the compiler first met its
+// literals, which differed between checkouts and made the API report unstable.
+export const ANNOTATION_TYPES: z.infer<typeof annotationSchema>['type'][] = annotationSchema.options.map((option) => option.shape.type.value);

@@ -22,7 +22,9 @@ export const textAnnotationSchema = z.object({
   fontWeight: z.enum(['normal', 'bold']),
   fontStyle: z.enum(['normal', 'italic']),
   textAlign: z.enum(['left', 'center', 'right']),
-  textDecoration: z.enum(['none', 'underline']),
+  // From an object, whose type keeps its keys' order: from a list, the report printed the values
+  // in whatever order the compiler first met them, which differed between checkouts.
+  textDecoration: z.enum({ none: 'none', underline: 'underline' }),
   /** Width of the text box; alignment is relative to it. Absent: as wide as the longest line. */
   width: z.number().finite().nonnegative().optional(),
 });
