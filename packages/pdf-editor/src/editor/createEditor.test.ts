@@ -8,6 +8,9 @@ import { hasColorIn, pdfInfo, qpdfCheck, renderPagePixels } from '../test-suppor
 import { createEditor } from './createEditor';
 import type { Editor } from './types';
 import type { EditorOptions, ExportedPdf } from './options';
+import { until } from '../test-support/pdfjsInNode';
+
+const EDITOR_WAIT = { tries: 200, message: 'Timed out waiting for the editor' };
 
 const RED = { r: 255, g: 0, b: 0 };
 const BLUE = { r: 0, g: 0, b: 255 };
@@ -16,13 +19,6 @@ const box = (color: string, x: number) =>
   normalizeAnnotation({ type: 'rectangle', page: 1, position: { x, y: 100 }, width: 100, height: 100, color, fillStyle: 'solid' }) as Annotation;
 
 /** Waits until `done` holds: the file and storage load asynchronously after mount. */
-async function until(done: () => boolean): Promise<void> {
-  for (let tries = 0; !done(); tries++) {
-    if (tries > 200) throw new Error('Timed out waiting for the editor');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 /** An editor mounted on a real PDF, recording what it hands the host. */
 async function openEditor(options: EditorOptions = {}) {
   const downloads: { bytes: Uint8Array; fileName: string }[] = [];
@@ -38,7 +34,7 @@ async function openEditor(options: EditorOptions = {}) {
     ...options,
   });
   const unmount = editor.mount();
-  await until(() => editor.getState().pdf !== null);
+  await until(() => editor.getState().pdf !== null, EDITOR_WAIT);
   return { editor, unmount, downloads, exported, changes };
 }
 
@@ -129,7 +125,7 @@ describe.skipIf(!hasSharedPdfs)('createEditor', () => {
     const stored = [box('#FF0000', 100)];
     const storage = memoryStorage({ 'doc-1': stored });
     const { editor, unmount } = await openEditor({ storage, documentId: 'doc-1' });
-    await until(() => editor.getAnnotations().length === 1);
+    await until(() => editor.getAnnotations().length === 1, EDITOR_WAIT);
     expect(editor.storageVersion).toBe(1);
     add(editor, box('#0000FF', 300));
     await expect(editor.save()).resolves.toBe(true);
@@ -143,7 +139,7 @@ describe.skipIf(!hasSharedPdfs)('createEditor', () => {
     const first = editor.getState().pdf;
     const other = readSharedPdf('sizes.pdf');
     editor.setOptions({ ...editor.options, file: other });
-    await until(() => editor.getState().pdf !== first);
+    await until(() => editor.getState().pdf !== first, EDITOR_WAIT);
     expect(editor.getState().pdf?.bytes()).toEqual(other);
     unmount();
     editor.setOptions({ ...editor.options, file: null });

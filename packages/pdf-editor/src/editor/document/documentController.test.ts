@@ -2,24 +2,16 @@
 // alone, the other pages take its size until the viewer draws them and reports theirs. Asking for
 // every page up front made pdf.js's worker parse them all while page 1 was being drawn. Runs
 // pdf.js in Node.
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { createEditor } from '../createEditor';
-import { loadPdfJs } from './pdfjs';
+import { until, usePdfjsWorkerInNode } from '../../test-support/pdfjsInNode';
 
-async function until(done: () => boolean): Promise<void> {
-  for (let tries = 0; !done(); tries++) {
-    if (tries > 1000) throw new Error('Timed out waiting for the document');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const DOCUMENT_WAIT = { tries: 1000, message: 'Timed out waiting for the document' };
 
 describe.skipIf(!hasSharedPdfs)('the page sizes of an opened document', () => {
   beforeAll(async () => {
-    const pdfjs = await loadPdfJs();
-    pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs')).href;
+    await usePdfjsWorkerInNode();
   });
 
   it('must take page 1 for every page not drawn yet, and each page its own once the viewer measures it', async () => {
@@ -27,7 +19,7 @@ describe.skipIf(!hasSharedPdfs)('the page sizes of an opened document', () => {
     const editor = createEditor({ file: readSharedPdf('sizes.pdf'), signatureStore: null });
     const unmount = editor.mount();
     const detach = editor.document.attach();
-    await until(() => editor.document.getState().status === 'ready');
+    await until(() => editor.document.getState().status === 'ready', DOCUMENT_WAIT);
     const pdf = editor.document.getState().pdf;
     if (!pdf) throw new Error('no document');
     const asked: number[] = [];

@@ -1,31 +1,20 @@
 // A user-password PDF in the editor: the password typed at the prompt opens the document in the
 // viewer and is handed to the core's page operations and export, so they work on the protected
 // file too and the viewer reopens their results without asking again. Runs pdf.js in Node.
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Annotation, getPageSizes, importAnnotations, normalizeAnnotation, protectPdf } from '../../core/index';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { createEditor } from '../createEditor';
 import { runPageOperation } from '../store/pageOperations';
-import { loadPdfJs } from './pdfjs';
+import { until, usePdfjsWorkerInNode } from '../../test-support/pdfjsInNode';
+
+const EDITOR_WAIT = { tries: 1000, message: 'Timed out waiting for the editor' };
 
 const PASSWORD = 'open sesame';
 
-async function until(done: () => boolean): Promise<void> {
-  for (let tries = 0; !done(); tries++) {
-    if (tries > 1000) throw new Error('Timed out waiting for the editor');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 describe.skipIf(!hasSharedPdfs)('a password-protected PDF in the editor', () => {
   beforeAll(async () => {
-    // pdf.js's worker module for Node (the legacy build) from node_modules: dist/ may not be built.
-    const pdfjs = await loadPdfJs();
-    pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(
-      createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'),
-    ).href;
+    await usePdfjsWorkerInNode();
   });
 
   it('must rotate and delete pages and export with the password typed at the prompt', async () => {
@@ -34,9 +23,9 @@ describe.skipIf(!hasSharedPdfs)('a password-protected PDF in the editor', () => 
     const editor = createEditor({ file: locked, signatureStore: null });
     const unmount = editor.mount();
     const detach = editor.document.attach();
-    await until(() => editor.document.getState().status === 'password');
+    await until(() => editor.document.getState().status === 'password', EDITOR_WAIT);
     editor.document.submitPassword(PASSWORD);
-    await until(() => editor.document.getState().status === 'ready');
+    await until(() => editor.document.getState().status === 'ready', EDITOR_WAIT);
     const mark = normalizeAnnotation({ type: 'rectangle', page: 3, id: 'on-page-3' }) as Annotation;
     editor.getState().actions.add(mark);
 
@@ -49,7 +38,7 @@ describe.skipIf(!hasSharedPdfs)('a password-protected PDF in the editor', () => 
     expect(sizes[0]).toEqual({ width: 792, height: 612 });
     expect(editor.getAnnotations().map((annotation) => annotation.page)).toEqual([2]);
     // The viewer opened the new bytes with the same password: no second prompt.
-    await until(() => editor.document.getState().pdf?.numPages === 2);
+    await until(() => editor.document.getState().pdf?.numPages === 2, EDITOR_WAIT);
     expect(editor.document.getState().status).toBe('ready');
 
     const exported = await editor.exportPdf({ mode: 'native' });

@@ -1,14 +1,12 @@
 // Find in the document as a find bar drives it, with pdf.js in Node on PDFs made here: counts as
 // poppler's pdftotext counts, options, boxes where the words are (upright and on a turned page),
 // progress, a new search stopping the last, and "Mark all" as one undo step.
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDF, StandardFonts } from '../../core/pdf/engine';
 import { pdfText } from '../../test-support/pdfTools';
 import { createEditor } from '../createEditor';
-import { loadPdfJs } from '../document/pdfjs';
 import { findInText } from './findText';
+import { until, usePdfjsWorkerInNode } from '../../test-support/pdfjsInNode';
 
 const LINES = ['Trace trees are the unit of compilation.', 'A trace tree grows: TRACE TREES, trace-trees and retraced trees.', 'Nothing to see on this line.'];
 
@@ -23,13 +21,6 @@ async function textPdf(): Promise<Uint8Array> {
   return pdf.save();
 }
 
-async function until(done: () => boolean): Promise<void> {
-  for (let tries = 0; !done(); tries++) {
-    if (tries > 2000) throw new Error('Timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 async function openEditor(bytes: Uint8Array) {
   const editor = createEditor({ file: bytes, signatureStore: null });
   editor.mount();
@@ -39,8 +30,7 @@ async function openEditor(bytes: Uint8Array) {
 }
 
 beforeAll(async () => {
-  const pdfjs = await loadPdfJs();
-  pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs')).href;
+  await usePdfjsWorkerInNode();
 });
 
 describe('findInText', () => {

@@ -4,8 +4,6 @@
 // writes the values into the fields (MuPDF reads them back), storage keeps them with the
 // annotations, and JSON and XFDF carry them. Runs pdf.js in Node on a form the test makes, and on
 // the shared forms when they are there.
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fillForm, InvalidInputError, memoryStorage, readFormFields } from '../../core/index';
 import type { FormField } from '../../core/index';
@@ -13,21 +11,16 @@ import { APPLICATION_VALUES, applicationForm, mupdfValues } from '../../test-sup
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { createEditor } from '../createEditor';
 import type { EditorOptions } from '../options';
-import { loadPdfJs } from '../document/pdfjs';
+import { until, usePdfjsWorkerInNode } from '../../test-support/pdfjsInNode';
 
-async function until(done: () => boolean): Promise<void> {
-  for (let tries = 0; !done(); tries++) {
-    if (tries > 2000) throw new Error('Timed out waiting for the form');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const FORM_WAIT = { message: 'Timed out waiting for the form' };
 
 /** An editor showing `file` (pdf.js opened it and read its form). */
 async function openForm(file: Uint8Array, options: EditorOptions = {}) {
   const editor = createEditor({ file, signatureStore: null, ...options });
   const unmount = editor.mount();
   const detach = editor.document.attach();
-  await until(() => editor.document.getState().status === 'ready' && editor.forms.getState().status !== 'reading');
+  await until(() => editor.document.getState().status === 'ready' && editor.forms.getState().status !== 'reading', FORM_WAIT);
   return Object.assign(editor, {
     close() {
       detach();
@@ -54,8 +47,7 @@ const comparable = (fields: readonly FormField[]) =>
   }));
 
 beforeAll(async () => {
-  const pdfjs = await loadPdfJs();
-  pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs')).href;
+  await usePdfjsWorkerInNode();
 });
 
 describe('the form of the document on show', () => {
@@ -108,7 +100,7 @@ describe('filling it in', () => {
   it('must make each value one undo step that marks the document dirty, and undo back to the file', async () => {
     const storage = memoryStorage();
     const editor = await openForm(await applicationForm(), { storage, documentId: 'form' });
-    await until(() => editor.storageVersion === 0);
+    await until(() => editor.storageVersion === 0, FORM_WAIT);
     editor.forms.setValue('applicant.name', 'Ada Lovelace');
     editor.forms.setValue('agree', true);
     expect(editor.forms.values).toEqual({ 'applicant.name': 'Ada Lovelace', agree: true });
@@ -192,7 +184,7 @@ describe('keeping and carrying the values', () => {
     expect((await storage.load('form'))?.formValues).toEqual({ payment: 'Card', colors: ['Green'] });
 
     const second = await openForm(file, { storage, documentId: 'form' });
-    await until(() => second.storageVersion === 1);
+    await until(() => second.storageVersion === 1, FORM_WAIT);
     expect(second.forms.values).toEqual({ payment: 'Card', colors: ['Green'] });
     expect(second.getState()).toMatchObject({ dirty: false, canUndo: false });
     second.close();

@@ -5,22 +5,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPdf } from '../../../bench/scannedPdf.mjs';
 import { pdfText } from '../../test-support/pdfTools';
 import { createEditor } from '../createEditor';
-import { loadPdfJs } from '../document/pdfjs';
 import type { EditorErrorSource } from '../options';
 import type { Editor } from '../types';
+import { until, usePdfjsWorkerInNode } from '../../test-support/pdfjsInNode';
 
 let scan: Uint8Array;
 const dir = mkdtempSync(join(tmpdir(), 'marginalia-ocr-editor-'));
 
 beforeAll(async () => {
-  const pdfjs = await loadPdfJs();
-  pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs')).href;
+  await usePdfjsWorkerInNode();
   const pdf = await PDFDocument.create();
   pdf.addPage([612, 792]).drawText('Marginalia reads scanned letters quickly', { x: 60, y: 700, size: 20 });
   writeFileSync(join(dir, 'text.pdf'), await pdf.save());
@@ -77,12 +74,6 @@ describe('editor.ocr', () => {
   it('must let the summary read a scanned document once its text is recognised', async () => {
     const { editor, unmount } = await loaded();
     editor.document.attach();
-    const until = async (done: () => boolean) => {
-      for (let tries = 0; !done(); tries++) {
-        if (tries > 2000) throw new Error('Timed out');
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    };
     await until(() => editor.document.getState().status === 'ready');
     expect(await editor.summary.summarize()).toEqual([]);
     const scanned = editor.document.getState().pdf;

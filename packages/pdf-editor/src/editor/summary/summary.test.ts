@@ -2,16 +2,14 @@
 // the offline sentences are the document's own (as poppler reads it) on the pages they name,
 // progress page by page, a stop, a host's provider (and its null: not available), the gate, and
 // a new document forgetting the last one's summary.
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDF, StandardFonts } from '../../core/pdf/engine';
 import { pdfText } from '../../test-support/pdfTools';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
 import { createEditor } from '../createEditor';
-import { loadPdfJs } from '../document/pdfjs';
 import type { EditorOptions } from '../options';
 import type { SummaryInput, SummaryProvider } from './summaryController';
+import { until, usePdfjsWorkerInNode } from '../../test-support/pdfjsInNode';
 
 const PARAGRAPHS = [
   ['Wind turbines turn the energy of moving air into electricity.', 'The blades of wind turbines are shaped like the wings of an aircraft.', 'A farm of wind turbines can supply a small town with electricity.'],
@@ -35,13 +33,6 @@ async function reportPdf(): Promise<Uint8Array> {
 /** Reading text as a person compares it: white space as single spaces. */
 const reading = (text: string) => text.replace(/\s+/g, ' ');
 
-async function until(done: () => boolean): Promise<void> {
-  for (let tries = 0; !done(); tries++) {
-    if (tries > 2000) throw new Error('Timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 async function openEditor(bytes: Uint8Array, options: EditorOptions = {}) {
   const editor = createEditor({ file: bytes, signatureStore: null, ...options });
   editor.mount();
@@ -51,8 +42,7 @@ async function openEditor(bytes: Uint8Array, options: EditorOptions = {}) {
 }
 
 beforeAll(async () => {
-  const pdfjs = await loadPdfJs();
-  pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs')).href;
+  await usePdfjsWorkerInNode();
 });
 
 describe('editor.summary', () => {

@@ -1,24 +1,21 @@
 // The summary panel as a user meets it beside the toolbar and the page navigation: the toolbar's
 // Summary button opens it, it lists the document's key sentences each with "Page N", a sentence's
 // button goes to its page, Escape closes it; a gate that prompts keeps it closed.
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { act } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDF, StandardFonts } from '../../core/pdf/engine';
 import type { Gate } from '../../core/index';
 import { createEditor } from '../../editor/index';
-import { loadPdfJs } from '../../editor/internal';
 import { renderInDocument } from '../../test-support/renderInDocument';
 import { EditorProvider } from '../context';
 import { PageNavigation } from '../viewer/PageNavigation';
 import { SummaryPanel } from './SummaryPanel';
 import { Toolbar } from './Toolbar';
+import { usePdfjsWorkerInNode } from '../../test-support/pdfjsInNode';
 
 // pdf.js reads the text in Node here, as in the editor's tests; happy-dom draws no pages.
 beforeAll(async () => {
-  const pdfjs = await loadPdfJs();
-  pdfjs.GlobalWorkerOptions.workerSrc = pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs')).href;
+  await usePdfjsWorkerInNode();
 });
 
 const PAGES = [
