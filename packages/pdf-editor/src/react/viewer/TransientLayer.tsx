@@ -1,8 +1,9 @@
 // The selection while it is dragged or resized, drawn in an SVG of its own over the page's
 // overlay. Keeping it apart means a pointer move re-renders and repaints only the moving shapes:
 // the overlay, which may hold thousands of annotations, stays as it was until the gesture ends.
-import { useMemo } from 'react';
-import { useEditorState } from '../context';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import type { EditorState } from '../../editor/index';
+import { useEditorRuntime, useEditorState } from '../context';
 import { AnnotationShape } from './AnnotationShape';
 import { SelectionLayer } from './SelectionLayer';
 
@@ -13,16 +14,25 @@ export function TransientLayer({ pageNumber, width, height, viewBox, zoom }: {
   viewBox: string;
   zoom: number;
 }) {
-  const transient = useEditorState((s) => s.transient);
-  // A move draws the shapes where they were once and slides that drawing (a compositor transform,
-  // no repaint); a resize redraws them at every step.
-  const moving = transient?.moved?.from ?? transient?.annotations;
+  const { store } = useEditorRuntime();
+  // A move draws the shapes where they were once (the same array for the whole gesture) and slides
+  // that drawing; a resize redraws them at every step.
+  const moving = useEditorState((s) => s.transient?.moved?.from ?? s.transient?.annotations);
   const here = useMemo(() => moving?.filter((a) => a.page === pageNumber), [moving, pageNumber]);
+  const layer = useRef<SVGSVGElement>(null);
+  // The slide's offset changes at every pointer move: written to the layer's transform (a
+  // compositor move, no repaint) from the store, so React renders nothing while the shapes slide.
+  useLayoutEffect(() => {
+    const slide = ({ transient }: EditorState) => {
+      const offset = transient?.moved;
+      if (layer.current) layer.current.style.transform = offset ? `translate(${offset.dx * zoom}px, ${offset.dy * zoom}px)` : '';
+    };
+    slide(store.getState());
+    return store.subscribe(slide);
+  }, [store, zoom, here]);
   if (!here?.length) return null;
-  const offset = transient?.moved;
   return (
-    <svg className="mg-transient" viewBox={viewBox} width={width} height={height} aria-hidden="true"
-      style={offset && { transform: `translate(${offset.dx * zoom}px, ${offset.dy * zoom}px)` }}>
+    <svg ref={layer} className="mg-transient" viewBox={viewBox} width={width} height={height} aria-hidden="true">
       {here.map((annotation) => (
         <AnnotationShape key={annotation.id} annotation={annotation} />
       ))}
