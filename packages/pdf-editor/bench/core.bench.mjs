@@ -717,12 +717,14 @@ for (const single of runs('single') ? await measureSingleAnnotations() : []) {
 
 const nativeVsFlatten = runs('native') ? await measureNativeVsFlatten() : { skipped: 'not asked for' };
 if (nativeVsFlatten.skipped) {
-  row('native / flatten', `skipped (${nativeVsFlatten.skipped})`, '<= 1.5x', undefined);
+  row('native / flatten', `skipped (${nativeVsFlatten.skipped})`, '', undefined);
 } else {
   const { native, flatten } = nativeVsFlatten;
   row(`export native ${EXPORT_ANNOTATIONS} annots / ${EXPORT_PAGES} pages`, `${native.wall.toFixed(1)} ms (CPU ${native.cpu.toFixed(1)} ms)`, '', undefined);
+  // Printed for reference only: the owner restated native export's target against MuPDF.js doing
+  // the same work (the rows below), in place of the former 1.5x of flatten.
   const ratio = native.wall / flatten.wall;
-  row('  native / flatten', `${ratio.toFixed(2)}x (CPU ${(native.cpu / flatten.cpu).toFixed(2)}x)`, '<= 1.5x', ratio <= 1.5);
+  row('  native / flatten (reference)', `${ratio.toFixed(2)}x (CPU ${(native.cpu / flatten.cpu).toFixed(2)}x)`, '', undefined);
 }
 
 const nativeAgainstMupdf = runs('mupdf') ? await measureNativeAgainstMupdf() : { skipped: 'not asked for' };
