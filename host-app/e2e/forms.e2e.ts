@@ -46,14 +46,16 @@ describe('a form in the editor', () => {
 
     await page.reload();
     await waitForPdf(page, 1);
-    await expect.poll(() => name.inputValue()).toBe('Ada Lovelace');
+    // The form layer comes after the page: its inputs load lazily once pdf.js has read the fields.
+    await expect.poll(() => name.inputValue(), { timeout: 30_000 }).toBe('Ada Lovelace');
     expect(await agree.isChecked()).toBe(true);
 
     // A second save changes only a value: sent as a change on top of the stored version.
     await name.fill('Grace Hopper');
     await name.press('Enter');
     await save.click();
-    await expect.poll(async () => ((await (await fetch(`${baseUrl}/api/documents/${id}/annotations`, { headers: { Authorization: `Bearer ${user.token}` } })).json()) as { formValues?: unknown }).formValues).toEqual({
+    // The save's round trip, not a fixed second: on a loaded machine it can take longer than poll's default.
+    await expect.poll(async () => ((await (await fetch(`${baseUrl}/api/documents/${id}/annotations`, { headers: { Authorization: `Bearer ${user.token}` } })).json()) as { formValues?: unknown }).formValues, { timeout: 30_000 }).toEqual({
       applicant: 'Grace Hopper',
       agree: true,
     });
