@@ -29,10 +29,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function loaded(errors: [Error, EditorErrorSource][] = []): Promise<{ editor: Editor; unmount: () => void }> {
   const editor = createEditor({ file: scan.slice(), signatureStore: null, onError: (error, during) => errors.push([error, during]) });
   const unmount = editor.mount();
-  for (let tries = 0; !editor.getState().pdf; tries++) {
-    if (tries > 400) throw new Error('The file did not load');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await until(() => Boolean(editor.getState().pdf), { tries: 400, message: 'The file did not load' });
   return { editor, unmount };
 }
 
@@ -60,10 +57,7 @@ describe('editor.ocr', () => {
       onGatePrompt: ({ prompt, message }) => prompts.push(`${prompt}: ${message}`),
     });
     const unmount = editor.mount();
-    for (let tries = 0; !editor.getState().pdf; tries++) {
-      if (tries > 400) throw new Error('The file did not load');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await until(() => Boolean(editor.getState().pdf), { tries: 400, message: 'The file did not load' });
     expect(await editor.ocr.run()).toBe(false);
     expect(prompts).toEqual(['pro-feature: Upgrade to Pro to use this feature']);
     expect(editor.ocr.getState().status).toBe('idle');

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PdfRevision } from '../../core/index';
 import { hasSharedPdfs, readSharedPdf } from '../../test-support/sharedPdfs';
+import { until } from '../../test-support/pdfjsInNode';
 import { createEditor } from '../createEditor';
 import { runPageOperation } from './pageOperations';
 
@@ -18,10 +19,7 @@ describe.skipIf(!hasSharedPdfs)('page operations in the undo history', () => {
     const original = readSharedPdf('freeculture.pdf');
     const editor = createEditor({ file: original.slice(), signatureStore: null });
     const unmount = editor.mount();
-    for (let tries = 0; !editor.getState().pdf; tries++) {
-      if (tries > 200) throw new Error('The file did not load');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await until(() => Boolean(editor.getState().pdf), { tries: 200, message: 'The file did not load' });
 
     for (let step = 0; step < 50; step++) {
       await runPageOperation(editor.store, { type: 'rotate', pages: [1 + ((step * 7) % 352)], degrees: 90 });
