@@ -22,6 +22,8 @@ export function TransientLayer({ pageNumber, width, height, viewBox, zoom }: {
   const layer = useRef<SVGSVGElement>(null);
   // The slide's offset changes at every pointer move: written to the layer's transform (a
   // compositor move, no repaint) from the store, so React renders nothing while the shapes slide.
+  // `here` is a dependency because the layer mounts only once it has shapes: the offset is then
+  // written to the new element before it paints.
   useLayoutEffect(() => {
     const slide = ({ transient }: EditorState) => {
       const offset = transient?.moved;
