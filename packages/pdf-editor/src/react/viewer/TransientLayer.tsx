@@ -22,9 +22,10 @@ export function TransientLayer({ pageNumber, width, height, viewBox, zoom }: {
   const layer = useRef<SVGSVGElement>(null);
   // The slide's offset changes at every pointer move: written to the layer's transform (a
   // compositor move, no repaint) from the store, so React renders nothing while the shapes slide.
-  // `here` is a dependency because the layer mounts only once it has shapes: the offset is then
-  // written to the new element before it paints.
+  // Subscribed only while the layer is shown (it mounts once it has shapes, and the offset is then
+  // written to the new element before it paints): every other page's layer listens to nothing.
   useLayoutEffect(() => {
+    if (!here?.length) return;
     const slide = ({ transient }: EditorState) => {
       const offset = transient?.moved;
       if (layer.current) layer.current.style.transform = offset ? `translate(${offset.dx * zoom}px, ${offset.dy * zoom}px)` : '';
