@@ -536,7 +536,9 @@ async function measurePageOperations() {
 
 // ---------- native export against MuPDF.js ----------
 
-const NATIVE_RUNS = 5;
+// 15 rounds, as the browser figures: with 5, the median still held the compiler's warm-up when this
+// section ran alone (`--only=mupdf`), and ratios moved by a third from run to run.
+const NATIVE_RUNS = 15;
 
 /** The same annotations written by MuPDF.js: created on their pages with appearances, saved incrementally. */
 function mupdfNativeExport(mupdf, bytes, annotations) {

@@ -4,7 +4,7 @@
 // no reader opens must be refused with a typed error. Each file runs in a child process with a time
 // limit (test-support/corpus.ts).
 import { describe, expect, it } from 'vitest';
-import { formatSummary, runCorpus } from '../test-support/corpus';
+import { formatSummary, runCorpus, sum } from '../test-support/corpus';
 import { hasSharedPdfs } from '../test-support/sharedPdfs';
 import { KNOWN_CORPUS_FAILURES } from './pdfjsCorpus.known';
 
@@ -75,5 +75,7 @@ describe.skipIf(!hasSharedPdfs)('a sample of the pdf.js corpus', () => {
     // The sample keeps covering what it is for: files pdf.js does not open, and typed refusals of them.
     expect(unreadable.length).toBeGreaterThanOrEqual(4);
     expect(summary.counts.refused).toBeGreaterThanOrEqual(4);
+    // ...and other tools' annotations read by the import's own parser (each compared with the engine's reading).
+    expect(sum(summary.results, 'preloaded')).toBeGreaterThan(0);
   });
 });

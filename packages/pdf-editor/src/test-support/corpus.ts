@@ -28,6 +28,9 @@ export type CorpusOutcome =
 export interface CorpusResult {
   file: string;
   outcome: CorpusOutcome;
+  /** Annotations the file's pages list, and how many the import's own parser read (objectPreload.ts). */
+  annotations?: number;
+  preloaded?: number;
   /** Pages pdf.js sees in the input; undefined when pdf.js does not open it. */
   pdfjsPages?: number;
   detail?: string;
@@ -43,12 +46,12 @@ export interface CorpusSummary {
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Bundles src/core into a scratch folder, with the fonts where the bundle looks for them. */
+/** Bundles src/core (with the checks corpusCore.ts adds) into a scratch folder, with the fonts where the bundle looks for them. */
 async function bundleCore(): Promise<{ dir: string; bundle: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'marginalia-corpus-core-'));
   const bundle = join(dir, 'bundle', 'core.mjs');
   await build({
-    entryPoints: [join(packageRoot, 'src/core/index.ts')],
+    entryPoints: [join(packageRoot, 'src/test-support/corpusCore.ts')],
     outfile: bundle,
     bundle: true,
     platform: 'node',
@@ -168,6 +171,9 @@ export async function runCorpus(options: CorpusOptions = {}): Promise<CorpusSumm
 }
 
 /** The summary as printed by the corpus tests. */
+/** The total of a count over the results. */
+export const sum = (results: readonly CorpusResult[], key: 'annotations' | 'preloaded'): number => results.reduce((total, result) => total + (result[key] ?? 0), 0);
+
 export function formatSummary(summary: CorpusSummary): string {
   const { results, counts, failures } = summary;
   const opened = results.filter((result) => result.pdfjsPages !== undefined).length;
@@ -177,6 +183,7 @@ export function formatSummary(summary: CorpusSummary): string {
     `  ok ${counts.ok} / typed refusal ${counts.refused} / crash ${counts.crash} / invalid ${counts.invalid}`,
     `  files pdf.js does not open that got a typed refusal: ${refusedUnreadable} of ${results.length - opened}`,
     `  ok although qpdf rejects the output, as it rejects the input: ${results.filter((r) => r.outcome === 'ok' && r.detail).map((r) => r.file).join(', ') || 'none'}`,
+    `  annotations read by the import's own parser: ${sum(results, 'preloaded')} of ${sum(results, 'annotations')}`,
     `  files pdf.js opens that failed: ${failures.length}`,
     ...failures.map((failure) => `    ${failure.file}: ${failure.outcome}: ${failure.detail ?? ''}`),
   ].join('\n');

@@ -97,6 +97,11 @@ async function check(file, password) {
   try {
     const options = password === undefined ? {} : { password };
     await step('import', () => core.importAnnotations(bytes, options));
+    const preload = await step('preload', () => core.preloadAgreement(bytes, password));
+    if (preload.differences.length > 0) {
+      return { ...result, outcome: 'invalid', detail: `the import's parser read ${preload.differences.join(', ')} otherwise than the engine` };
+    }
+    Object.assign(result, { annotations: preload.annotations, preloaded: preload.preloaded });
     const pageNumbers = pages && pages > 1 ? [1, pages] : [1];
     const annotations = pageNumbers.flatMap(annotationsFor);
     let inheritedDamage;

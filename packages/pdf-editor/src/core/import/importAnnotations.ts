@@ -5,7 +5,7 @@
 // orphans that merely point at a page (/P) stay out, and so do annotations another tool deleted.
 // Subtypes the model has no type for (FileAttachment, Widget, Link, Popup, ...) are left alone.
 // Reply annotations (/IRT) become the thread of the annotation they answer (threads/pdf.ts).
-import { PdfArray, PdfDict, type PDF } from '../pdf/engine';
+import { PdfArray, PdfDict, PdfRef, type PDF } from '../pdf/engine';
 import { PdfEmptyError } from '../errors';
 import { nativeReader } from '../kinds/pdfRegistry';
 import { checkBytes, checkOptional, checkOptions } from '../input';
@@ -30,10 +30,21 @@ export interface ImportOptions {
   password?: string;
 }
 
-async function readPage(pdf: PDF, read: DictReader, pageIndex: number, threads: ThreadCollector, warn: (message: string) => void): Promise<Annotation[]> {
+/** Reads a page's annotation dictionaries ahead of the engine (pdf/objectPreload.ts), when it can. */
+type Preload = (refs: Iterable<PdfRef>) => void;
+
+async function readPage(
+  pdf: PDF,
+  preload: Preload | undefined,
+  read: DictReader,
+  pageIndex: number,
+  threads: ThreadCollector,
+  warn: (message: string) => void,
+): Promise<Annotation[]> {
   const page = readingEngine(() => pdf.getPage(pageIndex));
   const annots = page ? read.lookup(page.dict, 'Annots') : undefined;
   if (!page || !(annots instanceof PdfArray)) return [];
+  preload?.(refsOf(annots));
   const pageNumber = pageIndex + 1;
   const space = pageSpaceOf(pdf, pageIndex);
   const result: Annotation[] = [];
@@ -75,6 +86,13 @@ async function readPage(pdf: PDF, read: DictReader, pageIndex: number, threads: 
   return result;
 }
 
+function* refsOf(array: PdfArray): Iterable<PdfRef> {
+  for (let index = 0; index < array.length; index++) {
+    const item = array.at(index);
+    if (item instanceof PdfRef) yield item;
+  }
+}
+
 /**
  * The annotations of every page, in page order and /Annots order, positioned in display space
  * (each page's /Rotate and CropBox applied). Damaged files are repaired as readers do; files
@@ -90,19 +108,23 @@ export async function importAnnotations(source: PdfSource, options: ImportOption
   checkOptional(onWarning, 'options.onWarning', 'function');
   checkOptional(password, 'options.password', 'string');
   let pdf: PDF;
+  let loadedFrom: Uint8Array | undefined;
   try {
-    ({ pdf } = await openPdf(source, options.password === undefined ? {} : { password: options.password }));
+    ({ pdf, loadedFrom } = await openPdf(source, options.password === undefined ? {} : { password: options.password }));
   } catch (error) {
     if (error instanceof PdfEmptyError) return [];
     throw error;
   }
   const read = createDictReader(pdf);
+  // Loaded on demand: a host that only renders or edits never fetches the import's parser.
+  const preloadObjects = loadedFrom ? (await import('../pdf/objectPreload')).preloadObjects : undefined;
+  const preload = preloadObjects && loadedFrom ? (refs: Iterable<PdfRef>) => preloadObjects(pdf, loadedFrom, refs) : undefined;
   const warn = (message: string) => options.onWarning?.(message);
   const annotations: Annotation[] = [];
   const threads = new ThreadCollector();
   const pageCount = readingEngine(() => pdf.getPageCount());
   for (let pageIndex = 0; pageIndex < pageCount; pageIndex++) {
-    annotations.push(...(await readPage(pdf, read, pageIndex, threads, warn)));
+    annotations.push(...(await readPage(pdf, preload, read, pageIndex, threads, warn)));
   }
   return threads.attach(annotations, warn);
 }

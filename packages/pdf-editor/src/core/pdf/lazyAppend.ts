@@ -53,6 +53,8 @@ import {
 const MAX_DEPTH = 64;
 /** How far from the end `startxref` is looked for, as readers do. */
 const TAIL_BYTES = 2048;
+/** Touched pages from which the descent reads page dictionaries with our own parser. */
+const PRELOAD_FROM_PAGES = 32;
 /** Trees of up to this many pages are checked whole for loops (a few milliseconds). */
 const WHOLE_TREE_CHECK_PAGES = 256;
 /** Files up to this size are also scanned for object headers (a few milliseconds); larger ones only by their xref sections. */
@@ -110,7 +112,7 @@ function countOf(pdf: PDF, node: PdfDict): number | undefined {
  * the tree does not add up on the way. One walk for all: looking each page up from the root went
  * through half of a flat /Kids array for each of them.
  */
-function pagesAt(pdf: PDF, root: PdfDict, indices: readonly number[]): Map<number, PDFPage> | undefined {
+function pagesAt(pdf: PDF, preload: (ref: PdfRef) => void, root: PdfDict, indices: readonly number[]): Map<number, PDFPage> | undefined {
   const found = new Map<number, PDFPage>();
   let next = 0;
   const walk = (node: PdfDict, first: number, depth: number): boolean => {
@@ -119,6 +121,9 @@ function pagesAt(pdf: PDF, root: PdfDict, indices: readonly number[]): Map<numbe
     let offset = first;
     for (const kid of kids.toArray()) {
       if (next === indices.length) return true;
+      // Page dictionaries are most of what the descent parses: read by our own parser where it
+      // can, one at a time, since the descent stops at the last page it needs.
+      if (kid instanceof PdfRef) preload(kid);
       const dict = resolved(pdf, kid);
       if (!(kid instanceof PdfRef) || !(dict instanceof PdfDict)) return false;
       const count = countOf(pdf, dict);
@@ -231,7 +236,11 @@ export async function openLazyAppend(
   // whole tree is checked when that is cheap (it reads every page dictionary, about 40 us each),
   // and a loop elsewhere in a larger tree is carried as the input has it.
   if (pageCount <= WHOLE_TREE_CHECK_PAGES && pageTreeLoops(pdf, tree)) return undefined;
-  const pages = pagesAt(pdf, tree, [...new Set(touched(pageCount))].sort((a, b) => a - b));
+  const indices = [...new Set(touched(pageCount))].sort((a, b) => a - b);
+  // Our own parser reads the page dictionaries faster than the engine, but first indexes the whole
+  // cross-reference data (objectPreload.ts): worth it from some dozens of pages on, not for a note.
+  const preloadObjects = indices.length >= PRELOAD_FROM_PAGES ? (await import('./objectPreload')).preloadObjects : undefined;
+  const pages = pagesAt(pdf, (ref) => preloadObjects?.(pdf, shim, [ref]), tree, indices);
   if (!pages || pages.size === 0) return undefined;
   if (new Set([...pages.values()].map((page) => page.ref.toString())).size !== pages.size) return undefined;
 

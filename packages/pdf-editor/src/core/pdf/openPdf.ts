@@ -36,6 +36,12 @@ export interface OpenedPdf {
    * and saved as it is (incremental updates), but its protection cannot be changed.
    */
   lockedAttachments: boolean;
+  /**
+   * The bytes the engine read the document from, when they are the file as given and read without
+   * repair, decoding or decryption: its cross-reference offsets point into them
+   * (objectPreload.ts reads objects there). Undefined otherwise.
+   */
+  loadedFrom?: Uint8Array;
 }
 
 function describe(error: unknown): string {
@@ -115,9 +121,10 @@ export function passwordError(password: string | undefined): PdfPasswordError {
 /**
  * The engine's document of `bytes`, read by the first way that works: as it is; through its probe
  * when its RC4 key is short (shortRc4Key.ts); rebuilt from its objects when its cross-reference
- * data leads to no page or nowhere. `throughProbe`: read with catalogProbe.ts's update appended.
+ * data leads to no page or nowhere. `throughProbe`: read with catalogProbe.ts's update appended;
+ * `asGiven`: read from `bytes` themselves.
  */
-async function load(bytes: Uint8Array, credentials: { credentials?: string }, password: string | undefined): Promise<{ pdf: PDF; throughProbe: boolean }> {
+async function load(bytes: Uint8Array, credentials: { credentials?: string }, password: string | undefined): Promise<{ pdf: PDF; throughProbe: boolean; asGiven?: boolean }> {
   try {
     const pdf = await PDF.load(bytes, credentials);
     if (usesShortRc4Key(pdf)) {
@@ -134,7 +141,7 @@ async function load(bytes: Uint8Array, credentials: { credentials?: string }, pa
       const rebuilt = await PDF.load(withoutCrossReferenceStart(bytes), credentials).catch(() => undefined);
       if (rebuilt && rebuilt.getPageCount() > 0) return { pdf: rebuilt, throughProbe: false };
     }
-    return { pdf, throughProbe: false };
+    return { pdf, throughProbe: false, asGiven: true };
   } catch (error) {
     const rebuilt = await PDF.load(withoutCrossReferenceStart(bytes), credentials).catch(() => undefined);
     if (rebuilt) return { pdf: rebuilt, throughProbe: false };
@@ -201,5 +208,7 @@ export async function openPdf(source: PdfSource, options: OpenPdfOptions = {}): 
   if (readingEngine(() => pdf.getPageCount()) === 0 && readingEngine(() => recoverPages(pdf, bytes)) > 0) repaired = true;
   if (readingEngine(() => untangleLoopingPageTree(pdf))) repaired = true;
   if (!options.allowEmpty && pdf.getPageCount() === 0) throw headerless ? notAPdf() : new PdfEmptyError();
-  return { pdf, repaired, encrypted: pdf.isEncrypted || lockedAttachments, lockedAttachments };
+  const encrypted = pdf.isEncrypted || lockedAttachments;
+  const asGiven = loaded.asGiven === true && !repaired && !encrypted;
+  return { pdf, repaired, encrypted, lockedAttachments, ...(asGiven ? { loadedFrom: bytes } : {}) };
 }
