@@ -168,6 +168,8 @@ function bitSteps(value: number, from: number): number | undefined {
 
 /** 64 characters that JSON and a PDF literal string both keep as they are. */
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const DIGIT_CODES = Array.from(DIGITS, (digit) => digit.charCodeAt(0));
+const CODES_PER_CALL = 8192;
 /** A digit's low five bits carry the number; the sixth says that more digits follow. */
 const MORE = 32;
 
@@ -177,18 +179,23 @@ const MORE = 32;
  * decimal text with a sign and a comma takes 12.
  */
 function stepsText(steps: readonly number[]): string {
-  let text = '';
+  // Character codes collected and turned into text in few calls: a string grown a character at a
+  // time allocated a piece per character.
+  const codes: number[] = [];
   for (const step of steps) {
     let rest = step >= 0 ? 2 * step : -2 * step - 1;
     while (rest >= MORE) {
       // The low five bits: `&` takes them exactly from any integer below 2^53, where the
       // remainder (`%`) of a double past 32 bits is a slow library call.
       const low = rest & (MORE - 1);
-      text += DIGITS[MORE + low];
+      codes.push(DIGIT_CODES[MORE + low] as number);
       rest = (rest - low) / MORE;
     }
-    text += DIGITS[rest];
+    codes.push(DIGIT_CODES[rest] as number);
   }
+  let text = '';
+  // In pieces: a call takes only so many arguments (a stroke of many thousand points).
+  for (let at = 0; at < codes.length; at += CODES_PER_CALL) text += String.fromCharCode(...codes.slice(at, at + CODES_PER_CALL));
   return text;
 }
 

@@ -115,8 +115,13 @@ export function readLineEndings(read: DictReader, dict: PdfDictionary): [string,
 /** A colour array (gray, RGB or CMYK) as `#RRGGBB`; undefined when absent or transparent. */
 export function colorOf(components: readonly number[] | undefined): string | undefined {
   if (!components) return undefined;
-  const clamp = (value: number) => Math.min(1, Math.max(0, value));
-  const [a = 0, b = 0, c = 0, d = 0] = components.map(clamp);
+  // Indexed, not destructured: destructuring walks an iterator, and every imported and exported
+  // annotation has a colour or two.
+  const clamped = (index: number) => Math.min(1, Math.max(0, components[index] ?? 0));
+  const a = clamped(0);
+  const b = clamped(1);
+  const c = clamped(2);
+  const d = clamped(3);
   if (components.length === 1) return toHexColor({ r: a, g: a, b: a });
   if (components.length === 3) return toHexColor({ r: a, g: b, b: c });
   if (components.length === 4) return toHexColor({ r: (1 - a) * (1 - d), g: (1 - b) * (1 - d), b: (1 - c) * (1 - d) });

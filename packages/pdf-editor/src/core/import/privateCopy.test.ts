@@ -139,6 +139,14 @@ describe('the private copies of native annotations', () => {
     expect(await importAnnotations(exported)).toEqual(drawn);
   });
 
+  it('must give back exactly a stroke of 20,000 points, whose copy is written in pieces', async () => {
+    // Each point's two numbers off the keys' thousandths take some seven characters of the copy:
+    // far more than one call of String.fromCharCode takes.
+    const points = Array.from({ length: 20_000 }, (_, index) => ({ x: 50 + (index % 500) * 1.0001234567, y: 100 + Math.floor(index / 500) * 7.123456789 }));
+    const stroke = normalizeAnnotation({ type: 'freehand', page: 1, id: 'long-stroke', position: { x: 50, y: 100 }, points });
+    expect(await importAnnotations(await exportPdf(await blankPdf(), [stroke], { mode: 'native' }))).toEqual([stroke]);
+  });
+
   it("must deflate a page's copies from a kilobyte on, keep a lone small copy plain, and import both exactly", async () => {
     const busy = [1, 2, 3, 4, 5, 6].map((index) =>
       normalizeAnnotation({ type: 'image', page: 1, id: `busy-${index}`, position: { x: 20 + 60 * index, y: 50 }, width: 50, height: 40, imageData: picture }),

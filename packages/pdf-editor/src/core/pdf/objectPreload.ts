@@ -79,6 +79,8 @@ function sameBytes(bytes: Uint8Array, start: number, length: number, other: Uint
 /** A cursor over one object's bytes. */
 class ObjectParser {
   at: number;
+  /** Whether the last number read had no decimal point (a reference's numbers must not). */
+  private integral = false;
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -130,33 +132,38 @@ class ObjectParser {
   dict(depth: number): PdfDict {
     const { bytes } = this;
     this.at += 2;
-    const entries: [PdfName, PdfObject][] = [];
+    // Filled entry by entry, not from a list of pairs: an array per entry was a tenth of what an
+    // import allocates. Read, not changed: the writer must not take it for an edit.
+    const dict = new PdfDict();
     for (;;) {
       this.skipSpace();
       const byte = bytes[this.at];
       if (byte === 62 && bytes[this.at + 1] === 62) {
         this.at += 2;
-        return new PdfDict(entries);
+        dict.dirty = false;
+        return dict;
       }
       if (byte !== 47) throw DECLINE;
       const key = this.name();
-      entries.push([key, this.value(depth + 1)]);
+      dict.set(key, this.value(depth + 1));
     }
   }
 
   array(depth: number): PdfArray {
     const { bytes } = this;
     this.at++;
-    const items: PdfObject[] = [];
+    // Filled item by item: the engine's constructor copies the list it is given.
+    const array = new PdfArray();
     for (;;) {
       this.skipSpace();
       const byte = bytes[this.at];
       if (byte === 93) {
         this.at++;
-        return new PdfArray(items);
+        array.dirty = false;
+        return array;
       }
       if (byte === undefined) throw DECLINE;
-      items.push(this.value(depth + 1));
+      array.push(this.value(depth + 1));
     }
   }
 
@@ -193,8 +200,8 @@ class ObjectParser {
   /** A number, or a reference when two unsigned integers and `R` follow each other. */
   numberOrReference(): PdfNumber | PdfRef {
     const { bytes } = this;
-    const { value, integer } = this.number();
-    if (integer && value >= 0) {
+    const value = this.number();
+    if (this.integral && value >= 0) {
       const after = this.at;
       this.skipSpace();
       if (isDigit(bytes[this.at])) {
@@ -214,7 +221,7 @@ class ObjectParser {
     return PdfNumber.of(value);
   }
 
-  number(): { value: number; integer: boolean } {
+  number(): number {
     const { bytes } = this;
     let negative = false;
     const sign = bytes[this.at];
@@ -246,7 +253,8 @@ class ObjectParser {
     // Both operands are exact integers below 2^53, so the quotient is the correctly rounded value
     // of the decimal, which is what the engine's parseFloat gives.
     const magnitude = decimal ? (whole * scale + fraction) / scale : whole;
-    return { value: negative ? -magnitude : magnitude, integer: !decimal };
+    this.integral = !decimal;
+    return negative ? -magnitude : magnitude;
   }
 
   /**
