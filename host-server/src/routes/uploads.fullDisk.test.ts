@@ -35,12 +35,17 @@ describe.skipIf(!isRoot)('an upload on a full disk', () => {
 
   it('answers 507 saying the server is out of space, and frees what it wrote', async () => {
     const large = Buffer.concat([await makePdf(1), Buffer.alloc(2 * 1024 * 1024, 0x20)]);
-    const response = await t.http
+    // What the client saw, whole (a connection error too), so that a failure says which it was: a
+    // CI run once failed here without printing why.
+    const answer = await t.http
       .post('/api/documents/upload')
       .set('Authorization', `Bearer ${token}`)
       .attach('file', large, 'large.pdf')
-      .expect(507);
-    expect(response.body.message).toBe(OUT_OF_SPACE);
+      .then(
+        (response) => ({ status: response.status, message: (response.body as { message?: unknown }).message }),
+        (error: unknown) => ({ status: 0, message: `no answer: ${String(error)}` }),
+      );
+    expect(answer).toEqual({ status: 507, message: OUT_OF_SPACE });
     expect(await t.temporaryFiles()).toEqual([]);
     // The half-written file is gone, so a small upload fits again: once the parser's write stream,
     // which still holds the removed file's space, has closed (it closes after the answer, later on a

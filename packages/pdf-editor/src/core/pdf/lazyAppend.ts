@@ -12,9 +12,10 @@
 // its update, which holds only the changed page dictionaries and the objects it owns (fonts,
 // images), is then moved from behind the shim to right behind the original bytes, followed by the
 // objects the export wrote itself (pdf/objectWriter.ts), with a new xref section of the original's
-// last kind (table or stream) pointing at the original catalog and the original last section. No
-// object of the file is parsed by hand; only the trailer's /Root, /Size, /Info and /ID are read,
-// and xref entries written.
+// last kind (table or stream) pointing at the original catalog and the original last section. The
+// objects on the way to the touched pages are read by the parser import uses (objectPreload.ts),
+// which takes only what it reads exactly as the engine does, and by the engine otherwise; besides,
+// only the trailer's /Root, /Size, /Info and /ID are read, and xref entries written.
 //
 // Taken only when the file is not encrypted (objectWriter.ts encrypts nothing), has no Brotli
 // streams (the engine path rewrites them as Flate, see brotli.ts), its chain reads without repair,
@@ -47,14 +48,13 @@ import {
   PdfNumber,
   PdfRef,
   PDFPage,
+  type PdfObject,
 } from '@libpdf/core';
 
 /** Deeper than any real page tree; a loop stops here. */
 const MAX_DEPTH = 64;
 /** How far from the end `startxref` is looked for, as readers do. */
 const TAIL_BYTES = 2048;
-/** Touched pages from which the descent reads page dictionaries with our own parser. */
-const PRELOAD_FROM_PAGES = 32;
 /** Trees of up to this many pages are checked whole for loops (a few milliseconds). */
 const WHOLE_TREE_CHECK_PAGES = 256;
 /** Files up to this size are also scanned for object headers (a few milliseconds); larger ones only by their xref sections. */
@@ -112,7 +112,7 @@ function countOf(pdf: PDF, node: PdfDict): number | undefined {
  * the tree does not add up on the way. One walk for all: looking each page up from the root went
  * through half of a flat /Kids array for each of them.
  */
-function pagesAt(pdf: PDF, preload: (ref: PdfRef) => void, root: PdfDict, indices: readonly number[]): Map<number, PDFPage> | undefined {
+function pagesAt(pdf: PDF, preload: (value: PdfObject) => void, root: PdfDict, indices: readonly number[]): Map<number, PDFPage> | undefined {
   const found = new Map<number, PDFPage>();
   let next = 0;
   const walk = (node: PdfDict, first: number, depth: number): boolean => {
@@ -121,9 +121,8 @@ function pagesAt(pdf: PDF, preload: (ref: PdfRef) => void, root: PdfDict, indice
     let offset = first;
     for (const kid of kids.toArray()) {
       if (next === indices.length) return true;
-      // Page dictionaries are most of what the descent parses: read by our own parser where it
-      // can, one at a time, since the descent stops at the last page it needs.
-      if (kid instanceof PdfRef) preload(kid);
+      // One at a time: the descent stops at the last page it needs.
+      preload(kid);
       const dict = resolved(pdf, kid);
       if (!(kid instanceof PdfRef) || !(dict instanceof PdfDict)) return false;
       const count = countOf(pdf, dict);
@@ -226,7 +225,16 @@ export async function openLazyAppend(
   const pdf = await loadClean(shim);
   if (pdf && pdf.context.registry.nextObjectNumber <= pagesNumber) return undefined;
   const [rootNumber, rootGeneration] = trailer.root.split(/\s+/).map(Number) as [number, number];
-  const catalog = pdf ? resolved(pdf, PdfRef.of(rootNumber, rootGeneration)) : undefined;
+  // The catalog, the page tree's nodes and the touched pages are most of what this path parses
+  // (a flat tree's root lists every page): read by our own parser where it can.
+  const { preloadObjects } = await import('./objectPreload');
+  const preload = (value: PdfObject | undefined) => {
+    if (pdf && value instanceof PdfRef) preloadObjects(pdf, shim, [value]);
+  };
+  const rootRef = PdfRef.of(rootNumber, rootGeneration);
+  preload(rootRef);
+  const catalog = pdf ? resolved(pdf, rootRef) : undefined;
+  preload(catalog instanceof PdfDict ? catalog.get('Pages') : undefined);
   const tree = pdf && catalog instanceof PdfDict ? resolved(pdf, catalog.get('Pages')) : undefined;
   if (!pdf || !(tree instanceof PdfDict)) return undefined;
   const pageCount = countOf(pdf, tree);
@@ -236,11 +244,7 @@ export async function openLazyAppend(
   // whole tree is checked when that is cheap (it reads every page dictionary, about 40 us each),
   // and a loop elsewhere in a larger tree is carried as the input has it.
   if (pageCount <= WHOLE_TREE_CHECK_PAGES && pageTreeLoops(pdf, tree)) return undefined;
-  const indices = [...new Set(touched(pageCount))].sort((a, b) => a - b);
-  // Our own parser reads the page dictionaries faster than the engine, but first indexes the whole
-  // cross-reference data (objectPreload.ts): worth it from some dozens of pages on, not for a note.
-  const preloadObjects = indices.length >= PRELOAD_FROM_PAGES ? (await import('./objectPreload')).preloadObjects : undefined;
-  const pages = pagesAt(pdf, (ref) => preloadObjects?.(pdf, shim, [ref]), tree, indices);
+  const pages = pagesAt(pdf, preload, tree, [...new Set(touched(pageCount))].sort((a, b) => a - b));
   if (!pages || pages.size === 0) return undefined;
   if (new Set([...pages.values()].map((page) => page.ref.toString())).size !== pages.size) return undefined;
 

@@ -331,8 +331,22 @@ export function parseIndirectObject(
   }
 }
 
-/** Where each object of the newest revision starts, by object number; -1 for one freed or in an object stream. */
-type Offsets = Map<number, { offset: number; generation: number }>;
+/** Where an object of the newest revision starts; an offset of -1 for one freed or in an object stream. */
+interface Entry {
+  offset: number;
+  generation: number;
+}
+
+const ELSEWHERE: Entry = { offset: -1, generation: 0 };
+
+/**
+ * One section of the cross-reference chain. A table is indexed by its subsections only, each row
+ * read when an object is looked up (a row is 20 bytes, so its place is known): indexing every row
+ * cost a one-note export into a 2,000-page file more than it saved. A stream's rows are decoded
+ * once.
+ */
+type Section =
+  { subsections: { first: number; count: number; rowsAt: number }[] } | { rows: Map<number, Entry> };
 
 /** Reads the unsigned decimal of `bytes` from `at` to `end`; -1 when anything else is there. */
 function decimalAt(bytes: Uint8Array, at: number, end: number): number {
@@ -348,53 +362,59 @@ function decimalAt(bytes: Uint8Array, at: number, end: number): number {
 /** Bytes of one table entry: `oooooooooo ggggg n` and a two-byte end of line. */
 const ROW_BYTES = 20;
 
+/** The table row at `at`; undefined when it does not read as the format has it. */
+function rowAt(bytes: Uint8Array, at: number): Entry | undefined {
+  const offset = decimalAt(bytes, at, at + 10);
+  const generation = decimalAt(bytes, at + 11, at + 16);
+  const kind = bytes[at + 17];
+  const read =
+    offset >= 0 &&
+    generation >= 0 &&
+    bytes[at + 10] === 32 &&
+    bytes[at + 16] === 32 &&
+    (kind === 110 || kind === 102) &&
+    CLASS[bytes[at + 18] as number] === WHITE &&
+    CLASS[bytes[at + 19] as number] === WHITE;
+  if (!read) return undefined;
+  return kind === 110 ? { offset, generation } : ELSEWHERE;
+}
+
 /**
- * Adds the rows of the table section at `at` (its `xref` keyword) not already known (a newer
- * section's win), read from the bytes: every row is 20 bytes. Gives where its `trailer` starts;
- * -1 when a row or a subsection header does not read as the format has them.
+ * The subsections of the table section at `at` (its `xref` keyword), and where its `trailer`
+ * starts; undefined when a subsection header, or a subsection's first or last row, does not read
+ * as the format has them (rows of another length than 20 bytes, say).
  */
-function addTableRows(bytes: Uint8Array, at: number, offsets: Offsets): number {
+function tableAt(bytes: Uint8Array, at: number): { section: Section; trailerAt: number } | undefined {
   const parser = new ObjectParser(bytes, at + 4, new Map());
+  const subsections: { first: number; count: number; rowsAt: number }[] = [];
   try {
     for (;;) {
       parser.skipSpace();
-      if (keywordAt(bytes, parser.at, 'trailer')) return parser.at;
+      if (keywordAt(bytes, parser.at, 'trailer')) return { section: { subsections }, trailerAt: parser.at };
       const first = parser.integer();
       parser.skipSpace();
       const count = parser.integer();
       parser.skipSpace();
-      for (let row = 0; row < count; row++, parser.at += ROW_BYTES) {
-        const start = parser.at;
-        const offset = decimalAt(bytes, start, start + 10);
-        const generation = decimalAt(bytes, start + 11, start + 16);
-        const kind = bytes[start + 17];
-        const rowRead =
-          offset >= 0 &&
-          generation >= 0 &&
-          bytes[start + 10] === 32 &&
-          bytes[start + 16] === 32 &&
-          (kind === 110 || kind === 102) &&
-          CLASS[bytes[start + 18] as number] === WHITE &&
-          CLASS[bytes[start + 19] as number] === WHITE;
-        if (!rowRead) return -1;
-        if (!offsets.has(first + row))
-          offsets.set(first + row, kind === 110 ? { offset, generation } : { offset: -1, generation: 0 });
-      }
+      const rowsAt = parser.at;
+      if (count > 0 && (!rowAt(bytes, rowsAt) || !rowAt(bytes, rowsAt + (count - 1) * ROW_BYTES)))
+        return undefined;
+      subsections.push({ first, count, rowsAt });
+      parser.at += count * ROW_BYTES;
     }
   } catch (error) {
-    if (error === DECLINE) return -1;
+    if (error === DECLINE) return undefined;
     throw error;
   }
 }
 
 /**
- * The offsets the file's cross-reference chain gives its objects, newest section first; undefined
- * when any section is missing, hybrid, or does not read cleanly (the engine repairs such files in
- * ways of its own, so they are left to it).
+ * The sections of the file's cross-reference chain, newest first; undefined when any section is
+ * missing, hybrid, or does not read cleanly (the engine repairs such files in ways of its own, so
+ * they are left to it).
  */
-function readOffsets(pdf: PDF, bytes: Uint8Array): Offsets | undefined {
+function readSections(pdf: PDF, bytes: Uint8Array): Section[] | undefined {
   let at = lastStartXref(latin1.decode(bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES))));
-  const offsets: Offsets = new Map();
+  const sections: Section[] = [];
   const seen = new Set<number>();
   while (at !== undefined) {
     if (seen.has(at) || seen.size >= MAX_SECTIONS || at >= bytes.length) return undefined;
@@ -402,34 +422,50 @@ function readOffsets(pdf: PDF, bytes: Uint8Array): Offsets | undefined {
     let dict: string;
     if (keywordAt(bytes, at, 'xref')) {
       // The rows are read from the bytes; only the trailer is read as text.
-      const trailerAt = addTableRows(bytes, at, offsets);
-      if (trailerAt < 0) return undefined;
-      dict = textThrough(bytes, trailerAt, 'startxref');
+      const table = tableAt(bytes, at);
+      if (!table) return undefined;
+      sections.push(table.section);
+      dict = textThrough(bytes, table.trailerAt, 'startxref');
     } else {
       const section = xrefSectionAt(bytes, at);
       const header = section?.kind === 'stream' ? /^(\d+)\s+(\d+)\s+obj/.exec(section.text) : undefined;
       const stream = header ? pdf.getObject(PdfRef.of(Number(header[1]), Number(header[2]))) : undefined;
       const read = stream instanceof PdfStream ? xrefStreamRows(stream) : undefined;
       if (!section || !read || read.truncated) return undefined;
+      const rows = new Map<number, Entry>();
       for (const [objectNumber, type, second, third] of read.rows) {
-        if (!offsets.has(objectNumber))
-          offsets.set(
-            objectNumber,
-            type === 1 ? { offset: second, generation: third } : { offset: -1, generation: 0 },
-          );
+        if (!rows.has(objectNumber))
+          rows.set(objectNumber, type === 1 ? { offset: second, generation: third } : ELSEWHERE);
       }
+      sections.push({ rows });
       dict = section.dict;
     }
     if (/\/XRefStm\b/.test(dict)) return undefined;
     const previous = /\/Prev\s+(\d+)/.exec(dict)?.[1];
     at = previous === undefined ? undefined : Number(previous);
   }
-  return offsets;
+  return sections;
+}
+
+/** Where the newest section that lists `objectNumber` puts it; undefined when none does or its row does not read. */
+function entryOf(bytes: Uint8Array, sections: readonly Section[], objectNumber: number): Entry | undefined {
+  for (const section of sections) {
+    if ('rows' in section) {
+      const entry = section.rows.get(objectNumber);
+      if (entry) return entry;
+      continue;
+    }
+    for (const { first, count, rowsAt } of section.subsections) {
+      if (objectNumber >= first && objectNumber < first + count)
+        return rowAt(bytes, rowsAt + (objectNumber - first) * ROW_BYTES);
+    }
+  }
+  return undefined;
 }
 
 /** What a document's preloads share: where its objects are, and the names read so far. */
 interface DocumentIndex {
-  offsets: Offsets;
+  sections: Section[];
   names: NameTable;
 }
 
@@ -443,16 +479,16 @@ const indexes = new WeakMap<PDF, DocumentIndex | null>();
 export function preloadObjects(pdf: PDF, bytes: Uint8Array, refs: Iterable<PdfRef>): void {
   let index = indexes.get(pdf);
   if (index === undefined) {
-    const offsets = pdf.isEncrypted || pdf.recoveredViaBruteForce ? undefined : readOffsets(pdf, bytes);
-    index = offsets ? { offsets, names: new Map() } : null;
+    const sections = pdf.isEncrypted || pdf.recoveredViaBruteForce ? undefined : readSections(pdf, bytes);
+    index = sections ? { sections, names: new Map() } : null;
     indexes.set(pdf, index);
   }
   if (!index) return;
-  const { offsets, names } = index;
+  const { sections, names } = index;
   const registry = pdf.context.registry;
   for (const ref of refs) {
     if (registry.getObject(ref) !== null) continue;
-    const entry = offsets.get(ref.objectNumber);
+    const entry = entryOf(bytes, sections, ref.objectNumber);
     if (!entry || entry.offset < 0 || entry.generation !== ref.generation) continue;
     const object = parseIndirectObject(bytes, entry.offset, ref, names);
     if (object !== undefined) registry.addLoaded(ref, object);
