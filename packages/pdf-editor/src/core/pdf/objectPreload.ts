@@ -1,6 +1,7 @@
-// Reads the plain indirect objects an import is about to resolve (annotation dictionaries) with a
-// parser of our own and hands them to the engine's registry, so that the engine's resolve finds
-// them already loaded.
+// Reads the plain indirect objects the engine is about to resolve (an import's annotation
+// dictionaries; the catalog, page tree and touched pages of an export's fast path) with a parser of
+// our own and hands them to the engine's registry, so that the engine's resolve finds them already
+// loaded.
 //
 // Why: reading the annotations of a file is mostly parsing their dictionaries, and the engine's
 // parser spends on each token an object, a TextDecoder call per number and an array per string:
@@ -14,8 +15,8 @@
 // object stream, a stream, a header that names another object or generation, and any syntax off
 // the common path (names with `#` escapes or bytes outside ASCII, strings with escapes or carriage
 // returns, numbers of more than 15 digits or with two signs, keywords other than true, false and
-// null, a `>` alone). The corpus test
-// (objectPreload.corpus.test.ts) compares every annotation of the pdf.js corpus read both ways.
+// null, a `>` alone). The corpus check compares every annotation of the pdf.js corpus read both
+// ways (test-support/preloadAgreement.ts).
 import {
   PdfArray,
   PdfBool,
