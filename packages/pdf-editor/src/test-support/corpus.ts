@@ -170,10 +170,10 @@ export async function runCorpus(options: CorpusOptions = {}): Promise<CorpusSumm
   return { results, counts, failures };
 }
 
-/** The summary as printed by the corpus tests. */
 /** The total of a count over the results. */
 export const sum = (results: readonly CorpusResult[], key: 'annotations' | 'preloaded'): number => results.reduce((total, result) => total + (result[key] ?? 0), 0);
 
+/** The summary as printed by the corpus tests. */
 export function formatSummary(summary: CorpusSummary): string {
   const { results, counts, failures } = summary;
   const opened = results.filter((result) => result.pdfjsPages !== undefined).length;

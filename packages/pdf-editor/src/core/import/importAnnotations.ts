@@ -116,9 +116,13 @@ export async function importAnnotations(source: PdfSource, options: ImportOption
     throw error;
   }
   const read = createDictReader(pdf);
-  // Loaded on demand: a host that only renders or edits never fetches the import's parser.
-  const preloadObjects = loadedFrom ? (await import('../pdf/objectPreload')).preloadObjects : undefined;
-  const preload = preloadObjects && loadedFrom ? (refs: Iterable<PdfRef>) => preloadObjects(pdf, loadedFrom, refs) : undefined;
+  let preload: Preload | undefined;
+  if (loadedFrom) {
+    // Loaded on demand: a host that only renders or edits never fetches the import's parser.
+    const { preloadObjects } = await import('../pdf/objectPreload');
+    const bytes = loadedFrom;
+    preload = (refs) => preloadObjects(pdf, bytes, refs);
+  }
   const warn = (message: string) => options.onWarning?.(message);
   const annotations: Annotation[] = [];
   const threads = new ThreadCollector();

@@ -32,8 +32,9 @@ import {
   highestListedObjectNumber,
   highestObjectHeader,
   idEntry,
-  lastStartXref,
   latin1,
+  startXrefOf,
+  TAIL_BYTES,
   tableSection,
   withEmptyCatalog,
   xrefSectionAt,
@@ -53,15 +54,10 @@ import {
 
 /** Deeper than any real page tree; a loop stops here. */
 const MAX_DEPTH = 64;
-/** How far from the end `startxref` is looked for, as readers do. */
-const TAIL_BYTES = 2048;
 /** Trees of up to this many pages are checked whole for loops (a few milliseconds). */
 const WHOLE_TREE_CHECK_PAGES = 256;
 /** Files up to this size are also scanned for object headers (a few milliseconds); larger ones only by their xref sections. */
 const HEADER_SCAN_BYTES = 1 << 20;
-
-/** The offset the last `startxref` of `bytes` gives. */
-const startXrefOf = (bytes: Uint8Array) => lastStartXref(latin1.decode(bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES))));
 
 type XrefKind = 'table' | 'stream';
 
@@ -223,20 +219,20 @@ export async function openLazyAppend(
   const numbers = { first: catalogNumber + 1, count: reserved };
   const shim = withEmptyCatalog(bytes, catalogNumber, `/Prev ${trailer.xrefAt} ${trailer.carried}`, pagesNumber);
   const pdf = await loadClean(shim);
-  if (pdf && pdf.context.registry.nextObjectNumber <= pagesNumber) return undefined;
+  if (!pdf || pdf.context.registry.nextObjectNumber <= pagesNumber) return undefined;
   const [rootNumber, rootGeneration] = trailer.root.split(/\s+/).map(Number) as [number, number];
   // The catalog, the page tree's nodes and the touched pages are most of what this path parses
   // (a flat tree's root lists every page): read by our own parser where it can.
   const { preloadObjects } = await import('./objectPreload');
   const preload = (value: PdfObject | undefined) => {
-    if (pdf && value instanceof PdfRef) preloadObjects(pdf, shim, [value]);
+    if (value instanceof PdfRef) preloadObjects(pdf, shim, [value]);
   };
   const rootRef = PdfRef.of(rootNumber, rootGeneration);
   preload(rootRef);
-  const catalog = pdf ? resolved(pdf, rootRef) : undefined;
+  const catalog = resolved(pdf, rootRef);
   preload(catalog instanceof PdfDict ? catalog.get('Pages') : undefined);
-  const tree = pdf && catalog instanceof PdfDict ? resolved(pdf, catalog.get('Pages')) : undefined;
-  if (!pdf || !(tree instanceof PdfDict)) return undefined;
+  const tree = catalog instanceof PdfDict ? resolved(pdf, catalog.get('Pages')) : undefined;
+  if (!(tree instanceof PdfDict)) return undefined;
   const pageCount = countOf(pdf, tree);
   if (pageCount === undefined || pageCount === 0) return undefined;
   // A tree that loops is untangled by the engine path (openPdf.ts): an update appended to it would

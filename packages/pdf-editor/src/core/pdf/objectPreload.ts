@@ -30,7 +30,7 @@ import {
   type PDF,
   type PdfObject,
 } from './engine';
-import { lastStartXref, latin1, textThrough, xrefSectionAt, xrefStreamRows } from './update';
+import { latin1, startXrefOf, textThrough, xrefSectionAt, xrefStreamRows } from './update';
 
 /** Thrown inside the parser when the object is off the path it reads; caught at the top. */
 const DECLINE = Symbol('decline');
@@ -54,8 +54,6 @@ for (let digit = 0; digit < 6; digit++) {
 const MAX_DEPTH = 100;
 /** Digits a number may have and still be read exactly as one division (below 2^53). */
 const MAX_DIGITS = 15;
-/** How far from the end `startxref` is looked for, as readers do. */
-const TAIL_BYTES = 2048;
 /** Sections followed along a /Prev chain before giving up on it. */
 const MAX_SECTIONS = 4096;
 
@@ -414,7 +412,7 @@ function tableAt(bytes: Uint8Array, at: number): { section: Section; trailerAt: 
  * they are left to it).
  */
 function readSections(pdf: PDF, bytes: Uint8Array): Section[] | undefined {
-  let at = lastStartXref(latin1.decode(bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES))));
+  let at = startXrefOf(bytes);
   const sections: Section[] = [];
   const seen = new Set<number>();
   while (at !== undefined) {

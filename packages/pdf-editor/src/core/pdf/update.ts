@@ -29,6 +29,13 @@ export function lastStartXref(text: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** How far from the end `startxref` is looked for, as readers do. */
+export const TAIL_BYTES = 2048;
+
+/** The offset the last `startxref` of `bytes` gives (looked for in their last `TAIL_BYTES`). */
+export const startXrefOf = (bytes: Uint8Array): number | undefined =>
+  lastStartXref(latin1.decode(bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES))));
+
 /** The `/ID [...]` entry of a trailer's text, as written. */
 export const idEntry = (trailer: string): string | undefined => /\/ID\s*\[[^\]]*\]/.exec(trailer)?.[0];
 
