@@ -195,10 +195,10 @@ export function boundsOfPoints(points: readonly Point[], fallback: Point): Rect 
  * stay opposite). A zero box at the origin when there are none.
  */
 export function unionOfRects(rects: readonly Rect[], map = (point: Point) => point): Rect {
-  return boundsOfPoints(
-    rects.flatMap((rect) => [map(rect), map({ x: rect.x + rect.width, y: rect.y + rect.height })]),
-    { x: 0, y: 0 },
-  );
+  // A loop rather than `flatMap`, whose array per rectangle was a tenth of reading a rectangle back.
+  const corners: Point[] = [];
+  for (const rect of rects) corners.push(map(rect), map({ x: rect.x + rect.width, y: rect.y + rect.height }));
+  return boundsOfPoints(corners, { x: 0, y: 0 });
 }
 
 /** Receives straight segments, in the coordinates of the points they were traced from. */

@@ -9,7 +9,7 @@
 // which the digest ignores, changes nothing), the page's box on it too, and no appearance, page or
 // popup, which export has not written yet when it rebuilds.
 import { PdfDict, PdfNumber } from '../pdf/engine';
-import { pdfValue, type PdfValue } from '../pdf/objects';
+import { isPlainRecord, pdfValue, type PdfValue } from '../pdf/objects';
 import { nanoid } from 'nanoid';
 import { whenReady } from '../export/native/nativeTypes';
 import { fromPdfDate } from '../export/native/pdfDate';
@@ -82,14 +82,16 @@ export class PlainDict extends PdfDict {
 
 /**
  * Reads dictionaries built from plain values, nothing in them referring to another object; a
- * `PlainDict`'s keys as `pdfValue` gives them, each converted only when a reader asks.
+ * `PlainDict`'s keys as `pdfValue` gives them, each converted only when a reader asks, a record
+ * (such as /BS) as a `PlainDict` in turn.
  */
 export const plainReader: DictReader = {
   resolve: (value) => value,
   lookup: (dict, key) => {
     const value = dict instanceof PlainDict ? dict.values[key] : dict.get(key);
+    if (value === undefined) return undefined;
     // An engine object stays as it is.
-    return value === undefined ? undefined : pdfValue(value);
+    return isPlainRecord(value) ? new PlainDict(value) : pdfValue(value);
   },
   item: (array, index) => array.at(index),
 };
@@ -241,7 +243,13 @@ function numbersAlong(value: Json, shape: Json, out: number[]): boolean {
     return true;
   }
   if (typeof shape !== 'object' || shape === null || typeof value !== 'object' || value === null) return value === shape;
-  if (Array.isArray(shape) !== Array.isArray(value)) return false;
+  // Walked without listing keys: a stroke's points are hundreds of small records.
+  if (Array.isArray(shape)) {
+    if (!Array.isArray(value) || value.length !== shape.length) return false;
+    for (let index = 0; index < shape.length; index++) if (!numbersAlong(value[index], shape[index], out)) return false;
+    return true;
+  }
+  if (Array.isArray(value)) return false;
   const keys = Object.keys(shape);
   if (keys.length !== Object.keys(value).length) return false;
   for (const key of keys) {
@@ -274,17 +282,18 @@ const DATES = ['createdAt', 'updatedAt'] as const;
 /** The copy of format 5 that gives `annotation` back from `rebuilt`, as JSON text. */
 export function keysCopyOf(annotation: Annotation, rebuilt: Annotation, digest: string): string {
   const copy: KeysCopy = { d: digest };
-  const model = { ...(annotation as unknown as Record<string, Json>) };
+  const model = annotation as unknown as Record<string, Json>;
   const from = rebuilt as unknown as Record<string, Json>;
   // PDF dates stop at seconds: the milliseconds both dates share, when that is all they lack.
   const milliseconds = millisecondsOf(model.createdAt);
-  if (milliseconds > 0 && DATES.every((key) => millisecondsOf(from[key]) === 0 && withMilliseconds(from[key], milliseconds) === model[key])) {
-    copy.m = milliseconds;
-    for (const key of DATES) model[key] = from[key];
-  }
+  const datesBarMilliseconds =
+    milliseconds > 0 && DATES.every((key) => millisecondsOf(from[key]) === 0 && withMilliseconds(from[key], milliseconds) === model[key]);
+  if (datesBarMilliseconds) copy.m = milliseconds;
   for (const key in model) {
     const value = model[key];
-    if (value === undefined || key === 'page' || sameValue(value, from[key])) continue;
+    // `m` gives the dates back.
+    const givenByM = datesBarMilliseconds && (key === 'createdAt' || key === 'updatedAt');
+    if (value === undefined || key === 'page' || givenByM || sameValue(value, from[key])) continue;
     const numbers: number[] = [];
     if (from[key] !== undefined && numbersAlong(value, from[key], numbers)) (copy.n ??= {})[key] = stepsText(numbers);
     else (copy.f ??= {})[key] = value;

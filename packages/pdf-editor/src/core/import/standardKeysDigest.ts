@@ -17,7 +17,7 @@
 // same information with fewer steps (numbers as integer counts of 10^-5, keys by position); files
 // exported before version 3 carry them, and import still checks them with them.
 import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '../pdf/engine';
-import { isPdfObject, WrittenRef, type PdfValue } from '../pdf/objects';
+import { isPdfObject, isPlainRecord, type PdfValue } from '../pdf/objects';
 import { decimalText } from '../pdf/objectWriter';
 import { streamText, textOf } from './pdfReaders';
 
@@ -387,11 +387,6 @@ class KeyHasher extends Hash53 {
 function numberOf(value: Raw): number | undefined {
   if (typeof value === 'number') return value;
   return value instanceof PdfNumber ? value.value : undefined;
-}
-
-/** A record of plain values (export's /BS), not an array, an engine object or a written reference. */
-function isPlainRecord(value: Raw): value is { readonly [key: string]: PdfValue } {
-  return typeof value === 'object' && !Array.isArray(value) && !isPdfObject(value) && !(value instanceof WrittenRef);
 }
 
 

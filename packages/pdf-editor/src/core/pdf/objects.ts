@@ -24,6 +24,11 @@ export function isPdfObject(value: object): value is PdfObject {
   return typeof (value as { toBytes?: unknown }).toBytes === 'function';
 }
 
+/** A record of plain values (such as export's /BS): not an array, an engine object or a written reference. */
+export function isPlainRecord(value: PdfValue | PdfObject | undefined): value is { readonly [key: string]: PdfValue } {
+  return typeof value === 'object' && !Array.isArray(value) && !isPdfObject(value) && !(value instanceof WrittenRef);
+}
+
 /** The engine object for `value`; a string becomes a name, as `/Type /Annot` reads. */
 export function pdfValue(value: PdfValue): PdfObject {
   if (typeof value === 'number') return PdfNumber.of(value);

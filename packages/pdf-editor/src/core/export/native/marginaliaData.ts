@@ -65,12 +65,16 @@ const COMPRESS_COPIES_FROM_BYTES = 1024;
 
 const utf8 = new TextEncoder();
 
+const NOT_ASCII = /[\u007f-\uffff]/;
+const NOT_ASCII_ALL = new RegExp(NOT_ASCII.source, 'g');
+
 /**
  * Format 5's JSON as the string stored under /MarginaliaData: ASCII (anything else as a JSON
  * escape), so it is written as a literal string, byte for byte the JSON, rather than as UTF-16 hex.
  */
 export function keysCopyString(json: string): PdfString {
-  return textString(json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  // Tested first: a replacement that finds nothing still costs a string's scan and a copy.
+  return textString(NOT_ASCII.test(json) ? json.replace(NOT_ASCII_ALL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`) : json);
 }
 
 /** A data URL that `data:<type>;base64,` and the standard base64 of its bytes give back exactly. */

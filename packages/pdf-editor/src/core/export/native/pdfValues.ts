@@ -21,11 +21,33 @@ export function textString(text: string): PdfString {
   // Plain text (ids, dates, most comments) is the same in PDFDocEncoding: no lookup needed.
   if (PLAIN_TEXT.test(text)) {
     // A loop rather than TextEncoder, whose call costs more than these few bytes.
-    const bytes = new Uint8Array(text.length);
+    const bytes = textBytes(text.length);
     for (let index = 0; index < text.length; index++) bytes[index] = text.charCodeAt(index);
     return new PdfString(bytes, 'literal');
   }
   return PdfString.fromString(text);
+}
+
+/** V8 keeps a typed array of up to this many bytes inside its object, with no buffer of its own. */
+const IN_OBJECT_BYTES = 64;
+/** Strings longer than this get an array of their own; shorter ones share slabs of this size. */
+const SLAB_BYTES = 16_384;
+let slab = new Uint8Array(0);
+let slabUsed = 0;
+
+/**
+ * Room for a string's bytes: a view of a shared slab past V8's in-object size. Each array of more
+ * bytes than that gets a buffer of its own, whose allocation cost twice the filling of it; a
+ * native export writes one such string per annotation (its private copy, 100 to 300 bytes).
+ */
+function textBytes(length: number): Uint8Array {
+  if (length <= IN_OBJECT_BYTES || length > SLAB_BYTES / 4) return new Uint8Array(length);
+  if (slabUsed + length > slab.length) {
+    slab = new Uint8Array(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  slabUsed += length;
+  return slab.subarray(slabUsed - length, slabUsed);
 }
 
 /** Components by colour string: an export uses a handful of colours thousands of times. */

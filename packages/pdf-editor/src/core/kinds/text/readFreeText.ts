@@ -13,6 +13,19 @@ import type { Annotation } from '../../model/types';
 import type { TextAnnotation } from './index';
 
 const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)`;
+// Built once: native export reads back every text box it writes, and building these on each
+// read cost more than the rest of it.
+const FONT_SIZE_OPERATOR = new RegExp(`(${NUMBER})\\s+Tf\\b`, 'g');
+const FILL_COLOR_OPERATOR = new RegExp(`((?:${NUMBER}\\s+){1,4})(rg|g|k)\\b`, 'g');
+const SHORTHAND_SIZE = new RegExp(`(${NUMBER})pt`);
+const SHORTHAND_SIZE_AND_HEIGHT = new RegExp(`${NUMBER}pt(/${NUMBER}(pt)?)?`);
+const FAMILIES: readonly (readonly [RegExp, string])[] = [
+  [/times/i, 'Times New Roman'],
+  [/courier/i, 'Courier New'],
+  [/georgia/i, 'Georgia'],
+  [/verdana/i, 'Verdana'],
+  [/comic/i, 'Comic Sans MS'],
+];
 
 function lastMatch(text: string, pattern: RegExp): RegExpExecArray | undefined {
   let found: RegExpExecArray | undefined;
@@ -21,13 +34,13 @@ function lastMatch(text: string, pattern: RegExp): RegExpExecArray | undefined {
 }
 
 function fontSizeIn(operators: string): number | undefined {
-  const match = lastMatch(operators, new RegExp(`(${NUMBER})\\s+Tf\\b`, 'g'));
+  const match = lastMatch(operators, FONT_SIZE_OPERATOR);
   const size = match ? Number(match[1]) : NaN;
   return size > 0 ? size : undefined;
 }
 
 function fillColorIn(operators: string): string | undefined {
-  const match = lastMatch(operators, new RegExp(`((?:${NUMBER}\\s+){1,4})(rg|g|k)\\b`, 'g'));
+  const match = lastMatch(operators, FILL_COLOR_OPERATOR);
   if (!match) return undefined;
   const numbers = (match[1] ?? '').trim().split(/\s+/).map(Number);
   const expected = { g: 1, rg: 3, k: 4 }[match[2] as 'g' | 'rg' | 'k'];
@@ -47,22 +60,15 @@ function parseStyle(ds: string): Map<string, string> {
 /** The editor family closest to a PDF or CSS font name. */
 function editorFamily(name: string | undefined): string {
   const first = (name ?? '').split(',')[0]?.replace(/["']/g, '').trim() ?? '';
-  const families: [RegExp, string][] = [
-    [/times/i, 'Times New Roman'],
-    [/courier/i, 'Courier New'],
-    [/georgia/i, 'Georgia'],
-    [/verdana/i, 'Verdana'],
-    [/comic/i, 'Comic Sans MS'],
-  ];
-  return families.find(([pattern]) => pattern.test(first))?.[1] ?? DEFAULTS.fontFamily;
+  return FAMILIES.find(([pattern]) => pattern.test(first))?.[1] ?? DEFAULTS.fontFamily;
 }
 
 /** The size (pt) and family of a CSS `font` shorthand such as "Helvetica,sans-serif 10.0pt". */
 function parseFontShorthand(value: string | undefined): { size?: number; family?: string } {
   if (!value) return {};
-  const size = new RegExp(`(${NUMBER})pt`).exec(value);
+  const size = SHORTHAND_SIZE.exec(value);
   const family = value
-    .replace(new RegExp(`${NUMBER}pt(/${NUMBER}(pt)?)?`), '')
+    .replace(SHORTHAND_SIZE_AND_HEIGHT, '')
     .replace(/\b(normal|bold|italic|oblique|bolder|lighter|\d00)\b/gi, '')
     .trim();
   return { size: size ? Number(size[1]) : undefined, family: family || undefined };
