@@ -3,6 +3,7 @@
 // to the caller.
 import type { PDF, PDFPage } from '../pdf/engine';
 import type { PageSpace } from '../geometry/pageSpace';
+import { engineRef, type ObjectSink } from '../pdf/objectWriter';
 import { pageSpaceOf } from '../pdf/pageAttributes';
 import type { ExportContext, FontStyle } from './context';
 import { createFontSelector } from './fontSelection';
@@ -15,11 +16,17 @@ export interface ExportContextOptions {
   onWarning?: (message: string) => void;
   /** The page of a 0-based index, when the document's own page list does not number them all. */
   pageAt?: (pageIndex: number) => PDFPage | undefined;
+  /**
+   * Where a native export's objects go (`writeNativeAnnotations`), standard fonts' dictionaries
+   * included; by default the engine's registry. Fonts drawn into page content stay the engine's.
+   */
+  objects?: ObjectSink;
 }
 
 export function createExportContext(doc: PDF, options: ExportContextOptions = {}): ExportContext {
   const warn = (message: string) => options.onWarning?.(message);
-  const fonts = createFontSelector(doc, options.fonts ?? {});
+  const { objects } = options;
+  const fonts = createFontSelector(doc, options.fonts ?? {}, objects && ((dict) => engineRef(objects.add(dict))));
   const pageSpaces = new Map<number, PageSpace>();
   const imagesByString = new Map<string, Promise<EmbeddedImage>>();
   const imagesByBytes = new WeakMap<Uint8Array, Promise<EmbeddedImage>>();

@@ -119,11 +119,12 @@ async function exportLazily(
     objects,
     warn: (message) => warnings.push(message),
   });
-  const saved = await lazy.pdf.save({
-    incremental: true,
-    subsetFonts: true,
-    compressionThreshold: COMPRESS_FROM_BYTES,
-  });
+  // What the engine would write is most often only the touched pages: then written here.
+  const changed = lazy.changedObjects();
+  if (changed) for (const [ref, object] of changed) objects.rewrite(ref, object);
+  const saved = changed
+    ? undefined
+    : await lazy.pdf.save({ incremental: true, subsetFonts: true, compressionThreshold: COMPRESS_FROM_BYTES });
   const bytes = await lazy.finish(saved, objects.written());
   if (!bytes) return undefined;
   for (const message of warnings) options.onWarning?.(message);
@@ -145,7 +146,9 @@ async function writeAnnotations(
   options: ExportOptions,
   { pageCount, pageAt, objects, warn }: WriteTarget,
 ): Promise<void> {
-  const context = createExportContext(pdf, { fonts: options.fonts, onWarning: warn, pageAt });
+  const native = options.mode === 'native';
+  // Flattened text is drawn into pages the engine writes: its fonts must be the engine's.
+  const context = createExportContext(pdf, { fonts: options.fonts, onWarning: warn, pageAt, objects: native ? objects : undefined });
   const existing = onPages(annotations, pageCount);
   const written = new Set(existing);
   for (const annotation of annotations) {
@@ -155,7 +158,6 @@ async function writeAnnotations(
     );
   }
 
-  const native = options.mode === 'native';
   if (native) {
     await writeNativeAnnotations(pdf, existing, context, pageAt, objects);
     if (options.watermark) await addWatermark(pdf, existing, options.watermark, context, undefined);

@@ -195,9 +195,11 @@ function stepsText(steps: readonly number[]): string {
     }
     codes.push(DIGIT_CODES[rest] as number);
   }
+  // In pieces: a call takes only so many arguments (a stroke of many thousand points); most
+  // copies need one, with no piece cut out.
+  if (codes.length <= CODES_PER_CALL) return String.fromCharCode.apply(null, codes);
   let text = '';
-  // In pieces: a call takes only so many arguments (a stroke of many thousand points).
-  for (let at = 0; at < codes.length; at += CODES_PER_CALL) text += String.fromCharCode(...codes.slice(at, at + CODES_PER_CALL));
+  for (let at = 0; at < codes.length; at += CODES_PER_CALL) text += String.fromCharCode.apply(null, codes.slice(at, at + CODES_PER_CALL));
   return text;
 }
 
@@ -250,12 +252,15 @@ function numbersAlong(value: Json, shape: Json, out: number[]): boolean {
     return true;
   }
   if (Array.isArray(value)) return false;
-  const keys = Object.keys(shape);
-  if (keys.length !== Object.keys(value).length) return false;
-  for (const key of keys) {
+  // As many keys on both sides, each of `shape`'s matching: counted rather than listed, as a
+  // stroke's points are hundreds of records.
+  let keys = 0;
+  for (const key in shape) {
     if (!numbersAlong((value as Record<string, Json>)[key], (shape as Record<string, Json>)[key], out)) return false;
+    keys++;
   }
-  return true;
+  for (const _key in value) keys--;
+  return keys === 0;
 }
 
 /** `shape` with each number moved by its steps in `numbers`, in order from `at.index` on. */

@@ -347,10 +347,19 @@ class KeyHasher extends Hash53 {
   /** /Rect by its corners, lower-left first, as readers normalise it. */
   rect(value: Raw): void {
     const items = Array.isArray(value) ? (value as readonly Raw[]) : value instanceof PdfArray ? value.toArray() : undefined;
-    const numbers = items?.length === 4 ? items.map((item) => numberOf(this.follow(item))) : [];
-    const [x1, y1, x2, y2] = numbers;
+    const corner = (index: number) => (items?.length === 4 ? numberOf(this.follow(items[index])) : undefined);
+    const x1 = corner(0);
+    const y1 = corner(1);
+    const x2 = corner(2);
+    const y2 = corner(3);
     if (x1 === undefined || y1 === undefined || x2 === undefined || y2 === undefined) return this.value(value, 0);
-    this.value([Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)], 0);
+    // As `value` digests the array of the four, without building it: every annotation has a /Rect.
+    this.code(ARRAY_TAG);
+    this.numeric(Math.min(x1, x2));
+    this.numeric(Math.min(y1, y2));
+    this.numeric(Math.max(x1, x2));
+    this.numeric(Math.max(y1, y2));
+    this.code(END_TAG);
   }
 
   /** /DA's operators token by token, numbers on their own grid: spacing and `1` for `1.0` change nothing. */

@@ -227,3 +227,34 @@ describe('lazy incremental append on a file whose trailer /Size is too small', (
     }
   });
 });
+
+/**
+ * `pagesPdf(2)` with its second page (object 5) at generation 1: in its header, the tree's /Kids
+ * and its xref row, all the same length, so no offset moves.
+ */
+function secondPageAtGenerationOne(): Uint8Array {
+  const text = Buffer.from(pagesPdf(2)).toString('latin1');
+  const xrefAt = text.lastIndexOf('\nxref\n') + 1;
+  // Row 5 of the table: after `xref`, the subsection line and rows 0 to 4.
+  const rows = text.slice(xrefAt).split('\n');
+  rows[2 + 5] = (rows[2 + 5] as string).replace(' 00000 n', ' 00001 n');
+  const body = text.slice(0, xrefAt).replace('5 0 obj', '5 1 obj').replace('5 0 R', '5 1 R');
+  return new Uint8Array(Buffer.from(body + rows.join('\n'), 'latin1'));
+}
+
+describe('lazy incremental append of a page at a generation other than 0', () => {
+  it('writes the changed page under its own generation, which readers then find', async () => {
+    const original = secondPageAtGenerationOne();
+    expect((await qpdfCheck(original)).errors).toEqual([]);
+    const annotations = [...everyType(1), ...everyType(2)];
+    const { bytes, pagesRead } = await exportPdfWithReport(original, annotations, { mode: 'native' });
+    expect(pagesRead).toBe('touched');
+    expect(startsWith(bytes, original)).toBe(true);
+    const update = Buffer.from(bytes.subarray(original.length)).toString('latin1');
+    expect(update).toContain('\n5 1 obj\n');
+    expect(update).not.toContain('\n5 0 obj');
+    expect((await qpdfCheck(bytes)).errors).toEqual([]);
+    expect((await pdfInfo(bytes)).pages).toBe(2);
+    expect(await importAnnotations(bytes)).toEqual([...annotations].sort((a, b) => a.page - b.page));
+  });
+});

@@ -48,6 +48,7 @@ import {
   PdfName,
   PdfNumber,
   PdfRef,
+  PdfStream,
   PDFPage,
   type PdfObject,
 } from '@libpdf/core';
@@ -182,12 +183,36 @@ export interface LazyAppend {
    */
   numbers: { first: number; count: number };
   /**
-   * The exported file from the engine's incremental save of `pdf` and the objects written beside
-   * it (numbered by `pdf`'s engine): the original bytes, the engine's new and changed objects,
-   * `written`, and a new xref section. Undefined when the save is not what the fast path expects;
-   * the caller then takes the engine path.
+   * The objects the engine read and the export changed, when they are all it would write: no
+   * object it made or font it embedded, and none of them a stream or the shim's (a native
+   * export's touched pages, with their new /Annots). The caller then writes them beside its own
+   * objects (`ObjectBytesWriter.rewrite`) and skips the engine's save, which starts by copying the
+   * whole file into a buffer twice its size and walks every object it loaded. Undefined when the
+   * engine has to save.
    */
-  finish(saved: Uint8Array, written: WrittenObjects): Promise<Uint8Array | undefined>;
+  changedObjects(): Map<PdfRef, PdfObject> | undefined;
+  /**
+   * The exported file from the engine's incremental save of `pdf` (`saved`; none when
+   * `changedObjects` gave what it would write) and the objects written beside it (numbered by
+   * `pdf`'s engine): the original bytes, the engine's new and changed objects, `written`, and a
+   * new xref section. Undefined when the save is not what the fast path expects; the caller then
+   * takes the engine path.
+   */
+  finish(saved: Uint8Array | undefined, written: WrittenObjects): Promise<Uint8Array | undefined>;
+}
+
+/**
+ * Whether `object`, or a value inside it (not behind a reference), changed since the engine read
+ * it: what the engine's incremental save tests to choose the objects it writes.
+ */
+function changedWithin(object: PdfObject): boolean {
+  if ((object instanceof PdfDict || object instanceof PdfArray) && object.dirty) return true;
+  if (object instanceof PdfDict) {
+    for (const [, value] of object) if (!(value instanceof PdfRef) && changedWithin(value)) return true;
+  } else if (object instanceof PdfArray) {
+    for (const item of object) if (!(item instanceof PdfRef) && changedWithin(item)) return true;
+  }
+  return false;
 }
 
 /**
@@ -243,35 +268,52 @@ export async function openLazyAppend(
   const pages = pagesAt(pdf, preload, tree, [...new Set(touched(pageCount))].sort((a, b) => a - b));
   if (!pages || pages.size === 0) return undefined;
   if (new Set([...pages.values()].map((page) => page.ref.toString())).size !== pages.size) return undefined;
+  /** The stand-in catalog and page tree, which no revision of the output holds. */
+  const shimNumbers = [catalogNumber, pagesNumber];
 
   return {
     pdf,
     pageCount,
     pageAt: (index) => pages.get(index),
     numbers,
-    async finish(saved, written) {
-      if (saved.length <= shim.length) return undefined;
-      for (let at = Math.max(0, shim.length - TAIL_BYTES); at < shim.length; at++) {
-        if (saved[at] !== shim[at]) return undefined;
+    changedObjects() {
+      const { registry } = pdf.context;
+      if (registry.hasNewObjects() || pdf.fonts.hasEmbeddedFonts) return undefined;
+      const changed = new Map<PdfRef, PdfObject>();
+      for (const [ref, object] of registry.getLoadedObjects()) {
+        if (!changedWithin(object)) continue;
+        if (object instanceof PdfStream || shimNumbers.includes(ref.objectNumber)) return undefined;
+        changed.set(ref, object);
       }
-      const sectionAt = startXrefOf(saved);
-      if (sectionAt === undefined || sectionAt < shim.length) return undefined;
-      const entries = engineEntries(saved, sectionAt);
-      if (!entries || entries.length === 0) return undefined;
-      // The shim's catalog and page tree must not be part of what the engine changed.
-      const shimNumbers = [catalogNumber, pagesNumber];
-      if (entries.some(([objectNumber]) => shimNumbers.includes(objectNumber))) return undefined;
-      if (entries.some(([, type, offset]) => type === 1 && (offset < shim.length || offset >= sectionAt))) return undefined;
+      return changed;
+    },
+    async finish(saved, written) {
+      let entries: XrefRow[] = [];
+      let body: Uint8Array = new Uint8Array(0);
+      if (saved) {
+        if (saved.length <= shim.length) return undefined;
+        for (let at = Math.max(0, shim.length - TAIL_BYTES); at < shim.length; at++) {
+          if (saved[at] !== shim[at]) return undefined;
+        }
+        const sectionAt = startXrefOf(saved);
+        if (sectionAt === undefined || sectionAt < shim.length) return undefined;
+        const read = engineEntries(saved, sectionAt);
+        if (!read || read.length === 0) return undefined;
+        // The shim's catalog and page tree must not be part of what the engine changed.
+        if (read.some(([objectNumber]) => shimNumbers.includes(objectNumber))) return undefined;
+        if (read.some(([, type, offset]) => type === 1 && (offset < shim.length || offset >= sectionAt))) return undefined;
+        entries = read;
+        body = saved.subarray(shim.length, sectionAt);
+      }
 
       const last = bytes[bytes.length - 1];
       const separator = last === 0x0a || last === 0x0d ? new Uint8Array(0) : ascii('\n');
-      const body = saved.subarray(shim.length, sectionAt);
       const shift = bytes.length + separator.length - shim.length;
       const writtenAt = bytes.length + separator.length + body.length;
       const moved: XrefRow[] = entries.map(([objectNumber, type, offset, generation]) =>
         type === 1 ? [objectNumber, 1, offset + shift, generation] : [objectNumber, 0, 0, generation],
       );
-      for (const { objectNumber, offset } of written.entries) moved.push([objectNumber, 1, writtenAt + offset, 0]);
+      for (const { objectNumber, generation = 0, offset } of written.entries) moved.push([objectNumber, 1, writtenAt + offset, generation]);
       // The shim's two numbers exist in no revision of the output, nor do reserved numbers left
       // unused: free, so /Size covers no gap.
       const usedInBlock = new Uint8Array(numbers.count);

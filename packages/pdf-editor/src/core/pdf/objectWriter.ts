@@ -52,7 +52,7 @@ export interface ObjectSink {
 const utf8 = new TextEncoder();
 
 /** The engine's reference for `ref`. */
-const engineRef = (ref: ObjectRef): PdfRef => (ref instanceof WrittenRef ? PdfRef.of(ref.objectNumber, 0) : ref);
+export const engineRef = (ref: ObjectRef): PdfRef => (ref instanceof WrittenRef ? PdfRef.of(ref.objectNumber, 0) : ref);
 
 /** Adds `annotation` to the page's /Annots, in place when the array is the page's own. */
 export function addToPage(doc: PDF, page: PDFPage, annotation: PdfObject): void {
@@ -77,13 +77,23 @@ export function engineObjects(doc: PDF): ObjectSink {
   };
 }
 
+/** Where an object `ObjectBytesWriter` wrote starts in its bytes; generation 0 unless given. */
+export interface WrittenEntry {
+  objectNumber: number;
+  generation?: number;
+  offset: number;
+}
+
 /** Objects serialized by `ObjectBytesWriter`: their bytes, in chunks to be joined in order, and where each starts in them. */
 export interface WrittenObjects {
   chunks: readonly Uint8Array[];
   /** The chunks' length together. */
   length: number;
-  entries: readonly { objectNumber: number; offset: number }[];
+  entries: readonly WrittenEntry[];
 }
+
+/** What the engine's objects write themselves to (`toBytes`). */
+type EngineByteWriter = Parameters<PdfObject['toBytes']>[0];
 
 const ZEROS = '00000';
 /** Beyond this many units of the last decimal the integer arithmetic below would overflow 32 bits. */
@@ -386,7 +396,7 @@ class SyntaxBuffer {
  */
 export class ObjectBytesWriter implements ObjectSink {
   private readonly out: SyntaxBuffer;
-  private readonly entries: { objectNumber: number; offset: number }[] = [];
+  private readonly entries: WrittenEntry[] = [];
   /** Stream text as UTF-8, encoded in one native call into this reused buffer. */
   private text = new Uint8Array(64 * 1024);
   /** The next number of the block, and where the block ends. */
@@ -435,6 +445,25 @@ export class ObjectBytesWriter implements ObjectSink {
     out.byte(NEWLINE);
     out.ascii('endstream\nendobj\n');
     return ref;
+  }
+
+  /**
+   * Writes `object`, one the engine read and changed (a page given new /Annots), under its own
+   * number and generation, byte for byte as the engine's save would: its own `toBytes`, into this
+   * writer's buffer rather than the copy of the whole file the engine's save starts with.
+   */
+  rewrite(ref: PdfRef, object: PdfObject): void {
+    const { out } = this;
+    this.entries.push({ objectNumber: ref.objectNumber, generation: ref.generation, offset: out.position });
+    out.ascii(`${ref.objectNumber} ${ref.generation} obj\n`);
+    // The engine's writer type has private members; its objects call only these three methods.
+    const writer = {
+      writeAscii: (text: string) => out.ascii(text),
+      writeByte: (byte: number) => out.byte(byte),
+      writeBytes: (data: Uint8Array) => out.data(data),
+    };
+    object.toBytes(writer as unknown as EngineByteWriter);
+    out.ascii('\nendobj\n');
   }
 
   reserve(): ObjectRef {

@@ -23,31 +23,35 @@ import { whenReady } from './nativeTypes';
  * direct /ExtGState dictionaries (a form uses one or two).
  */
 class FormResources implements PageResources {
-  private readonly fonts = new Map<PdfReference, string>();
-  private readonly images = new Map<PdfReference, string>();
-  private readonly states = new Map<string, PdfDictValue>();
+  // Made on first use: most forms use none of them, and an export draws a thousand forms.
+  private fonts: Map<PdfReference, string> | undefined;
+  private images: Map<PdfReference, string> | undefined;
+  private states: Map<string, PdfDictValue> | undefined;
 
   font(font: ExportFont): string {
-    return nameFor(this.fonts, font.ref, 'F');
+    return nameFor((this.fonts ??= new Map()), font.ref, 'F');
   }
 
   image(image: EmbeddedImage): string {
-    return nameFor(this.images, image.ref, 'Im');
+    return nameFor((this.images ??= new Map()), image.ref, 'Im');
   }
 
   opacity(opacity: number, blendMode: BlendMode): string | undefined {
     const alpha = Math.min(1, Math.max(0, opacity));
     if (alpha === 1 && blendMode === 'Normal') return undefined;
-    const name = `GS${this.states.size}`;
-    this.states.set(name, { Type: 'ExtGState', ca: alpha, CA: alpha, BM: blendMode });
+    const states = (this.states ??= new Map());
+    const name = `GS${states.size}`;
+    states.set(name, { Type: 'ExtGState', ca: alpha, CA: alpha, BM: blendMode });
     return name;
   }
 
-  dictionary(): PdfDictValue {
+  /** The form's /Resources; undefined when it uses none. */
+  dictionary(): PdfDictValue | undefined {
+    if (!this.states && !this.fonts && !this.images) return undefined;
     const resources: Record<string, PdfDictValue> = {};
-    if (this.states.size > 0) resources.ExtGState = Object.fromEntries(this.states);
-    if (this.fonts.size > 0) resources.Font = byName(this.fonts);
-    if (this.images.size > 0) resources.XObject = byName(this.images);
+    if (this.states) resources.ExtGState = Object.fromEntries(this.states);
+    if (this.fonts) resources.Font = byName(this.fonts);
+    if (this.images) resources.XObject = byName(this.images);
     return resources;
   }
 }
@@ -93,7 +97,7 @@ export class AppearanceWriter {
       // export writes a thousand forms; no /Resources either when the form uses none.
       const dictionary: Record<string, PdfDictValue[string]> = { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, pdfRect.width, pdfRect.height] };
       const used = resources.dictionary();
-      if (Object.keys(used).length > 0) dictionary.Resources = used;
+      if (used) dictionary.Resources = used;
       return this.objects.add(dictionary, content.view());
     });
   }
