@@ -5,6 +5,7 @@ import { PdfArray, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, ty
 import type { PdfArrayObject, PdfDictionary, PdfObjectValue, PdfStringObject } from '../pdfObjectTypes';
 import type { Rect } from '../model/base';
 import { toHexColor } from '../pdf/color';
+import { nameOf } from '../pdf/objects';
 import { latin1 } from '../pdf/update';
 
 /** Reads values out of dictionaries of one document, following its references. */
@@ -21,7 +22,7 @@ export function createDictReader(pdf: PDF): DictReader {
   const resolve = (value: PdfObjectValue | undefined): PdfObjectValue | undefined => (value instanceof PdfRef ? (pdf.getObject(value) ?? undefined) : value);
   return {
     resolve,
-    lookup: (dict, key) => resolve(dict.get(key)),
+    lookup: (dict, key) => resolve(dict instanceof PdfDict ? dict.get(nameOf(key)) : dict.get(key)),
     item: (array, index) => resolve(array.at(index)),
   };
 }
@@ -41,8 +42,11 @@ export function readText(read: DictReader, dict: PdfDictionary, key: string): st
   return value instanceof PdfString ? textOf(value) : undefined;
 }
 
-/** Up to this many bytes, `textOf` builds a string from character codes (one call's arguments). */
-const SHORT_TEXT_BYTES = 4096;
+/**
+ * V8 keeps a typed array of up to this many bytes inside its object, with no buffer of its own:
+ * `textOf` builds such a string from character codes, and hands longer ones to the decoder.
+ */
+const IN_OBJECT_BYTES = 64;
 
 /**
  * `value.asString()`, printable ASCII straight from the bytes, which
@@ -54,10 +58,11 @@ export function textOf(value: PdfStringObject): string {
   for (const byte of bytes) if (byte < 0x20 || byte > 0x7e) return value.asString();
   // Decoded in one call: a string grown a byte at a time is a chain of pieces that JSON.parse
   // and the digest then walk (a private copy is a hundred bytes or more). Latin-1 and ASCII agree
-  // on every byte this far. A short string by character codes: V8 keeps an array of up to 64
-  // bytes inside its object, and `TextDecoder` first moves it out to a buffer of its own, which
-  // cost 1 µs a string (some 5% of a native export, which reads back every id and date it wrote).
-  return bytes.length <= SHORT_TEXT_BYTES ? String.fromCharCode.apply(null, bytes as unknown as number[]) : latin1.decode(bytes);
+  // on every byte this far. A short string by character codes: `TextDecoder` first moves an
+  // array kept inside its object out to a buffer of its own, which cost 1 µs a string (some 5% of
+  // a native export, which reads back every id and date it wrote). A longer one by the decoder:
+  // character codes would first be copied into a list of arguments, eight bytes each.
+  return bytes.length <= IN_OBJECT_BYTES ? String.fromCharCode.apply(null, bytes as unknown as number[]) : latin1.decode(bytes);
 }
 
 /** The numbers of an array; undefined when it is missing or holds anything but numbers. */

@@ -17,7 +17,7 @@
 // same information with fewer steps (numbers as integer counts of 10^-5, keys by position); files
 // exported before version 3 carry them, and import still checks them with them.
 import { PdfArray, PdfBool, PdfDict, PdfName, PdfNumber, PdfRef, PdfStream, PdfString, type PDF, type PdfObject } from '../pdf/engine';
-import { isPdfObject, isPlainRecord, type PdfValue } from '../pdf/objects';
+import { isPdfObject, isPlainRecord, nameOf, type PdfValue } from '../pdf/objects';
 import { decimalText } from '../pdf/objectWriter';
 import { streamText, textOf } from './pdfReaders';
 
@@ -185,8 +185,8 @@ function digest(version: 1 | 2, pdf: PDF | undefined, get: (key: string) => PdfV
  * digest export stored in the private copy, in the version stored with it.
  */
 export function standardKeysDigest(pdf: PDF, dict: PdfDict, version: DigestVersion = DIGEST_VERSION): string {
-  if (version === 3) return meaningDigest(pdf, (key) => dict.get(key));
-  return digest(version, pdf, (key) => dict.get(key));
+  if (version === 3) return meaningDigest(pdf, (key) => dict.get(nameOf(key)));
+  return digest(version, pdf, (key) => dict.get(nameOf(key)));
 }
 
 /**

@@ -19,6 +19,25 @@ export type PdfValue =
   | readonly PdfValue[]
   | { readonly [key: string]: PdfValue };
 
+/** Engine names by their text, for the keys and names the core asks for; each held, so it stays the interned instance. */
+const names = new Map<string, PdfName>();
+/** More distinct names than the core asks for (a host kind's reader may ask for others): past it, none is held. */
+const MAX_HELD_NAMES = 1024;
+
+/**
+ * `PdfName.of(text)` from a table of our own: the engine's interning (two map lookups and a weak
+ * reference) ran on every `PdfDict.get` with a string key, and an import reads a dozen keys of
+ * each of thousands of annotations.
+ */
+export function nameOf(text: string): PdfName {
+  let name = names.get(text);
+  if (!name) {
+    name = PdfName.of(text);
+    if (names.size < MAX_HELD_NAMES) names.set(text, name);
+  }
+  return name;
+}
+
 /** Engine objects all write themselves; plain records and written references do not. */
 export function isPdfObject(value: object): value is PdfObject {
   return typeof (value as { toBytes?: unknown }).toBytes === 'function';
@@ -33,7 +52,7 @@ export function isPlainRecord(value: PdfValue | PdfObject | undefined): value is
 export function pdfValue(value: PdfValue): PdfObject {
   if (typeof value === 'number') return PdfNumber.of(value);
   if (typeof value === 'boolean') return PdfBool.of(value);
-  if (typeof value === 'string') return PdfName.of(value);
+  if (typeof value === 'string') return nameOf(value);
   if (Array.isArray(value)) return new PdfArray(value.map((item: PdfValue) => pdfValue(item)));
   if (value instanceof WrittenRef) return PdfRef.of(value.objectNumber, 0);
   if (isPdfObject(value)) return value;
