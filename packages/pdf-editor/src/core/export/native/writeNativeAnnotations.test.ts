@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import type { Rect } from '../../model/types';
-import { everyType } from '../../import/testing/fixtures';
+import { blankPdf, everyType } from '../../import/testing/fixtures';
 import { EDITABLE_PDFS, hasSharedPdfs, readSharedPdf } from '../../../test-support/sharedPdfs';
 import {
   findColorNear,
@@ -230,3 +230,26 @@ describe.skipIf(!hasSharedPdfs)('writeNativeAnnotations', () => {
   });
 });
 
+
+describe('writeNativeAnnotations, kinds interleaved on a page', () => {
+  // Written kind by kind for speed: /Annots must still list them as given, which is the order
+  // viewers paint them in, each reply right after the annotation it answers.
+  const at = (x: number, y: number) => ({ x, y });
+  const reply = { id: 'reply', author: 'Grace', content: 'Agreed.', createdAt: '2026-11-20T10:15:30.456Z', updatedAt: '2026-11-20T10:15:30.456Z' };
+  const annotations = [
+    normalizeAnnotation({ type: 'rectangle', page: 1, id: 'first-box', position: at(20, 20), width: 40, height: 30 }),
+    normalizeAnnotation({ type: 'text', page: 1, id: 'note', position: at(80, 20), width: 120, content: 'Between the boxes', replies: [reply] }),
+    normalizeAnnotation({ type: 'rectangle', page: 1, id: 'second-box', position: at(20, 80), width: 40, height: 30 }),
+    normalizeAnnotation({ type: 'freehand', page: 1, id: 'ink', position: at(80, 80), points: [at(80, 80), at(100, 95), at(120, 82)] }),
+    normalizeAnnotation({ type: 'rectangle', page: 1, id: 'third-box', position: at(20, 140), width: 40, height: 30 }),
+  ];
+
+  it.each([true, false])('keeps the given order in /Annots (incremental: %s)', async (incremental) => {
+    const bytes = await exportPdf(await blankPdf(300, 300), annotations, { mode: 'native', incremental });
+    const page = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF()?.loadPage(0);
+    if (!(page instanceof mupdf.PDFPage)) throw new Error('MuPDF did not open the PDF');
+    const listed = page.getAnnotations().map((annotation) => `${annotation.getType()} ${annotation.getObject().get('NM').asString()}`);
+    expect(listed).toEqual(['Square first-box', 'FreeText note', 'Text reply', 'Square second-box', 'Ink ink', 'Square third-box']);
+    expect((await qpdfCheck(bytes)).errors).toEqual([]);
+  });
+});

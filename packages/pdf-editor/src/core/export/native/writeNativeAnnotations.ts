@@ -7,7 +7,7 @@
 import type { PDF, PDFPage, PdfString } from '../../pdf/engine';
 import { annotationWriteError } from '../../errors';
 import type { PdfValue } from '../../pdf/objects';
-import { engineObjects, type ObjectSink } from '../../pdf/objectWriter';
+import { engineObjects, type ObjectRef, type ObjectSink } from '../../pdf/objectWriter';
 import type { Annotation } from '../../model/types';
 import type { ExportContext } from '../context';
 import { pdfKindOf } from '../../kinds/pdfRegistry';
@@ -19,7 +19,7 @@ import { toPdfDate } from './pdfDate';
 import { whenReady } from './nativeTypes';
 import { colorComponents, textString } from './pdfValues';
 import { writeReplies } from '../../threads/pdf';
-import { withoutThread } from '../../threads/thread';
+import { withoutThread, type Reply } from '../../threads/thread';
 
 /** /F 4: Print. Without it an annotation is left out when the document is printed. */
 const PRINT_FLAG = 4;
@@ -42,10 +42,18 @@ class DateStrings {
   }
 }
 
+/** An annotation `writeOne` wrote, for its page's /Annots: its dictionary, /Rect and thread. */
+interface Written {
+  page: PDFPage;
+  ref: ObjectRef;
+  rect: readonly number[];
+  replies: readonly Reply[] | undefined;
+}
+
 /**
- * Writes one annotation; a promise only when its kind waits for something (text layout, an
- * image), so the others queue no microtask: three hops an annotation cost about 6% of a
- * thousand-annotation export.
+ * Writes one annotation's objects; a promise only when its kind waits for something (text layout,
+ * an image), so the others queue no microtask: three hops an annotation cost about 6% of a
+ * thousand-annotation export. Undefined when its kind writes nothing for it.
  */
 function writeOne(
   doc: PDF,
@@ -54,7 +62,7 @@ function writeOne(
   page: PDFPage,
   annotation: Annotation,
   context: ExportContext,
-): Promise<void> | void {
+): Promise<Written | undefined> | Written | undefined {
   const space = context.pageSpace(annotation.page - 1);
   const kind = pdfKindOf(annotation.type);
   return whenReady(kind.write(annotation, { doc, space, context }), (parts) => {
@@ -93,22 +101,20 @@ function writeOne(
       // On the digest's grid, so a re-save by another tool that prints numbers its own way keeps them on it.
       snapStandardKeys(dict);
       const digest = standardKeysDigestOfValues(dict);
-      const finish = (copy: PdfValue): void => {
+      const finish = (copy: PdfValue): Written => {
         dict[MARGINALIA_DATA_NAME] = copy;
-        const ref = objects.add(dict);
-        objects.annotate(page, ref);
-        if (replies) writeReplies(objects, page, ref, rect, replies, (iso) => writers.dates.of(iso));
+        return { page, ref: objects.add(dict), rect, replies };
       };
-      // The thread is written as reply annotations of their own, which import reads back into it.
+      // The thread goes into reply annotations of their own (`writeNativeAnnotations`).
       const { replies } = annotation;
       const model = replies ? withoutThread(annotation) : annotation;
       // An image's bytes are already in its appearance, which a rebuild does not read.
       if ('imageData' in model) return finish(writers.privateCopies.write(model, digest));
-      return whenReady(rebuildFromKeys(plainReader, new PlainDict(dict), space, annotation.page), (rebuilt) => {
-        // The copy gives the annotation back by construction (keysCopy.ts); a subtype whose reader
-        // gives no single annotation keeps the whole model.
-        finish(rebuilt ? keysCopyString(keysCopyOf(model, rebuilt, digest)) : writers.privateCopies.write(model, digest));
-      });
+      // The copy gives the annotation back by construction (keysCopy.ts); a subtype whose reader
+      // gives no single annotation keeps the whole model.
+      return whenReady(rebuildFromKeys(plainReader, new PlainDict(dict), space, annotation.page), (rebuilt) =>
+        finish(rebuilt ? keysCopyString(keysCopyOf(model, rebuilt, digest)) : writers.privateCopies.write(model, digest)),
+      );
     });
   });
 }
@@ -150,16 +156,40 @@ export async function writeNativeAnnotations(
     privateCopies: new PrivateCopyWriter(objects),
     dates: new DateStrings(),
   };
-  for (const annotation of annotations) {
+  // Written kind by kind, then added to their pages' /Annots in the order given (which is the
+  // order viewers paint them in): one kind after another keeps the processor on one path through
+  // the drawers, digests and readers, where a mixed list switched path at every annotation (a
+  // thousand annotations of nine kinds took 5% to 11% longer mixed than grouped).
+  const written: (Written | undefined)[] = [];
+  for (const index of indicesByKind(annotations)) {
+    const annotation = annotations[index] as Annotation;
     const page = pageAt(annotation.page - 1);
     try {
       if (!page) throw new RangeError(`page ${annotation.page} does not exist`);
       const writing = writeOne(doc, objects, writers, page, annotation, context);
-      if (writing) await writing;
+      written[index] = writing instanceof Promise ? await writing : writing;
     } catch (error) {
       throw annotationWriteError(annotation, error);
     }
   }
+  const date = (iso: string) => writers.dates.of(iso);
+  for (const one of written) {
+    if (!one) continue;
+    objects.annotate(one.page, one.ref);
+    // The thread is written as reply annotations of their own, which import reads back into it.
+    if (one.replies) writeReplies(objects, one.page, one.ref, one.rect, one.replies, date);
+  }
   writers.privateCopies.finish();
   objects.close();
+}
+
+/** The indices of `annotations`, those of one type together, types in the order they first come. */
+function indicesByKind(annotations: readonly Annotation[]): number[] {
+  const byType = new Map<string, number[]>();
+  annotations.forEach((annotation, index) => {
+    const indices = byType.get(annotation.type);
+    if (indices) indices.push(index);
+    else byType.set(annotation.type, [index]);
+  });
+  return [...byType.values()].flat();
 }
