@@ -17,8 +17,8 @@ export interface ExportContextOptions {
   /** The page of a 0-based index, when the document's own page list does not number them all. */
   pageAt?: (pageIndex: number) => PDFPage | undefined;
   /**
-   * Where a native export's objects go (`writeNativeAnnotations`), standard fonts' dictionaries
-   * included; by default the engine's registry. Fonts drawn into page content stay the engine's.
+   * Where the export's new objects go, standard fonts' dictionaries included; by default the
+   * engine's registry. Embedded fonts and images stay the engine's, which subsets and encodes them.
    */
   objects?: ObjectSink;
 }

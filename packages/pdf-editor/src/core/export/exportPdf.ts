@@ -147,8 +147,7 @@ async function writeAnnotations(
   { pageCount, pageAt, objects, warn }: WriteTarget,
 ): Promise<void> {
   const native = options.mode === 'native';
-  // Flattened text is drawn into pages the engine writes: its fonts must be the engine's.
-  const context = createExportContext(pdf, { fonts: options.fonts, onWarning: warn, pageAt, objects: native ? objects : undefined });
+  const context = createExportContext(pdf, { fonts: options.fonts, onWarning: warn, pageAt, objects });
   const existing = onPages(annotations, pageCount);
   const written = new Set(existing);
   for (const annotation of annotations) {
@@ -165,7 +164,7 @@ async function writeAnnotations(
     return;
   }
   // Flattened annotations are drawn into the pages' content; native ones are added to /Annots.
-  const canvases = createPageCanvases(pdf, context, pageAt);
+  const canvases = createPageCanvases(pdf, context, pageAt, objects);
   await flattenAnnotations(canvases, existing, context);
   if (options.watermark) await addWatermark(pdf, existing, options.watermark, context, canvases);
   canvases.commit();

@@ -4,6 +4,7 @@
 // offset applied) and round joins; on commit it becomes ONE content stream appended to the page.
 import type { PDF, PDFPage } from '../../pdf/engine';
 import type { PageSpace } from '../../geometry/pageSpace';
+import type { ObjectSink } from '../../pdf/objectWriter';
 import { parseHexColor, type RgbComponents } from '../../pdf/color';
 import type { ExportContext } from '../context';
 import { displayToPdfMatrix } from '../displayMatrix';
@@ -73,11 +74,17 @@ export function createCanvas(
 
 /**
  * Canvases over `doc`'s pages, opened as they are first drawn on; `pageAt` finds a page where the
- * document was opened with only the touched pages (pdf/lazyAppend.ts).
+ * document was opened with only the touched pages (pdf/lazyAppend.ts), and the new content
+ * streams and graphics states go to `objects` (by default registered with the engine).
  */
-export function createPageCanvases(doc: PDF, context: ExportContext, pageAt?: (pageIndex: number) => PDFPage | undefined): PageCanvases {
-  const registry = createResourceRegistry(doc);
-  const appender = createContentAppender(doc);
+export function createPageCanvases(
+  doc: PDF,
+  context: ExportContext,
+  pageAt?: (pageIndex: number) => PDFPage | undefined,
+  objects?: ObjectSink,
+): PageCanvases {
+  const registry = createResourceRegistry(doc, objects);
+  const appender = createContentAppender(doc, objects);
   const canvases = new Map<number, PageCanvas>();
   const colors = new Map<string | undefined, RgbComponents>();
   const color = (hex: string | undefined): RgbComponents => {

@@ -3,7 +3,7 @@
 // after it. Only the page dictionary changes (its /Contents array); the page's existing streams are
 // referenced as they are, so an incremental save rewrites none of them.
 import { PdfArray, type PDF, type PDFPage, type PdfRef } from '../../pdf/engine';
-import { pdfStream } from '../../pdf/objects';
+import { engineObjects, engineRef, type ObjectSink } from '../../pdf/objectWriter';
 import { resolved } from '../../pdf/pageAttributes';
 
 export interface ContentAppender {
@@ -11,20 +11,17 @@ export interface ContentAppender {
   append(page: PDFPage, content: Uint8Array): void;
 }
 
-export function createContentAppender(doc: PDF): ContentAppender {
+/** Appends to `doc`'s pages, the new streams going to `objects` (by default registered with the engine). */
+export function createContentAppender(doc: PDF, objects: ObjectSink = engineObjects(doc)): ContentAppender {
   let wrappers: { open: PdfRef; close: PdfRef } | undefined;
-  const encoder = new TextEncoder();
+  const stream = (data: string | Uint8Array): PdfRef => engineRef(objects.add({}, data));
   // Shared by every page: two tiny streams instead of two per page.
-  const wrap = () =>
-    (wrappers ??= {
-      open: doc.register(pdfStream({}, encoder.encode('q\n'))),
-      close: doc.register(pdfStream({}, encoder.encode('Q\n'))),
-    });
+  const wrap = () => (wrappers ??= { open: stream('q\n'), close: stream('Q\n') });
 
   return {
     append(page, content) {
       // Compressed on save only when large (see COMPRESS_FROM_BYTES in exportPdf).
-      const added = doc.register(pdfStream({}, content));
+      const added = stream(content);
       const existing = page.dict.get('Contents');
       const original = resolved(doc, existing);
       // A page without content, or whose /Contents points at nothing: the addition is all it shows.

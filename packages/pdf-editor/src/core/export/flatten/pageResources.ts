@@ -5,7 +5,8 @@
 // inherit or share a /Resources dictionary share the names too: every name points at a
 // document-wide object, so it means the same on each of them.
 import { PdfDict, type PDF, type PDFPage, type PdfRef } from '../../pdf/engine';
-import { pdfDict, pdfValue } from '../../pdf/objects';
+import { pdfValue } from '../../pdf/objects';
+import { engineObjects, engineRef, type ObjectSink } from '../../pdf/objectWriter';
 import type { PdfReference } from '../../pdfObjectTypes';
 import { resolved, writableResources } from '../../pdf/pageAttributes';
 import type { ExportFont } from '../context';
@@ -30,7 +31,8 @@ export interface ResourceRegistry {
   forDictionary(resources: PdfDict): PageResources;
 }
 
-export function createResourceRegistry(doc: PDF): ResourceRegistry {
+/** Resource names in `doc`'s pages and forms; new graphics states go to `objects` (by default registered with the engine). */
+export function createResourceRegistry(doc: PDF, objects: ObjectSink = engineObjects(doc)): ResourceRegistry {
   /** Names already given in a resource subdictionary, by the object they refer to. */
   const namesByDict = new WeakMap<PdfDict, Map<PdfReference, string>>();
   const graphicsStates = new Map<string, PdfRef>();
@@ -52,7 +54,7 @@ export function createResourceRegistry(doc: PDF): ResourceRegistry {
   const graphicsState = (alpha: number, blendMode: BlendMode): PdfRef => {
     const key = `${alpha} ${blendMode}`;
     let ref = graphicsStates.get(key);
-    if (!ref) graphicsStates.set(key, (ref = doc.register(pdfDict({ Type: 'ExtGState', ca: alpha, CA: alpha, BM: blendMode }))));
+    if (!ref) graphicsStates.set(key, (ref = engineRef(objects.add({ Type: 'ExtGState', ca: alpha, CA: alpha, BM: blendMode }))));
     return ref;
   };
 
