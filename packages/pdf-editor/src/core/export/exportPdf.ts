@@ -6,7 +6,6 @@
 import { checkExportArguments } from '../exportInput';
 import type { Annotation } from '../model/types';
 import type { PDF, PDFPage } from '../pdf/engine';
-import { openLazyAppend } from '../pdf/lazyAppend';
 import { ObjectBytesWriter, type ObjectSink } from '../pdf/objectWriter';
 import { openPdf } from '../pdf/openPdf';
 import { toBytes, type PdfSource } from '../pdf/source';
@@ -105,6 +104,9 @@ async function exportLazily(
 ): Promise<ExportResult | undefined> {
   const native = options.mode === 'native';
   if ((native && options.watermark) || options.incremental === false) return undefined;
+  // Loaded on the first export, as the object parser it uses: the core's entry stays within its
+  // budget of what loads at once.
+  const { openLazyAppend } = await import('../pdf/lazyAppend');
   const lazy = await openLazyAppend(
     original,
     (pageCount) => onPages(annotations, pageCount).map((annotation) => annotation.page - 1),
