@@ -3,7 +3,7 @@
 // to the caller.
 import type { PDF, PDFPage } from '../pdf/engine';
 import type { PageSpace } from '../geometry/pageSpace';
-import { engineRef, type ObjectSink } from '../pdf/objectWriter';
+import type { ObjectSink } from '../pdf/objectWriter';
 import { pageSpaceOf } from '../pdf/pageAttributes';
 import type { ExportContext, FontStyle } from './context';
 import { createFontSelector } from './fontSelection';
@@ -25,8 +25,7 @@ export interface ExportContextOptions {
 
 export function createExportContext(doc: PDF, options: ExportContextOptions = {}): ExportContext {
   const warn = (message: string) => options.onWarning?.(message);
-  const { objects } = options;
-  const fonts = createFontSelector(doc, options.fonts ?? {}, objects && ((dict) => engineRef(objects.add(dict))));
+  const fonts = createFontSelector(doc, options.fonts ?? {}, options.objects);
   const pageSpaces = new Map<number, PageSpace>();
   const imagesByString = new Map<string, Promise<EmbeddedImage>>();
   const imagesByBytes = new WeakMap<Uint8Array, Promise<EmbeddedImage>>();

@@ -7,8 +7,7 @@
 import { PDF, StandardFonts, type EmbeddedFont, type PdfRef, type Standard14FontName } from '../pdf/engine';
 import { loadBundledFont, type BundledFontStyle } from '../../fonts';
 import { FontLoadError } from '../errors';
-import { pdfDict } from '../pdf/objects';
-import type { PdfDictValue } from '../pdf/objectWriter';
+import { engineObjects, engineRef, type ObjectSink } from '../pdf/objectWriter';
 import type { ExportFont, FontStyle, GlyphAccess } from './context';
 import { INVISIBLE_CODE_POINTS, standardFamily, type StandardFamily } from './fontFamily';
 import { claimedBy, isLazyFont, type Covers } from './fallbackClaims';
@@ -116,14 +115,10 @@ export interface FontSelector {
 }
 
 /**
- * Fonts for the text of `doc`, as `fonts` asks; a standard font's dictionary is added with
- * `addDictionary` (by default registered with the engine) the first time something is drawn with it.
+ * Fonts for the text of `doc`, as `fonts` asks; a standard font's dictionary goes to `objects` (by
+ * default registered with the engine) the first time something is drawn with it.
  */
-export function createFontSelector(
-  doc: PDF,
-  fonts: ExportFontOptions,
-  addDictionary: (dict: PdfDictValue) => PdfRef = (dict) => doc.register(pdfDict(dict)),
-): FontSelector {
+export function createFontSelector(doc: PDF, fonts: ExportFontOptions, objects: ObjectSink = engineObjects(doc)): FontSelector {
   const standardFonts = new Map<Standard14FontName, ExportFont>();
   const families = new Map<string, StandardFamily>();
   const familyOf = (fontFamily: string): StandardFamily => {
@@ -157,7 +152,7 @@ export function createFontSelector(
         name,
         // Written only once something is drawn with it, not when it is merely considered.
         get ref() {
-          return (ref ??= addDictionary({ Type: 'Font', Subtype: 'Type1', BaseFont: name, Encoding: 'WinAnsiEncoding' }));
+          return (ref ??= engineRef(objects.add({ Type: 'Font', Subtype: 'Type1', BaseFont: name, Encoding: 'WinAnsiEncoding' })));
         },
         metrics: standardFontMetrics(name),
         covers: (cp) => winAnsiCode(cp) !== undefined,

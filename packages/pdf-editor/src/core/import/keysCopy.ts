@@ -252,8 +252,7 @@ function numbersAlong(value: Json, shape: Json, out: number[]): boolean {
     return true;
   }
   if (Array.isArray(value)) return false;
-  // As many keys on both sides, each of `shape`'s matching: counted rather than listed, as a
-  // stroke's points are hundreds of records.
+  // As many keys on both sides, each of `shape`'s matching.
   let keys = 0;
   for (const key in shape) {
     if (!numbersAlong((value as Record<string, Json>)[key], (shape as Record<string, Json>)[key], out)) return false;

@@ -44,9 +44,10 @@ export function readText(read: DictReader, dict: PdfDictionary, key: string): st
 
 /**
  * V8 keeps a typed array of up to this many bytes inside its object, with no buffer of its own:
- * `textOf` builds such a string from character codes, and hands longer ones to the decoder.
+ * `textOf` builds such a string from character codes and hands longer ones to the decoder, and
+ * export's `textString` cuts longer ones from shared slabs.
  */
-const IN_OBJECT_BYTES = 64;
+export const IN_OBJECT_BYTES = 64;
 
 /**
  * `value.asString()`, printable ASCII straight from the bytes, which

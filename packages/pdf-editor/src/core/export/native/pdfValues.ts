@@ -2,6 +2,7 @@
 import { PdfString } from '../../pdf/engine';
 import { parseHexColor } from '../../pdf/color';
 import { decimalText } from '../../pdf/objectWriter';
+import { IN_OBJECT_BYTES } from '../../import/pdfReaders';
 
 /** A number for a content stream: at most 4 decimals, never exponent notation; NaN as 0. */
 export function num(value: number): string {
@@ -28,9 +29,7 @@ export function textString(text: string): PdfString {
   return PdfString.fromString(text);
 }
 
-/** V8 keeps a typed array of up to this many bytes inside its object, with no buffer of its own. */
-const IN_OBJECT_BYTES = 64;
-/** Strings longer than this get an array of their own; shorter ones share slabs of this size. */
+/** Strings of more than a quarter of this get an array of their own; shorter ones share slabs of this size. */
 const SLAB_BYTES = 16_384;
 let slab = new Uint8Array(0);
 let slabUsed = 0;
