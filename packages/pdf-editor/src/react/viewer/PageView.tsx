@@ -161,7 +161,7 @@ export const PageView = memo(function PageView({ pdf, pageNumber, size, zoom, to
         <PeerLayer pageNumber={pageNumber} zoom={zoom} />
         <PageMarquee pageNumber={pageNumber} />
       </svg>
-      <TransientLayer pageNumber={pageNumber} width={width} height={height} viewBox={viewBox} zoom={zoom} />
+      <TransientLayer pageNumber={pageNumber} zoom={zoom} />
       <FormLayer pageNumber={pageNumber} zoom={zoom} />
       {editing && <TextEditor key={editing.id ?? 'new'} editing={editing} zoom={zoom} />}
     </div>

@@ -18,7 +18,7 @@ function draggedLayer() {
   const { container } = renderInDocument(
     <EditorProvider editor={editor}>
       <Profiler id="transient" onRender={() => void renders++}>
-        <TransientLayer pageNumber={1} width={1224} height={1584} viewBox="0 0 612 792" zoom={2} />
+        <TransientLayer pageNumber={1} zoom={2} />
       </Profiler>
     </EditorProvider>,
   );
@@ -44,6 +44,18 @@ describe('the transient layer of a drag', () => {
     expect(layer?.style.transform).toBe('translate(40px, 20px)');
     act(() => setTransient(null));
     expect(container.querySelector('.mg-transient')).toBeNull();
+  });
+
+  // A layer the page's size made every drag frame composite the whole page again (issue 24's drag
+  // p95 with 10,000 annotations): the layer covers the shapes, with a point to spare around them.
+  it('must cover only the moving shapes, in page points scaled by the zoom', () => {
+    const { container, setTransient } = draggedLayer();
+    const from = [rectangle];
+    act(() => setTransient({ ids: ['r1'], annotations: [rectangle], moved: { from, dx: 5, dy: 5 } }));
+    const layer = container.querySelector<SVGSVGElement>('.mg-transient');
+    expect(layer?.getAttribute('viewBox')).toBe('39 49 102 62');
+    expect([layer?.getAttribute('width'), layer?.getAttribute('height')]).toEqual(['204', '124']);
+    expect([layer?.style.left, layer?.style.top]).toEqual(['78px', '98px']);
   });
 
   it('must draw a resize at every step, where the shapes themselves change', () => {
