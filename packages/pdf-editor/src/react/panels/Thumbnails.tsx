@@ -7,6 +7,7 @@ import type { DragEvent } from 'react';
 import { useDocumentView, useEditorRuntime, useEditorState } from '../context';
 import { format, loadPdfJs } from '../../editor/internal';
 import type { PDFDocumentProxy } from '../../editor/internal';
+import { offscreenDrawing, showDrawing } from '../viewer/pageDrawing';
 import { renderQueueOf, THUMBNAIL_RANK } from '../viewer/renderQueue';
 import { DocumentPageTools, movePage, PageTools, run } from './PageTools';
 
@@ -30,16 +31,20 @@ const Thumbnail = memo(function Thumbnail({ pdf, pageNumber }: { pdf: PDFDocumen
         if (stopped || !canvas) return;
         const base = page.getViewport({ scale: 1 });
         const viewport = page.getViewport({ scale: THUMBNAIL_HEIGHT / base.height });
+        // Sized now, so the preview keeps the page's shape while it draws.
         canvas.width = Math.floor(viewport.width);
         canvas.height = Math.floor(viewport.height);
-        const task = page.render({ canvas, viewport });
+        const { drawing, target } = offscreenDrawing(canvas.width, canvas.height);
+        const task = page.render({ canvas: target, viewport });
         cancel = () => {
           task.cancel();
           void page.cleanup();
         };
         try {
           await task.promise;
-          if (!stopped) setState('done');
+          if (stopped) return;
+          showDrawing(canvas, drawing);
+          setState('done');
         } catch (error) {
           if (!(error instanceof pdfjs.RenderingCancelledException) && !stopped) setState('failed');
         }

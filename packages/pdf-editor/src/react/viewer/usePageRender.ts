@@ -1,10 +1,12 @@
-// Draws one pdf.js page into a canvas (sharp on HiDPI, capped in size) and its text layer, in its
-// turn in the viewer's render queue; a render still waiting or running when the page leaves the
-// view, or the zoom changes, is dropped or cancelled.
+// Draws one pdf.js page (sharp on HiDPI, capped in size) and its text layer, in its turn in the
+// viewer's render queue; a render still waiting or running when the page leaves the view, or the
+// zoom changes, is dropped or cancelled.
+// pdf.js draws off the page, and the page shows the finished drawing (pageDrawing.ts says why).
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { PDFDocumentProxy } from '../../editor/internal';
 import { loadPdfJs, outputScale } from '../../editor/internal';
+import { offscreenDrawing, releaseDrawing, showDrawing } from './pageDrawing';
 import type { RenderQueue } from './renderQueue';
 
 export function usePageRender(
@@ -37,11 +39,8 @@ export function usePageRender(
       onSizeRef.current({ width: base.width, height: base.height });
       const viewport = page.getViewport({ scale: zoom });
       const ratio = outputScale(viewport.width, viewport.height, globalThis.devicePixelRatio ?? 1);
-      canvas.width = Math.floor(viewport.width * ratio);
-      canvas.height = Math.floor(viewport.height * ratio);
-      canvas.style.width = `${viewport.width}px`;
-      canvas.style.height = `${viewport.height}px`;
-      const task = page.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
+      const { drawing, target } = offscreenDrawing(Math.floor(viewport.width * ratio), Math.floor(viewport.height * ratio));
+      const task = page.render({ canvas: target, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
       let textLayer: InstanceType<typeof pdfjs.TextLayer> | undefined;
       cancel = () => {
         task.cancel();
@@ -55,6 +54,10 @@ export function usePageRender(
         return;
       }
       if (cancelled) return;
+      // Until now the page showed its previous drawing (at the previous zoom), or nothing.
+      showDrawing(canvas, drawing);
+      canvas.style.width = `${viewport.width}px`;
+      canvas.style.height = `${viewport.height}px`;
       // The spinner goes now, not when React next finds time: the text layer below would otherwise
       // run first and leave the drawn page under the spinner meanwhile.
       flushSync(() => setRendered(true));
@@ -80,15 +83,12 @@ export function usePageRender(
     };
   }, [pdf, pageNumber, zoom, withTextLayer, queue, rank]);
 
-  // Browsers hold a canvas's pixels until it is collected; a zero size gives them back as soon as
-  // the page leaves the view (not on a zoom change, where the old drawing shows until the new one).
+  // The pixels go back as soon as the page leaves the view (not on a zoom change, where the old
+  // drawing shows until the new one).
   useEffect(() => {
     const canvas = canvasRef.current;
     return () => {
-      if (canvas) {
-        canvas.width = 0;
-        canvas.height = 0;
-      }
+      if (canvas) releaseDrawing(canvas);
     };
   }, []);
 
