@@ -2,7 +2,8 @@
 // (never held whole in memory). The size limit is enforced while the bytes arrive, and the folder
 // is removed on every failure, including a client that hangs up half-way.
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { EventEmitter } from 'node:events';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
@@ -69,6 +70,10 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
   await mkdir(dir, { recursive: true });
   const cleanup = () => rm(dir, { recursive: true, force: true });
 
+  // formidable can hand over a file whose last write failed, a full disk's bytes missing: the write
+  // stream reports its error once it has closed the file, after formidable's parser has ended, and
+  // formidable then ignores it. The file's own error event still comes, and is waited for below.
+  let writeFailed: Promise<unknown> | undefined;
   try {
     const parse = koaBody({
       multipart: true,
@@ -86,6 +91,10 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
         minFileSize: 1,
         // Parts under another name are skipped, never written to disk.
         filter: (part) => part.name === options.field,
+        onFileBegin: (_name, file) => {
+          // formidable's files are event emitters, which its types do not say.
+          if (file instanceof EventEmitter) writeFailed = new Promise((resolve) => file.once('error', resolve));
+        },
       },
     });
     // A stalled or late body ends the wait with 408 (see requestBodies.ts).
@@ -105,6 +114,13 @@ export async function receiveFile(ctx: Context, options: ReceiveOptions): Promis
   if (!file) {
     await cleanup();
     throw badRequest(`${options.field}: a file is required`);
+  }
+  // formidable counts each chunk it wrote, failed or not: fewer bytes on disk mean a write failed.
+  if (writeFailed && (await stat(file.filepath)).size < file.size) {
+    const failure = await writeFailed;
+    await cleanup();
+    // A full disk is answered 507 (see errors.ts), any other failed write 500: the server's trouble.
+    throw failure;
   }
   return { path: file.filepath, clientName: file.originalFilename ?? '', size: file.size, fields: textFields(ctx), cleanup };
 }
