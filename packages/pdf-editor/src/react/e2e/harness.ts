@@ -115,6 +115,33 @@ export async function buildTestPage(main: string): Promise<{ dir: string; remove
   return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
+/**
+ * A test page of the test's own (see buildTestPage) served with `pdfs` (file name → bytes) beside
+ * it, and a Chromium to open it in; `close` stops the browser and the server and removes the page.
+ */
+export async function serveTestPage(
+  main: string,
+  pdfs: Record<string, Uint8Array>,
+): Promise<{ url: string; browser: Browser; close(): Promise<void> }> {
+  const built = await buildTestPage(main);
+  for (const [name, bytes] of Object.entries(pdfs)) writeFileSync(join(built.dir, name), bytes);
+  const server = await serveStatic(built.dir);
+  const browser = await launchChromium().catch(async (error: unknown) => {
+    await server.close();
+    built.remove();
+    throw error;
+  });
+  return {
+    url: server.url,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+      built.remove();
+    },
+  };
+}
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,

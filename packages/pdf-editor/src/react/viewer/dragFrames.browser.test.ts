@@ -3,12 +3,10 @@
 // every frame the browser draws; the pages and previews show their drawings as bitmaps instead,
 // which the compositor takes once (issue 24: the drag's p95 with 10,000 annotations). Chromium's
 // own trace says whether a canvas was copied: the same probe first sees a 2D canvas's copies.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestPage, hasChromium, launchChromium, serveStatic } from '../e2e/harness';
+import { hasChromium, serveTestPage } from '../e2e/harness';
 
 declare global {
   interface Window {
@@ -63,18 +61,15 @@ function darkShares(page: Page, selector: string): Promise<number[]> {
 }
 
 describe.skipIf(!hasChromium)('a drag frame', () => {
-  let built: { dir: string; remove(): void };
-  let server: { url: string; close(): Promise<void> };
+  let site: { url: string; browser: Browser; close(): Promise<void> };
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    built = await buildTestPage(MAIN);
-    writeFileSync(join(built.dir, 'doc.pdf'), await bandedPdf());
-    server = await serveStatic(built.dir);
-    browser = await launchChromium();
+    site = await serveTestPage(MAIN, { 'doc.pdf': await bandedPdf() });
+    ({ browser } = site);
     page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await page.locator('.mg-page[data-page-number="1"] .mg-spinner').waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.querySelectorAll('.mg-page .mg-spinner').length === 0);
     await page.waitForFunction(
@@ -83,9 +78,7 @@ describe.skipIf(!hasChromium)('a drag frame', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    built?.remove();
+    await site?.close();
   });
 
   /** Chromium's count of canvas copies for the compositor during a drag of the rectangle by 40 moves. */

@@ -3,12 +3,10 @@
 // new page re-renders nothing, and a page whose real size is learnt when it is drawn (until then
 // it has page 1's) never moves the page the user went to. React's commits are counted through the hook its developer tools
 // use, which production builds call too.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestPage, hasChromium, launchChromium, serveStatic } from '../e2e/harness';
+import { hasChromium, serveTestPage } from '../e2e/harness';
 
 declare global {
   interface Window {
@@ -47,17 +45,13 @@ async function mixedPdf(): Promise<Uint8Array> {
 }
 
 describe.skipIf(!hasChromium)('scrolling a long file', () => {
-  let built: { dir: string; remove(): void };
-  let server: { url: string; close(): Promise<void> };
+  let server: { url: string; browser: Browser; close(): Promise<void> };
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    built = await buildTestPage(MAIN);
-    writeFileSync(join(built.dir, 'long.pdf'), await longPdf());
-    writeFileSync(join(built.dir, 'mixed.pdf'), await mixedPdf());
-    server = await serveStatic(built.dir);
-    browser = await launchChromium();
+    server = await serveTestPage(MAIN, { 'long.pdf': await longPdf(), 'mixed.pdf': await mixedPdf() });
+    ({ browser } = server);
     page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await page.addInitScript(() => {
       window.commits = 0;
@@ -89,9 +83,7 @@ describe.skipIf(!hasChromium)('scrolling a long file', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
-    built?.remove();
   });
 
   it('must not re-render anything for a scroll that brings no new page into view', async () => {
