@@ -140,13 +140,22 @@ function describeJourney(name: string, serve: () => Promise<string>, { serverCom
       page.on('pageerror', (error) => errors.push(error.message));
       // A dev server compiles the page on the first request: minutes on a busy machine.
       await page.goto(`${baseUrl}${path}?mode=${mode}`, { timeout: 240_000 });
-      // The first page is painted: its canvas holds the text's dark pixels.
+      // The first page is painted: its canvas holds the text's dark pixels, read back over white
+      // through a canvas of the test's own (the page's shows a bitmap and has no 2D context).
       await page.waitForFunction(
         () => {
           const canvas = document.querySelector<HTMLCanvasElement>('.mg-page[data-page-number="1"] canvas');
           if (!canvas || canvas.width === 0) return false;
-          const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
-          return pixels ? pixels.some((value, index) => index % 4 !== 3 && value < 128) : false;
+          const copy = document.createElement('canvas');
+          copy.width = canvas.width;
+          copy.height = canvas.height;
+          const context = copy.getContext('2d');
+          if (!context) return false;
+          context.fillStyle = '#fff';
+          context.fillRect(0, 0, copy.width, copy.height);
+          context.drawImage(canvas, 0, 0);
+          const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
+          return pixels.some((value, index) => index % 4 !== 3 && value < 128);
         },
         undefined,
         { timeout: 60_000 },

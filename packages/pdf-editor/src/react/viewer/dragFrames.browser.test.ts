@@ -109,6 +109,27 @@ describe.skipIf(!hasChromium)('a drag frame', () => {
     for (const share of previews) expect(share).toBeGreaterThan(0.08);
   });
 
+  it("must still show a page whose canvas's 2D context someone else took first", async () => {
+    const other = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    // A host's script, or a test reading pixels, takes each page canvas's 2D context as it appears.
+    await other.addInitScript(() => {
+      new MutationObserver(() => {
+        for (const canvas of document.querySelectorAll<HTMLCanvasElement>('.mg-canvas'))
+          canvas.getContext('2d');
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await other.goto(`${site.url}/`);
+    await other.waitForFunction(
+      () =>
+        document.querySelector('.mg-page[data-page-number="1"]') !== null &&
+        document.querySelectorAll('.mg-page .mg-spinner').length === 0,
+    );
+    const pages = await darkShares(other, '.mg-canvas');
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    for (const share of pages) expect(share).toBeGreaterThan(0.08);
+    await other.close();
+  });
+
   it('must copy no canvas of the pages or the previews at each frame, as it would a 2D canvas', async () => {
     await page.evaluate(() => window.editor?.setTool('select'));
     // The probe: a 2D canvas drawn once, on the page during the drag, is copied at each frame.

@@ -21,7 +21,15 @@ export function offscreenDrawing(
 export function showDrawing(canvas: HTMLCanvasElement, drawing: OffscreenCanvas): void {
   canvas.width = drawing.width;
   canvas.height = drawing.height;
-  canvas.getContext('bitmaprenderer')?.transferFromImageBitmap(drawing.transferToImageBitmap());
+  const bitmap = drawing.transferToImageBitmap();
+  const shown = canvas.getContext('bitmaprenderer');
+  if (shown) shown.transferFromImageBitmap(bitmap);
+  else {
+    // Someone else took the canvas's 2D context first (a host's script, a test reading pixels):
+    // it can have no other, so the drawing is copied in.
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+    bitmap.close();
+  }
 }
 
 /** Gives back the pixels `canvas` holds: browsers keep them until the canvas is collected otherwise. */
