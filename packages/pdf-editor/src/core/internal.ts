@@ -48,7 +48,7 @@ export { DEFAULTS, definedOnly, withDefaults } from './model/defaults';
 export { diffAnnotations, squashDocumentDiffs } from './history/diff';
 // Values the `.` and `./editor` entries re-export (the types of their API are defined by them);
 // from their own modules, none of which reaches the engine.
-export { annotationSchema, pointSchema, rectSchema } from './model/schema';
+export { annotationSchema, buildAnnotationSchemas, pointSchema, rectSchema } from './model/schema';
 export { customAnnotationSchema, replySchema } from './model/fields';
 export { WHITEOUT_PRESETS } from './model/defaultValues';
 export { ContentBuilder, LineCap, LineJoin } from './export/flatten/contentBuilder';

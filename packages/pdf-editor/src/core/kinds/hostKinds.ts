@@ -9,6 +9,7 @@
 // turns with its page, shows nothing and is hit by nothing; making one or exporting it throws
 // UnknownKindError naming the kind.
 import * as z from 'zod';
+import { lazySchema } from '../model/lazySchema';
 import { UnknownKindError } from '../errors';
 import { checkArray, checkObject, invalid } from '../input';
 import type { AnnotationReader } from '../import/readerTypes';
@@ -114,7 +115,7 @@ export function requireKind(type: string, at: string): void {
  */
 export const UNREGISTERED_KIND: AnnotationKind<CustomAnnotation> = {
   type: 'custom:unregistered',
-  schema: customAnnotationSchema.loose(),
+  schema: lazySchema(() => customAnnotationSchema.loose()),
   defaults: () => ({}),
   capabilities: { stroke: false, fill: false, text: false, color: false, opacity: false, resize: 'none', rotate: 'anchor' },
   bounds: ({ position }) => ({ ...position, width: 0, height: 0 }),

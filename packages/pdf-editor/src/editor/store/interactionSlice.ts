@@ -3,7 +3,7 @@
 // placement) and the commands on the selection. Its edits of the document go through the document
 // slice's actions, so each is one history step.
 import type { Annotation, AnnotationInput, EditorTool } from '../../core/index';
-import { addAnnotation, kindOf, normalizeAnnotation, updateAnnotation } from '../../core/internal';
+import { addAnnotation, buildAnnotationSchemas, kindOf, normalizeAnnotation, updateAnnotation } from '../../core/internal';
 import { translate } from '../tools/geometry';
 import type { ApplyUpdates } from './documentSlice';
 import type { GetState, SetSlice, Slice } from './slice';
@@ -60,6 +60,7 @@ export function interactionSlice(applyAll: ApplyUpdates, set: SetSlice<Interacti
     actions: {
       setTool(tool) {
         if (tool !== 'select' && !get().actions.allow({ type: 'tool', tool })) return false;
+        if (tool !== 'select') buildAnnotationSchemas();
         const { tool: previous, style } = get();
         if (previous !== 'select') toolStyles.set(previous, style);
         const next = tool === 'select' ? style : (toolStyles.get(tool) ?? baseStyle);

@@ -130,6 +130,60 @@ describe.skipIf(!hasChromium)('a drag frame', () => {
     await other.close();
   });
 
+  it("must keep a drawing's spinner hidden and still for its first 400 ms, as pdf.js's own viewer does", async () => {
+    // A turning spinner makes the browser draw frames all the while it shows; most pages are drawn
+    // sooner. Each spinner is read as it appears, then at 399 and 600 ms of its animations.
+    const other = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await other.addInitScript(() => {
+      const seen: { inserted: string; at399: string[]; at600: string[] }[] = [];
+      const known = new WeakSet<Element>();
+      Object.assign(window, { spinnersSeen: seen });
+      const at = (spinner: Element, ms: number) => {
+        for (const animation of spinner.getAnimations()) {
+          animation.pause();
+          animation.currentTime = ms;
+        }
+        const style = getComputedStyle(spinner);
+        return [style.visibility, style.transform];
+      };
+      new MutationObserver((records) => {
+        for (const node of records.flatMap((record) => [...record.addedNodes])) {
+          if (!(node instanceof Element)) continue;
+          for (const spinner of [node, ...node.querySelectorAll('.mg-spinner')].filter((element) =>
+            element.matches('.mg-spinner'),
+          )) {
+            // A page moved among the others keeps its spinner, and the spinner its animations.
+            if (known.has(spinner)) continue;
+            known.add(spinner);
+            seen.push({
+              inserted: getComputedStyle(spinner).visibility,
+              at399: at(spinner, 399),
+              at600: at(spinner, 600),
+            });
+          }
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await other.goto(`${site.url}/`);
+    await other.waitForFunction(
+      () => document.querySelectorAll('.mg-thumb-preview[data-state="done"]').length >= 3,
+    );
+    const seen = await other.evaluate(
+      () =>
+        (window as unknown as { spinnersSeen: { inserted: string; at399: string[]; at600: string[] }[] })
+          .spinnersSeen,
+    );
+    // The pages' and the previews'.
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    for (const spinner of seen) {
+      expect(spinner.inserted).toBe('hidden');
+      expect(spinner.at399).toEqual(['hidden', 'none']);
+      expect(spinner.at600[0]).toBe('visible');
+      expect(spinner.at600[1]).not.toBe('none');
+    }
+    await other.close();
+  });
+
   it('must copy no canvas of the pages or the previews at each frame, as it would a 2D canvas', async () => {
     await page.evaluate(() => window.editor?.setTool('select'));
     // The probe: a 2D canvas drawn once, on the page during the drag, is copied at each frame.

@@ -1,18 +1,19 @@
 // Arrow: a straight shaft from `position` to `endPoint` with its head at `endPoint`; resized by
 // dragging either end, turned point by point with its page.
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { baseFields, pointSchema } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';
 import { distanceToSegment, rectFromPoints, shift } from '../shared/geometry';
 
 /** Validates an {@link ArrowAnnotation}. */
-export const arrowAnnotationSchema = z.object({
+export const arrowAnnotationSchema = lazySchema(() => z.object({
   ...baseFields,
   type: z.literal('arrow'),
   /** The tip, where the head is drawn, in page points; the shaft starts at `position`. */
   endPoint: pointSchema,
-});
+}));
 
 /** A straight arrow from `position` to `endPoint`, with its head at `endPoint`. */
 export type ArrowAnnotation = z.infer<typeof arrowAnnotationSchema>;

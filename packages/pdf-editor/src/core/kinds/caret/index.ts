@@ -2,6 +2,7 @@
 // top middle where text is to go in; `content` is the text to insert, shown as the mark's note.
 // It stays upright when its page turns, as a mark pointing into a line of text should.
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { baseFields, boxFields } from '../../model/fields';
 import type { AnnotationKind } from '../kind';
 import { boxParts } from '../shared/box';
@@ -11,13 +12,13 @@ import { turnUpright } from '../shared/geometry';
 export const CARET_SIZE = { width: 12, height: 12 } as const;
 
 /** Validates a {@link CaretAnnotation}. */
-export const caretAnnotationSchema = z.object({
+export const caretAnnotationSchema = lazySchema(() => z.object({
   ...baseFields,
   ...boxFields,
   type: z.literal('caret'),
   /** The text to insert at the mark; empty for a bare mark. */
   content: z.string(),
-});
+}));
 
 /** A proofreader's insertion mark (^) filling its box, its point where `content` is to be inserted. */
 export type CaretAnnotation = z.infer<typeof caretAnnotationSchema>;

@@ -1,18 +1,19 @@
 // Circle: an outline of `radius`; `position` is its bounding box's top-left. Resizing keeps it
 // round (the larger side of the dragged box is the diameter).
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { baseFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';
 import { cornerHandles, resizeBox, shift, turnRect } from '../shared/geometry';
 
 /** Validates a {@link CircleAnnotation}. */
-export const circleAnnotationSchema = z.object({
+export const circleAnnotationSchema = lazySchema(() => z.object({
   ...baseFields,
   type: z.literal('circle'),
   /** `position` is the top-left of the circle's bounding box; its centre is position + radius. */
   radius: z.number().finite().nonnegative(),
-});
+}));
 
 const boundsOf = (annotation: { position: { x: number; y: number }; radius: number }) => ({
   ...annotation.position,

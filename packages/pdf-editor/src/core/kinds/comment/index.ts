@@ -2,18 +2,19 @@
 // screen and both exports draw); a point marker, so it neither resizes nor turns, only its anchor
 // moves with the page.
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { baseFields } from '../../model/fields';
 import { NOTE_ICON_SIZE } from '../../geometry/noteIcon';
 import type { AnnotationKind } from '../kind';
 import { shift } from '../shared/geometry';
 
 /** Validates a {@link CommentAnnotation}. */
-export const commentAnnotationSchema = z.object({
+export const commentAnnotationSchema = lazySchema(() => z.object({
   ...baseFields,
   type: z.literal('comment'),
   /** The note's text. */
   content: z.string(),
-});
+}));
 
 /** A sticky note at `position`: an icon on the page with `content` as its text. */
 export type CommentAnnotation = z.infer<typeof commentAnnotationSchema>;

@@ -2,6 +2,7 @@
 // /Circle annotations that are not round import as ellipses (the circle's reader decides). Its
 // box covers content, so it turns with the page.
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { baseFields, boxFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';
@@ -9,11 +10,11 @@ import { boxParts, boxPatch } from '../shared/box';
 import { turnRect } from '../shared/geometry';
 
 /** Validates an {@link EllipseAnnotation}. */
-export const ellipseAnnotationSchema = z.object({
+export const ellipseAnnotationSchema = lazySchema(() => z.object({
   ...baseFields,
   ...boxFields,
   type: z.literal('ellipse'),
-});
+}));
 
 /** An ellipse outline inscribed in the box of `width` x `height` from `position`. */
 export type EllipseAnnotation = z.infer<typeof ellipseAnnotationSchema>;

@@ -1,6 +1,7 @@
 // Freehand: a pen stroke through `points` (absolute page points). `position` is always the top-left
 // of the points' bounds, whoever made the stroke (the tool, the importer or a page turn).
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { baseFields, pointSchema } from '../../model/fields';
 import type { AnnotationKind } from '../kind';
 import { nearPath, pointParts } from '../shared/points';
@@ -8,12 +9,12 @@ import { nearPath, pointParts } from '../shared/points';
 export { strokeThrough } from '../shared/points';
 
 /** Validates a {@link FreehandAnnotation}. */
-export const freehandAnnotationSchema = z.object({
+export const freehandAnnotationSchema = lazySchema(() => z.object({
   ...baseFields,
   type: z.literal('freehand'),
   /** The stroke's points in page points (not relative to `position`), drawn as one smooth path. */
   points: z.array(pointSchema),
-});
+}));
 
 /** A pen stroke through `points` (absolute page points); `position` is its bounds' top-left. */
 export type FreehandAnnotation = z.infer<typeof freehandAnnotationSchema>;

@@ -1,5 +1,6 @@
 // Image: a PNG or JPEG stretched over its box; it stays upright when its page turns.
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { baseFields, boxFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';
@@ -7,13 +8,13 @@ import { boxParts } from '../shared/box';
 import { turnUpright } from '../shared/geometry';
 
 /** Validates an {@link ImageAnnotation}. */
-export const imageAnnotationSchema = z.object({
+export const imageAnnotationSchema = lazySchema(() => z.object({
   ...baseFields,
   ...boxFields,
   type: z.literal('image'),
   /** A data URL (PNG or JPEG). */
   imageData: z.string(),
-});
+}));
 
 /** A PNG or JPEG image (`imageData`) stretched to `width` x `height` from `position`. */
 export type ImageAnnotation = z.infer<typeof imageAnnotationSchema>;

@@ -3,6 +3,7 @@
 // drawn from the end points by `lineEndingPaths`, so they turn with the points and its bounds
 // hold them. Resized by the corners of those bounds (the points scale), turned point by point.
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { boundsOfPoints, LINE_ENDINGS, lineEndingPaths, pathPoints } from '../../geometry/annotationGeometry';
 import { baseFields } from '../../model/fields';
 import type { AnnotationKind } from '../kind';
@@ -10,10 +11,10 @@ import { cornerHandles } from '../shared/geometry';
 import { nearPath, pointParts } from '../shared/points';
 import { defaultVertices, verticesField } from '../shared/vertices';
 
-const lineEnding = z.enum(LINE_ENDINGS, { error: `a line ending is one of ${LINE_ENDINGS.join(', ')}` });
+const lineEnding = lazySchema(() => z.enum(LINE_ENDINGS, { error: `a line ending is one of ${LINE_ENDINGS.join(', ')}` }));
 
 /** Validates a {@link PolylineAnnotation}. */
-export const polylineAnnotationSchema = z.object({
+export const polylineAnnotationSchema = lazySchema(() => z.object({
   ...baseFields,
   type: z.literal('polyline'),
   /** The vertices in page points, at least two, joined in order. */
@@ -22,7 +23,7 @@ export const polylineAnnotationSchema = z.object({
   lineEndings: z.object({ start: lineEnding, end: lineEnding }).optional(),
   /** The fill of its closed endings (PDF's /IC); they are outlined only when absent. */
   fillColor: z.string().optional(),
-});
+}));
 
 /** Its points' bounds grown to hold its endings. */
 const bounds = (a: PolylineAnnotation) => boundsOfPoints([...a.points, ...lineEndingPaths(a.points, a.lineEndings).flatMap(pathPoints)], a.position);

@@ -1,6 +1,7 @@
 // Highlight, strikethrough, underline and squiggly share their geometry: a box, optionally snapped
 // to text lines (`rects`), whose lines are what a click hits and what turns with the page.
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { baseFields, boxFields, rectSchema } from '../../model/fields';
 import type { Point, Rect } from '../../model/base';
 import { DEFAULTS } from '../../model/defaultValues';
@@ -9,12 +10,12 @@ import { boxPatch, boxParts } from './box';
 import { contains, turnRect } from './geometry';
 
 /** Highlight, strikethrough, underline and squiggly share a shape: a box, optionally snapped to text lines. */
-export const markupFields = {
+export const markupFields = lazySchema(() => ({
   ...baseFields,
   ...boxFields,
   /** One rectangle per selected text line, when the mark was snapped to text. */
   rects: z.array(rectSchema).optional(),
-};
+}));
 
 /** A highlight, strikethrough, underline or squiggly annotation, as their shared parts see it. */
 type MarkupAnnotation = z.infer<z.ZodObject<typeof markupFields>>;

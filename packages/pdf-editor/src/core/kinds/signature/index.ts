@@ -1,5 +1,6 @@
 // Signature: the image drawn on the signature pad, placed and turned like an image.
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { baseFields, boxFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';
@@ -7,13 +8,13 @@ import { boxParts } from '../shared/box';
 import { turnUpright } from '../shared/geometry';
 
 /** Validates a {@link SignatureAnnotation}. */
-export const signatureAnnotationSchema = z.object({
+export const signatureAnnotationSchema = lazySchema(() => z.object({
   ...baseFields,
   ...boxFields,
   type: z.literal('signature'),
   /** The signature image as a data URL (`SignaturePad` makes a PNG). */
   imageData: z.string(),
-});
+}));
 
 /** A signature image (drawn on the `SignaturePad`, a transparent PNG), placed like an image. */
 export type SignatureAnnotation = z.infer<typeof signatureAnnotationSchema>;

@@ -3,6 +3,7 @@
 // it never changes; `custom` is another tool's stamp, shown with its own word in its `color`.
 // It stays upright when its page turns, as an image does.
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { stampSize } from '../../geometry/annotationGeometry';
 import { baseFields, boxFields } from '../../model/fields';
 import type { AnnotationKind } from '../kind';
@@ -27,7 +28,7 @@ const PRESET_NAMES = Object.keys(STAMP_PRESETS) as StampPreset[];
 export const STAMP_HEIGHT = 40;
 
 /** Validates a {@link StampAnnotation}. */
-export const stampAnnotationSchema = z.object({
+export const stampAnnotationSchema = lazySchema(() => z.object({
   ...baseFields,
   ...boxFields,
   type: z.literal('stamp'),
@@ -35,7 +36,7 @@ export const stampAnnotationSchema = z.object({
   preset: z.enum([...PRESET_NAMES, 'custom']),
   /** The words shown, as drawn; absent: the preset's own (APPROVED, ...). */
   label: z.string().optional(),
-});
+}));
 
 /** The words a stamp shows. */
 export function stampLabel(stamp: Pick<StampAnnotation, 'preset' | 'label'>): string {

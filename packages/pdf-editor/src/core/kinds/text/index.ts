@@ -3,6 +3,7 @@
 // selection box and page turns share). Resizing changes its width only; it stays upright when its
 // page turns.
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { baseFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import { textBoxSize } from '../../geometry/annotationGeometry';
@@ -10,7 +11,7 @@ import type { AnnotationKind } from '../kind';
 import { cornerHandles, resizeBox, shift, turnUpright } from '../shared/geometry';
 
 /** Validates a {@link TextAnnotation}. */
-export const textAnnotationSchema = z.object({
+export const textAnnotationSchema = lazySchema(() => z.object({
   ...baseFields,
   type: z.literal('text'),
   /** The text; `\n` breaks lines. */
@@ -27,7 +28,7 @@ export const textAnnotationSchema = z.object({
   textDecoration: z.enum({ none: 'none', underline: 'underline' }),
   /** Width of the text box; alignment is relative to it. Absent: as wide as the longest line. */
   width: z.number().finite().nonnegative().optional(),
-});
+}));
 
 const boundsOf = (annotation: TextAnnotation) => ({ ...annotation.position, ...textBoxSize(annotation) });
 

@@ -1,5 +1,6 @@
 // Whiteout: an opaque white box hiding the page under it, whatever colour it carries.
 import * as z from 'zod';
+import { lazySchema } from '../../model/lazySchema';
 import { baseFields, boxFields } from '../../model/fields';
 import { DEFAULTS } from '../../model/defaultValues';
 import type { AnnotationKind } from '../kind';
@@ -7,11 +8,11 @@ import { boxParts, boxPatch } from '../shared/box';
 import { turnRect } from '../shared/geometry';
 
 /** Validates a {@link WhiteoutAnnotation}. */
-export const whiteoutAnnotationSchema = z.object({
+export const whiteoutAnnotationSchema = lazySchema(() => z.object({
   ...baseFields,
   ...boxFields,
   type: z.literal('whiteout'),
-});
+}));
 
 /** An opaque white box hiding the page content under it; exported white whatever its `color`. */
 export type WhiteoutAnnotation = z.infer<typeof whiteoutAnnotationSchema>;
