@@ -1,23 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
+import { zodObjectsBuilt as built } from '../../test-support/zodCount';
 
-// Counts the object schemas zod builds, to see when the model's are built.
-const built = vi.hoisted(() => ({ objects: 0 }));
-vi.mock('zod', async (importOriginal) => {
-  const zod = await importOriginal<typeof import('zod')>();
-  return {
-    ...zod,
-    object: (...args: Parameters<typeof zod.object>) => {
-      built.objects++;
-      return zod.object(...args);
-    },
-  };
-});
+vi.mock('zod', async (importOriginal) =>
+  (await import('../../test-support/zodCount')).countingZod(importOriginal),
+);
 
 describe('the model schemas', () => {
   it('are built when something first validates, not when the model loads', async () => {
     const { normalizeAnnotation } = await import('../index');
     const { rectangleAnnotationSchema } = await import('../kinds/rectangle');
-    expect(built.objects).toBe(0);
+    expect(built.count).toBe(0);
 
     const rectangle = normalizeAnnotation({
       type: 'rectangle',
@@ -27,13 +19,13 @@ describe('the model schemas', () => {
       height: 40,
     });
     expect(rectangle).toMatchObject({ type: 'rectangle', width: 30, height: 40 });
-    expect(built.objects).toBeGreaterThan(0);
-    const afterFirst = built.objects;
+    expect(built.count).toBeGreaterThan(0);
+    const afterFirst = built.count;
 
     // Built once: later validations and the exported schema use the same objects.
     normalizeAnnotation({ type: 'rectangle', page: 2, position: { x: 1, y: 2 } });
     expect(rectangleAnnotationSchema.safeParse(rectangle).success).toBe(true);
-    expect(built.objects).toBe(afterFirst);
+    expect(built.count).toBe(afterFirst);
   });
 
   it('stand in for the schema wherever zod or a host meets one', async () => {
