@@ -1,3 +1,5 @@
+// The model's schemas are built when something first validates, not as the model loads
+// (lazySchema.ts says why), and their stand-ins serve zod and a host as the schemas would.
 import { describe, expect, it, vi } from 'vitest';
 import { zodObjectsBuilt as built } from '../../test-support/zodCount';
 

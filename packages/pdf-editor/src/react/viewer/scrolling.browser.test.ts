@@ -45,13 +45,13 @@ async function mixedPdf(): Promise<Uint8Array> {
 }
 
 describe.skipIf(!hasChromium)('scrolling a long file', () => {
-  let server: { url: string; browser: Browser; close(): Promise<void> };
+  let site: { url: string; browser: Browser; close(): Promise<void> };
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    server = await serveTestPage(MAIN, { 'long.pdf': await longPdf(), 'mixed.pdf': await mixedPdf() });
-    ({ browser } = server);
+    site = await serveTestPage(MAIN, { 'long.pdf': await longPdf(), 'mixed.pdf': await mixedPdf() });
+    ({ browser } = site);
     page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await page.addInitScript(() => {
       window.commits = 0;
@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('scrolling a long file', () => {
         return getContext.apply(this, args);
       } as typeof getContext;
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await page.getByText(`Page 1 of ${PAGES}`).waitFor();
     await page.locator('.mg-page[data-page-number="1"] .mg-spinner').waitFor({ state: 'detached' });
     // The page below is mounted ahead once the first is drawn.
@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)('scrolling a long file', () => {
   });
 
   afterAll(async () => {
-    await server?.close();
+    await site?.close();
   });
 
   it('must not re-render anything for a scroll that brings no new page into view', async () => {
@@ -154,7 +154,7 @@ describe.skipIf(!hasChromium)('scrolling a long file', () => {
 
   it('must keep the page typed in the page number field in place while the pages around it learn their sizes', async () => {
     const mixed = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    await mixed.goto(`${server.url}/?file=/mixed.pdf`);
+    await mixed.goto(`${site.url}/?file=/mixed.pdf`);
     await mixed.getByText(`Page 1 of ${PAGES}`).waitFor();
     const field = mixed.getByRole('textbox', { name: 'Page number' });
     await field.fill('200');
