@@ -312,3 +312,13 @@ describe('text recognition', () => {
     expectTypeOf<OcrPageError['page']>().toEqualTypeOf<number>();
   });
 });
+
+describe('the model types', () => {
+  it('name each choice of a field, as the schemas declare them', () => {
+    expectTypeOf<TextAnnotation['textDecoration']>().toEqualTypeOf<'none' | 'underline'>();
+    expectTypeOf<TextAnnotation['fontWeight']>().toEqualTypeOf<'normal' | 'bold'>();
+    expectTypeOf<TextAnnotation['width']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<ArrowAnnotation['page']>().toEqualTypeOf<number>();
+    expectTypeOf<NonNullable<Annotation['replies']>[number]['state']>().toEqualTypeOf<'resolved' | 'reopened' | undefined>();
+  });
+});
