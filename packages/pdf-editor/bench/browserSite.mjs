@@ -5,8 +5,32 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.pdf': 'application/pdf' };
+
+/**
+ * Builds `bench/pages/<page>.html` of the package at `root` into `siteDir` as an app of its own, as
+ * a host ships it; `emptyOutDir` clears the folder first, `minify: false` keeps names readable in
+ * CPU profiles.
+ */
+export async function buildPage(root, siteDir, page, { emptyOutDir = true, minify = true } = {}) {
+  await build({
+    root: join(root, 'bench/pages'),
+    logLevel: 'error',
+    plugins: [react()],
+    worker: { format: 'es' },
+    build: {
+      outDir: siteDir,
+      emptyOutDir,
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 10_000,
+      minify,
+      rolldownOptions: { input: { [page]: join(root, `bench/pages/${page}.html`) } },
+    },
+  });
+}
 
 /** Serves `siteDir` and, at their paths, the PDFs of `pdfs` (path → bytes); resolves once listening. */
 export async function serveSite(siteDir, pdfs) {

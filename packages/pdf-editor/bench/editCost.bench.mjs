@@ -16,9 +16,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
-import { launchChromium, median, percentile, serveSite } from './browserSite.mjs';
+import { buildPage, launchChromium, median, percentile, serveSite } from './browserSite.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const sharedPdfs = process.env.MARGINALIA_SHARED_PDFS ?? resolve(root, '../../../shared/pdfs');
@@ -38,19 +36,7 @@ if (!existsSync('/usr/bin/chromium') || !existsSync(join(sharedPdfs, 'make-synth
 
 const work = mkdtempSync(join(tmpdir(), 'marginalia-edit-bench-'));
 const { makeSyntheticPdf } = await import(pathToFileURL(join(sharedPdfs, 'make-synthetic.mjs')).href);
-await build({
-  root: join(root, 'bench/pages'),
-  logLevel: 'error',
-  plugins: [react()],
-  worker: { format: 'es' },
-  build: {
-    outDir: join(work, 'site'),
-    emptyOutDir: true,
-    reportCompressedSize: false,
-    chunkSizeWarningLimit: 10_000,
-    rolldownOptions: { input: { editCost: join(root, 'bench/pages/editCost.html') } },
-  },
-});
+await buildPage(root, join(work, 'site'), 'editCost');
 
 const site = await serveSite(join(work, 'site'), new Map([['/doc.pdf', await makeSyntheticPdf(PAGES)]]));
 const { base } = site;

@@ -32,9 +32,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'vite';
-import react from '@vitejs/plugin-react';
-import { launchChromium, median, percentile, serveSite } from './browserSite.mjs';
+import { buildPage, launchChromium, median, percentile, serveSite } from './browserSite.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const sharedPdfs = process.env.MARGINALIA_SHARED_PDFS ?? resolve(root, '../../../shared/pdfs');
@@ -71,23 +69,8 @@ const served = new Map(FILES.some((file) => file.name === 'synthetic') || !FIRST
 for (const file of FILES) if (file.source) served.set(file.path, readFileSync(join(sharedPdfs, file.source)));
 // Each viewer is built as an app of its own, as a host ships it: built together, the bundler
 // splits the editor's first-paint code into a dozen shared chunks, each one more request.
-for (const viewer of ['editor', 'bare']) {
-  await build({
-    root: join(root, 'bench/pages'),
-    logLevel: 'error',
-    plugins: [react()],
-    worker: { format: 'es' },
-    build: {
-      outDir: join(work, 'site'),
-      emptyOutDir: viewer === 'editor',
-      reportCompressedSize: false,
-      chunkSizeWarningLimit: 10_000,
-      // Readable names in the CPU profiles; the measured runs use the minified build a host ships.
-      minify: !PROFILE_DIR,
-      rolldownOptions: { input: { [viewer]: join(root, `bench/pages/${viewer}.html`) } },
-    },
-  });
-}
+// Readable names in the CPU profiles; the measured runs use the minified build a host ships.
+for (const viewer of ['editor', 'bare']) await buildPage(root, join(work, 'site'), viewer, { emptyOutDir: viewer === 'editor', minify: !PROFILE_DIR });
 
 const site = await serveSite(join(work, 'site'), served);
 const { base } = site;
